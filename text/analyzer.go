@@ -1,0 +1,269 @@
+package text
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+
+	"github.com/semitopic/semitopic/text/wordnet"
+)
+
+// Morph selects the morphological normalisation of tokens.
+type Morph uint8
+
+// The morphology modes.
+const (
+	// NoMorph keeps tokens as they are.
+	NoMorph Morph = iota
+	// Lemma maps tokens to WordNet lemmas exactly as NLTK's
+	// WordNetLemmatizer does (noun by default; see Options.LemmaPOS).
+	Lemma
+	// Stem applies the Snowball English (Porter2) stemmer.
+	Stem
+)
+
+var morphNames = [...]string{"none", "lemma", "stem"}
+
+// String returns the mode's name as accepted by ParseMorph.
+func (m Morph) String() string {
+	if int(m) < len(morphNames) {
+		return morphNames[m]
+	}
+	return "Morph(?)"
+}
+
+// ParseMorph parses "none", "lemma" or "stem".
+func ParseMorph(s string) (Morph, error) {
+	for i, n := range morphNames {
+		if s == n {
+			return Morph(i), nil
+		}
+	}
+	return 0, errorf("unknown morphology %q (want none, lemma or stem)", s)
+}
+
+// Options configures an Analyzer. The zero value does nothing but split
+// runs of letters and case-fold them; Default returns the documented
+// defaults. Options are plain data so that saved models can record them.
+type Options struct {
+	// NFKC applies Unicode NFKC normalisation before anything else.
+	NFKC bool `json:"nfkc"`
+	// StripAccents removes combining marks after canonical decomposition.
+	StripAccents bool `json:"strip_accents,omitempty"`
+	// Case is the case mode.
+	Case Case `json:"case"`
+	// Pattern is the token pattern.
+	Pattern Pattern `json:"pattern"`
+	// DropNumbers drops tokens made only of decimal digits.
+	DropNumbers bool `json:"drop_numbers,omitempty"`
+	// MinLength and MaxLength bound token length in characters; 0 means no
+	// bound.
+	MinLength int `json:"min_length,omitempty"`
+	MaxLength int `json:"max_length,omitempty"`
+	// Stopwords names embedded stopword lists to remove (see StopwordLists).
+	Stopwords []string `json:"stopwords,omitempty"`
+	// ExtraStopwords are further words to remove, normalised like tokens.
+	ExtraStopwords []string `json:"extra_stopwords,omitempty"`
+	// Morph is the morphological normalisation.
+	Morph Morph `json:"morph"`
+	// LemmaPOS lists WordNet parts of speech for the lemmatizer, comma
+	// separated from "n", "v", "a", "s", "r". One part of speech (default
+	// "n", NLTK's default) lemmatizes as that part of speech; several use the
+	// first whose lemma differs from the token, as the theme-supervised NMF
+	// code does with "n,v,r,a,s".
+	LemmaPOS string `json:"lemma_pos,omitempty"`
+	// FilterAfterMorph applies the length and stopword filters to the lemma
+	// or stem instead of the token.
+	FilterAfterMorph bool `json:"filter_after_morph,omitempty"`
+	// NGramMin and NGramMax give the n-gram range; 0 means 1.
+	NGramMin int `json:"ngram_min,omitempty"`
+	NGramMax int `json:"ngram_max,omitempty"`
+}
+
+// Default returns the default pipeline: NFKC, case folding, runs of letters,
+// tokens of at least 3 characters, NLTK's English stopwords, WordNet noun
+// lemmas, unigrams — the preprocessing the NMF papers describe.
+func Default() Options {
+	return Options{
+		NFKC:      true,
+		Case:      Fold,
+		Pattern:   Letters,
+		MinLength: 3,
+		Stopwords: []string{"nltk"},
+		Morph:     Lemma,
+		LemmaPOS:  "n",
+		NGramMin:  1,
+		NGramMax:  1,
+	}
+}
+
+// Analyzer turns text into terms. It is safe for concurrent use.
+type Analyzer struct {
+	opts  Options
+	stop  map[string]struct{}
+	lem   *wordnet.Lemmatizer
+	pos   []wordnet.POS
+	cache sync.Map // token -> morphological form
+}
+
+// NewAnalyzer checks o and prepares an Analyzer (loading the WordNet data
+// when o.Morph is Lemma).
+func NewAnalyzer(o Options) (*Analyzer, error) {
+	if o.NGramMin == 0 {
+		o.NGramMin = 1
+	}
+	if o.NGramMax == 0 {
+		o.NGramMax = o.NGramMin
+	}
+	switch {
+	case o.NGramMin < 1 || o.NGramMax < o.NGramMin:
+		return nil, errorf("invalid n-gram range %d..%d", o.NGramMin, o.NGramMax)
+	case o.MinLength < 0 || o.MaxLength < 0:
+		return nil, errorf("negative token length bound")
+	case o.MaxLength > 0 && o.MaxLength < o.MinLength:
+		return nil, errorf("maximum token length %d below minimum %d", o.MaxLength, o.MinLength)
+	case o.Case > KeepCase:
+		return nil, errorf("invalid case mode %d", o.Case)
+	case o.Pattern > SklearnWords:
+		return nil, errorf("invalid token pattern %d", o.Pattern)
+	case o.Morph > Stem:
+		return nil, errorf("invalid morphology %d", o.Morph)
+	}
+	a := &Analyzer{opts: o}
+	var err error
+	a.stop, err = stopSet(o.Stopwords, o.ExtraStopwords, func(w string) string {
+		return Normalize(w, o.NFKC, o.StripAccents, o.Case)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if o.Morph == Lemma {
+		if o.LemmaPOS == "" {
+			o.LemmaPOS = "n"
+			a.opts.LemmaPOS = "n"
+		}
+		for _, s := range strings.Split(o.LemmaPOS, ",") {
+			p, err := wordnet.ParsePOS(strings.TrimSpace(s))
+			if err != nil {
+				return nil, errorf("lemma parts of speech %q: %v", o.LemmaPOS, err)
+			}
+			a.pos = append(a.pos, p)
+		}
+		if a.lem, err = wordnet.Load(); err != nil {
+			return nil, errorf("loading WordNet: %v", err)
+		}
+	}
+	return a, nil
+}
+
+// Options returns the analyzer's options with defaults filled in.
+func (a *Analyzer) Options() Options { return a.opts }
+
+// StopwordSet returns the sorted stopwords the analyzer removes.
+func (a *Analyzer) StopwordSet() []string { return sortedSet(a.stop) }
+
+// IsStopword reports whether the analyzer removes w (already normalised).
+func (a *Analyzer) IsStopword(w string) bool {
+	_, ok := a.stop[w]
+	return ok
+}
+
+// Tokens returns the unigram tokens of s after all steps but n-grams.
+func (a *Analyzer) Tokens(s string) []string {
+	return a.AppendTokens(nil, s)
+}
+
+// AppendTokens appends the tokens of s to dst and returns it.
+func (a *Analyzer) AppendTokens(dst []string, s string) []string {
+	o := &a.opts
+	s = Normalize(s, o.NFKC, o.StripAccents, o.Case)
+	start := len(dst)
+	dst = Tokenize(dst, s, o.Pattern)
+	out := dst[:start]
+	for _, t := range dst[start:] {
+		if o.DropNumbers && IsNumber(t) {
+			continue
+		}
+		if !o.FilterAfterMorph && !a.keep(t) {
+			continue
+		}
+		t = a.morph(t)
+		if o.FilterAfterMorph && !a.keep(t) {
+			continue
+		}
+		if t == "" {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// Terms returns the terms of s: its tokens and their n-grams.
+func (a *Analyzer) Terms(s string) []string {
+	terms, _ := a.AppendTerms(nil, nil, s)
+	return terms
+}
+
+// AppendTerms appends the terms of s to dst, using buf as scratch space for
+// the tokens, and returns the terms, the token buffer (for reuse) and the
+// number of unigram tokens.
+func (a *Analyzer) AppendTerms(dst, buf []string, s string) (terms, tokens []string) {
+	tokens = a.AppendTokens(buf[:0], s)
+	if a.opts.NGramMin == 1 && a.opts.NGramMax == 1 {
+		return append(dst, tokens...), tokens
+	}
+	return NGrams(dst, tokens, a.opts.NGramMin, a.opts.NGramMax), tokens
+}
+
+// keep applies the length and stopword filters.
+func (a *Analyzer) keep(t string) bool {
+	o := &a.opts
+	if o.MinLength > 0 || o.MaxLength > 0 {
+		n := len(t)
+		if !isASCII(t) {
+			n = utf8.RuneCountInString(t)
+		}
+		if n < o.MinLength || (o.MaxLength > 0 && n > o.MaxLength) {
+			return false
+		}
+	}
+	if len(a.stop) > 0 {
+		if _, ok := a.stop[t]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Morph returns the morphological form of a normalised token under the
+// analyzer's Morph mode.
+func (a *Analyzer) Morph(t string) string { return a.morph(t) }
+
+func (a *Analyzer) morph(t string) string {
+	if a.opts.Morph == NoMorph {
+		return t
+	}
+	if v, ok := a.cache.Load(t); ok {
+		return v.(string)
+	}
+	var m string
+	switch a.opts.Morph {
+	case Lemma:
+		m = t
+		for _, p := range a.pos {
+			if l := a.lem.Lemmatize(t, p); l != t {
+				m = l
+				break
+			}
+		}
+	case Stem:
+		m = english.Stem(t, true)
+	}
+	// The token may be a substring of a large document; cache a copy so the
+	// document can be freed.
+	a.cache.Store(strings.Clone(t), m)
+	return m
+}

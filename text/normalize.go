@@ -1,0 +1,123 @@
+// Package text turns raw document text into the terms that semitopic's
+// vectorizers count. Each step is a function of its own, testable alone, and
+// an Analyzer chains them in this order:
+//
+//  1. Unicode NFKC normalisation (optional), then optional accent stripping.
+//  2. Case: full Unicode case folding (default), lower-casing, or none.
+//  3. Tokenizing by one of four patterns (see Pattern).
+//  4. Dropping digit-only tokens (optional).
+//  5. Filters: minimum and maximum token length in characters, stopwords.
+//  6. Morphology: the WordNet lemmatizer (equal to NLTK's WordNetLemmatizer)
+//     or the Snowball English stemmer.
+//  7. n-grams of the remaining tokens, joined with a single space.
+//
+// Options.FilterAfterMorph moves step 5 after step 6, as some reference
+// pipelines do (the TS-NMF code lemmatizes first, then drops short words and
+// stopwords; the theme-supervised NMF code drops them first).
+package text
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Case selects how letter case is normalised.
+type Case uint8
+
+// The case modes.
+const (
+	// Fold applies full Unicode case folding (golang.org/x/text/cases.Fold):
+	// "Straße" and "STRASSE" both become "strasse".
+	Fold Case = iota
+	// Lower lower-cases as Python's str.lower and scikit-learn do
+	// (including the Greek final sigma).
+	Lower
+	// KeepCase leaves case unchanged.
+	KeepCase
+)
+
+// String returns the mode's name as accepted by ParseCase.
+func (c Case) String() string {
+	switch c {
+	case Fold:
+		return "fold"
+	case Lower:
+		return "lower"
+	case KeepCase:
+		return "keep"
+	}
+	return "Case(?)"
+}
+
+// ParseCase parses "fold", "lower" or "keep".
+func ParseCase(s string) (Case, error) {
+	for _, c := range []Case{Fold, Lower, KeepCase} {
+		if s == c.String() {
+			return c, nil
+		}
+	}
+	return 0, errorf("unknown case mode %q (want fold, lower or keep)", s)
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// Normalize applies NFKC normalisation (when nfkc is set), accent stripping
+// (when stripAccents is set: canonical decomposition, removal of combining
+// marks, recomposition — "café" becomes "cafe") and the case mode c. ASCII
+// input takes a fast path; the result is identical.
+func Normalize(s string, nfkc, stripAccents bool, c Case) string {
+	if isASCII(s) {
+		if c == KeepCase {
+			return s
+		}
+		return asciiLower(s)
+	}
+	if nfkc {
+		s = norm.NFKC.String(s)
+	}
+	if stripAccents {
+		t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+		if out, _, err := transform.String(t, s); err == nil {
+			s = out
+		}
+	}
+	switch c {
+	case Fold:
+		// A Caser is stateful; a fresh one per call keeps Normalize safe
+		// for concurrent use.
+		s = cases.Fold().String(s)
+	case Lower:
+		// cases.Lower handles the Greek final sigma as Python's str.lower.
+		s = cases.Lower(language.Und).String(s)
+	}
+	return s
+}
+
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

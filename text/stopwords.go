@@ -1,0 +1,86 @@
+package text
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+//go:embed stopwords/*.txt
+var stopwordFiles embed.FS
+
+// StopwordLists names the embedded stopword lists:
+//
+//   - "nltk": NLTK's English list (179 words), used by the TS-NMF,
+//     theme-supervised NMF and SSNMF experiments;
+//   - "sklearn": scikit-learn's ENGLISH_STOP_WORDS (318 words), used by the
+//     CorEx and LDA reference setups (CountVectorizer(stop_words='english')).
+func StopwordLists() []string { return []string{"nltk", "sklearn"} }
+
+// Stopwords returns a copy of the named embedded list (see StopwordLists),
+// in the order of its source file.
+func Stopwords(name string) ([]string, error) {
+	file := map[string]string{"nltk": "stopwords/nltk-english.txt", "sklearn": "stopwords/sklearn-english.txt"}[name]
+	if file == "" {
+		return nil, errorf("unknown stopword list %q (want %s)", name, strings.Join(StopwordLists(), " or "))
+	}
+	f, err := stopwordFiles.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadWordList(f)
+}
+
+// ReadWordList reads one word per line, trimming spaces; blank lines and
+// lines starting with '#' are skipped.
+func ReadWordList(r io.Reader) ([]string, error) {
+	var words []string
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		w := strings.TrimSpace(sc.Text())
+		if w == "" || strings.HasPrefix(w, "#") {
+			continue
+		}
+		words = append(words, w)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", line+1, err)
+	}
+	return words, nil
+}
+
+// stopSet builds the set of stopwords from named lists and extra words,
+// normalised with the analyzer's case mode so that they match its tokens.
+func stopSet(lists, extra []string, normalize func(string) string) (map[string]struct{}, error) {
+	set := map[string]struct{}{}
+	for _, name := range lists {
+		words, err := Stopwords(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range words {
+			set[normalize(w)] = struct{}{}
+		}
+	}
+	for _, w := range extra {
+		if w = strings.TrimSpace(w); w != "" {
+			set[normalize(w)] = struct{}{}
+		}
+	}
+	return set, nil
+}
+
+func sortedSet(set map[string]struct{}) []string {
+	out := make([]string, 0, len(set))
+	for w := range set {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
