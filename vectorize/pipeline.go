@@ -1,0 +1,99 @@
+package vectorize
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/semitopic/semitopic/text"
+)
+
+// Pipeline bundles the options of the text analyzer and the vectorizer: all
+// that decides how documents become a matrix.
+type Pipeline struct {
+	Text      text.Options `json:"text"`
+	Vectorize Options      `json:"vectorize"`
+}
+
+// New builds the analyzer and an unfitted vectorizer.
+func (p Pipeline) New() (*Vectorizer, error) {
+	a, err := text.NewAnalyzer(p.Text)
+	if err != nil {
+		return nil, err
+	}
+	return New(a, p.Vectorize)
+}
+
+// DefaultPipeline is text.Default (NFKC, case folding, letter runs of at
+// least 3 characters, NLTK stopwords, WordNet noun lemmas) followed by
+// tf-idf with L2-normalised rows.
+func DefaultPipeline() Pipeline {
+	return Pipeline{Text: text.Default(), Vectorize: Options{IDF: true, Norm: NormL2}}
+}
+
+type preset struct {
+	doc  string
+	make func() Pipeline
+}
+
+// presetTable holds the preprocessing the method papers describe. Each
+// entry documents its source; the experiment commands use them.
+func presetTable() map[string]preset {
+	return map[string]preset{
+		"default": {"NFKC, case folding, letters, 3+ characters, NLTK stopwords, WordNet noun lemmas; tf-idf, L2 rows",
+			DefaultPipeline},
+		"tsnmf": {"TS-NMF paper on Reuters: WordNet noun lemmas, then tokens of 3+ letters without NLTK stopwords; documents under 250 characters dropped; tf-idf of the 2,000 most frequent terms, L2 rows",
+			func() Pipeline {
+				t := text.Default()
+				t.FilterAfterMorph = true
+				return Pipeline{Text: t, Vectorize: Options{IDF: true, Norm: NormL2, MaxFeatures: 2000, MinChars: 250}}
+			}},
+		"theme": {"theme-supervised NMF thesis §7.1: accents stripped, letter tokens of 3 to 15 characters, NLTK stopwords, WordNet lemmas trying n,v,r,a,s, uni- to trigrams, documents under 25 tokens dropped, counts of the 10,000 most frequent terms",
+			func() Pipeline {
+				t := text.Default()
+				t.StripAccents = true
+				t.MaxLength = 15
+				t.LemmaPOS = "n,v,r,a,s"
+				t.NGramMin, t.NGramMax = 1, 3
+				return Pipeline{Text: t, Vectorize: Options{MaxFeatures: 10000, MinTokens: 25}}
+			}},
+		"ssnmf": {"SSNMF paper on 20 Newsgroups: lower-cased [a-zA-Z]+ tokens, NLTK stopwords, min_df 5, max_df 0.7, tf-idf of the 5,000 most frequent terms, L2 rows",
+			func() Pipeline {
+				t := text.Options{Case: text.Lower, Pattern: text.ASCIILetters, Stopwords: []string{"nltk"}}
+				return Pipeline{Text: t, Vectorize: Options{IDF: true, Norm: NormL2, MinDF: Count(5), MaxDF: Fraction(0.7), MaxFeatures: 5000}}
+			}},
+		"corex": {"Anchored CorEx reference setup: scikit-learn's default tokens and English stopwords, digit-only tokens dropped, binary presence of the 20,000 most frequent words",
+			func() Pipeline {
+				t := text.Options{Case: text.Lower, Pattern: text.SklearnWords, Stopwords: []string{"sklearn"}, DropNumbers: true}
+				return Pipeline{Text: t, Vectorize: Options{Binary: true, MaxFeatures: 20000}}
+			}},
+		"lda": {"LDA baseline setup: scikit-learn's default tokens and English stopwords, counts of the 20,000 most frequent words with min_df 2",
+			func() Pipeline {
+				t := text.Options{Case: text.Lower, Pattern: text.SklearnWords, Stopwords: []string{"sklearn"}}
+				return Pipeline{Text: t, Vectorize: Options{MinDF: Count(2), MaxFeatures: 20000}}
+			}},
+	}
+}
+
+// PipelinePresets returns the preset names in sorted order.
+func PipelinePresets() []string {
+	presets := presetTable()
+	names := make([]string, 0, len(presets))
+	for n := range presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// PipelinePresetDoc describes a preset in one line.
+func PipelinePresetDoc(name string) string { return presetTable()[name].doc }
+
+// PipelinePreset returns the named preset (see PipelinePresets).
+func PipelinePreset(name string) (Pipeline, error) {
+	p, ok := presetTable()[name]
+	if !ok {
+		return Pipeline{}, fmt.Errorf("unknown pipeline preset %q (want %s)", name, strings.Join(PipelinePresets(), ", "))
+	}
+	return p.make(), nil
+}

@@ -1,0 +1,508 @@
+package vectorize
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/text"
+)
+
+// Vectorizer maps documents to rows of a documents × terms matrix. Fit (or
+// FitTransform) learns the vocabulary and idf; Transform then applies them
+// to any documents. A fitted Vectorizer is safe for concurrent Transform.
+type Vectorizer struct {
+	analyzer *text.Analyzer
+	opts     Options
+	vocab    []string
+	index    map[string]int32
+	idf      []float64
+
+	// Progress, when set, is called from the analysing goroutines with the
+	// number of documents analysed so far and the total. It must be safe
+	// for concurrent use.
+	Progress func(done, total int)
+}
+
+// New returns an unfitted Vectorizer that analyses text with a.
+func New(a *text.Analyzer, o Options) (*Vectorizer, error) {
+	if a == nil {
+		return nil, errors.New("vectorize: nil analyzer")
+	}
+	if o.MaxFeatures < 0 || o.MinChars < 0 || o.MinTokens < 0 {
+		return nil, errors.New("vectorize: negative max_features, min_chars or min_tokens")
+	}
+	for _, t := range []Threshold{o.MinDF, o.MaxDF} {
+		if t.Frac && (t.Fraction < 0 || t.Fraction > 1 || math.IsNaN(t.Fraction)) || t.Count < 0 {
+			return nil, fmt.Errorf("vectorize: document frequency bound %v out of range", t)
+		}
+	}
+	if o.Norm > NormL1 {
+		return nil, fmt.Errorf("vectorize: invalid norm %d", o.Norm)
+	}
+	return &Vectorizer{analyzer: a, opts: o}, nil
+}
+
+// NewFitted rebuilds a fitted Vectorizer from its parts (for example, read
+// from a saved model). idf must be nil unless o.IDF is set, and then have
+// one entry per vocabulary term.
+func NewFitted(a *text.Analyzer, o Options, vocab []string, idf []float64) (*Vectorizer, error) {
+	v, err := New(a, o)
+	if err != nil {
+		return nil, err
+	}
+	if o.IDF != (idf != nil) || idf != nil && len(idf) != len(vocab) {
+		return nil, fmt.Errorf("vectorize: %d idf values for %d terms (idf weighting %v)", len(idf), len(vocab), o.IDF)
+	}
+	if err := v.setVocab(vocab); err != nil {
+		return nil, err
+	}
+	v.idf = idf
+	return v, nil
+}
+
+func (v *Vectorizer) setVocab(vocab []string) error {
+	index := make(map[string]int32, len(vocab))
+	for j, t := range vocab {
+		if _, dup := index[t]; dup {
+			return fmt.Errorf("vectorize: vocabulary term %q appears twice", t)
+		}
+		if t == "" {
+			return fmt.Errorf("vectorize: vocabulary term %d is empty", j+1)
+		}
+		index[t] = int32(j)
+	}
+	if len(vocab) > math.MaxInt32 {
+		return errors.New("vectorize: vocabulary too large")
+	}
+	v.vocab, v.index = vocab, index
+	return nil
+}
+
+// Analyzer returns the text analyzer.
+func (v *Vectorizer) Analyzer() *text.Analyzer { return v.analyzer }
+
+// Options returns the vectorizer options.
+func (v *Vectorizer) Options() Options { return v.opts }
+
+// Vocabulary returns the fitted terms in column order (nil before Fit). The
+// slice is shared; do not modify it.
+func (v *Vectorizer) Vocabulary() []string { return v.vocab }
+
+// IDF returns the fitted idf per column, or nil without idf weighting.
+func (v *Vectorizer) IDF() []float64 { return v.idf }
+
+// Fitted reports whether the vectorizer has a vocabulary.
+func (v *Vectorizer) Fitted() bool { return v.index != nil }
+
+// Dropped describes a document left out by a document filter.
+type Dropped struct {
+	Index  int    // position in the input
+	ID     string // document ID
+	Reason string // "fewer than 250 characters", ...
+}
+
+// Result is a vectorized set of documents.
+type Result struct {
+	// X is documents × terms; row i belongs to Docs[i].
+	X *sparse.CSR
+	// Vocab is the term of each column.
+	Vocab []string
+	// Docs are the documents kept, in input order.
+	Docs []corpus.Document
+	// Kept[i] is the input position of Docs[i].
+	Kept []int
+	// Dropped lists the documents removed by the document filters (Fit).
+	Dropped []Dropped
+	// Tokens counts the unigram tokens of the kept documents, Terms their
+	// terms including n-grams, and OOV the terms not in the vocabulary
+	// (pruned by the vocabulary bounds during Fit).
+	Tokens, Terms, OOV int
+	// EmptyRows counts kept documents with no vocabulary term.
+	EmptyRows int
+}
+
+// Corpus returns the result as an already-vectorized corpus.
+func (r *Result) Corpus(name string) *corpus.Corpus {
+	c := &corpus.Corpus{Name: name, Docs: r.Docs, Matrix: &corpus.Matrix{X: r.X, Vocab: r.Vocab}}
+	if len(r.Dropped) > 0 {
+		c.Notes = append(c.Notes, fmt.Sprintf("%d documents dropped by document filters", len(r.Dropped)))
+	}
+	if r.EmptyRows > 0 {
+		c.Notes = append(c.Notes, fmt.Sprintf("%d documents have no vocabulary term", r.EmptyRows))
+	}
+	return c
+}
+
+// docCounts holds one analysed document: term ids (local to the worker that
+// analysed it during Fit, global during Transform) and their counts.
+type docCounts struct {
+	worker int
+	ids    []int32
+	counts []int32
+	tokens int
+	terms  int
+}
+
+// FitTransform learns the vocabulary (and idf) from docs and returns their
+// matrix. Documents failing MinChars or MinTokens are dropped and listed in
+// the result. It is an error if no document or no term remains.
+func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (*Result, error) {
+	res := &Result{}
+	// Character filter first: it needs no analysis.
+	var cand []int
+	for i := range docs {
+		if v.opts.MinChars > 0 {
+			if n := utf8.RuneCountInString(docs[i].Text); n < v.opts.MinChars {
+				res.Dropped = append(res.Dropped, Dropped{i, docs[i].ID, fmt.Sprintf("%d characters, fewer than %d", n, v.opts.MinChars)})
+				continue
+			}
+		}
+		cand = append(cand, i)
+	}
+	// Analyse in parallel with worker-local term dictionaries.
+	type localDict struct {
+		index map[string]int32
+		terms []string
+	}
+	dicts := make([]localDict, parallel.Workers())
+	for w := range dicts {
+		dicts[w].index = map[string]int32{}
+	}
+	rows := make([]docCounts, len(cand))
+	err := v.analyse(ctx, docs, cand, func(w int, terms []string, dc *docCounts) {
+		d := &dicts[w]
+		dc.ids = dc.ids[:0]
+		for _, t := range terms {
+			id, ok := d.index[t]
+			if !ok {
+				id = int32(len(d.terms))
+				t = strings.Clone(t)
+				d.index[t] = id
+				d.terms = append(d.terms, t)
+			}
+			dc.ids = append(dc.ids, id)
+		}
+	}, rows)
+	if err != nil {
+		return nil, err
+	}
+	// Token filter.
+	keep := rows[:0]
+	for k, i := range cand {
+		if v.opts.MinTokens > 0 && rows[k].tokens < v.opts.MinTokens {
+			res.Dropped = append(res.Dropped, Dropped{i, docs[i].ID, fmt.Sprintf("%d tokens, fewer than %d", rows[k].tokens, v.opts.MinTokens)})
+			continue
+		}
+		keep = append(keep, rows[k])
+		res.Kept = append(res.Kept, i)
+	}
+	rows = keep
+	sort.Slice(res.Dropped, func(a, b int) bool { return res.Dropped[a].Index < res.Dropped[b].Index })
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("vectorize: no document left after the document filters (%d dropped)", len(res.Dropped))
+	}
+	// Merge the worker dictionaries into global ids.
+	global := map[string]int32{}
+	var gterms []string
+	remap := make([][]int32, len(dicts))
+	for w := range dicts {
+		remap[w] = make([]int32, len(dicts[w].terms))
+		for l, t := range dicts[w].terms {
+			g, ok := global[t]
+			if !ok {
+				g = int32(len(gterms))
+				global[t] = g
+				gterms = append(gterms, t)
+			}
+			remap[w][l] = g
+		}
+		dicts[w] = localDict{}
+	}
+	df := make([]int, len(gterms))
+	tf := make([]int64, len(gterms))
+	for r := range rows {
+		dc := &rows[r]
+		m := remap[dc.worker]
+		for p, l := range dc.ids {
+			g := m[l]
+			dc.ids[p] = g
+			df[g]++
+			tf[g] += int64(dc.counts[p])
+		}
+	}
+	// Choose the vocabulary.
+	colOf := make([]int32, len(gterms))
+	if v.opts.Vocabulary != nil {
+		if err := v.setVocab(slices.Clone(v.opts.Vocabulary)); err != nil {
+			return nil, err
+		}
+		for g, t := range gterms {
+			if j, ok := v.index[t]; ok {
+				colOf[g] = j
+			} else {
+				colOf[g] = -1
+			}
+		}
+	} else {
+		vocab, err := v.selectVocab(gterms, df, tf, len(rows))
+		if err != nil {
+			return nil, err
+		}
+		if err := v.setVocab(vocab); err != nil {
+			return nil, err
+		}
+		for g, t := range gterms {
+			if j, ok := v.index[t]; ok {
+				colOf[g] = j
+			} else {
+				colOf[g] = -1
+			}
+		}
+	}
+	for r := range rows {
+		m := rows[r].ids
+		for p, g := range m {
+			m[p] = colOf[g]
+		}
+	}
+	res.X = v.build(rows, res)
+	if v.opts.IDF {
+		cdf := res.X.ColNNZ()
+		n := float64(res.X.Rows)
+		v.idf = make([]float64, len(v.vocab))
+		for j, d := range cdf {
+			if v.opts.RawIDF {
+				// A fixed-vocabulary term never seen gets the idf of a
+				// term seen once instead of scikit-learn's +Inf.
+				v.idf[j] = math.Log(n/float64(max(d, 1))) + 1
+			} else {
+				v.idf[j] = math.Log((1+n)/(1+float64(d))) + 1
+			}
+		}
+	}
+	v.weight(res.X)
+	res.Vocab = v.vocab
+	res.Docs = make([]corpus.Document, len(res.Kept))
+	for k, i := range res.Kept {
+		res.Docs[k] = docs[i]
+	}
+	return res, nil
+}
+
+// selectVocab applies the df bounds and max_features to the terms and
+// returns the vocabulary in alphabetical order.
+func (v *Vectorizer) selectVocab(terms []string, df []int, tf []int64, n int) ([]string, error) {
+	low := v.opts.MinDF.docs(n)
+	high := math.Inf(1)
+	if !v.opts.MaxDF.IsZero() {
+		high = v.opts.MaxDF.docs(n)
+	}
+	if high < low {
+		return nil, fmt.Errorf("vectorize: max_df %v corresponds to fewer documents than min_df %v (%d documents)", v.opts.MaxDF, v.opts.MinDF, n)
+	}
+	sel := make([]int, 0, len(terms))
+	for g := range terms {
+		if d := float64(df[g]); d >= low && d <= high {
+			sel = append(sel, g)
+		}
+	}
+	if len(sel) == 0 {
+		return nil, fmt.Errorf("vectorize: no term left after the document-frequency bounds (min_df %v, max_df %v) on %d documents", v.opts.MinDF, v.opts.MaxDF, n)
+	}
+	if v.opts.MaxFeatures > 0 && len(sel) > v.opts.MaxFeatures {
+		sort.Slice(sel, func(a, b int) bool {
+			ga, gb := sel[a], sel[b]
+			if tf[ga] != tf[gb] {
+				return tf[ga] > tf[gb]
+			}
+			return terms[ga] < terms[gb]
+		})
+		sel = sel[:v.opts.MaxFeatures]
+	}
+	vocab := make([]string, len(sel))
+	for k, g := range sel {
+		vocab[k] = terms[g]
+	}
+	sort.Strings(vocab)
+	return vocab, nil
+}
+
+// Transform maps docs to rows with the fitted vocabulary. Unlike
+// FitTransform it keeps every document (a document with no known term
+// becomes an empty row) and counts the out-of-vocabulary terms.
+func (v *Vectorizer) Transform(ctx context.Context, docs []corpus.Document) (*Result, error) {
+	if !v.Fitted() {
+		return nil, errors.New("vectorize: Transform before Fit")
+	}
+	all := make([]int, len(docs))
+	for i := range all {
+		all[i] = i
+	}
+	rows := make([]docCounts, len(docs))
+	err := v.analyse(ctx, docs, all, func(_ int, terms []string, dc *docCounts) {
+		dc.ids = dc.ids[:0]
+		for _, t := range terms {
+			if j, ok := v.index[t]; ok {
+				dc.ids = append(dc.ids, j)
+			}
+		}
+	}, rows)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Kept: all, Docs: slices.Clone(docs), Vocab: v.vocab}
+	res.X = v.build(rows, res)
+	v.weight(res.X)
+	return res, nil
+}
+
+// analyse runs the analyzer over docs[idx[k]] on all cores. ids(w, terms,
+// dc) must fill dc.ids with one id per term (any order, repeats allowed);
+// analyse then turns them into sorted unique ids with counts.
+func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []int, ids func(w int, terms []string, dc *docCounts), rows []docCounts) error {
+	const chunk = 64
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	var firstErr error
+	var once sync.Once
+	workers := parallel.Workers()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var terms, buf []string
+			for {
+				if err := ctx.Err(); err != nil {
+					once.Do(func() { firstErr = err })
+					return
+				}
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= len(idx) {
+					return
+				}
+				hi := min(lo+chunk, len(idx))
+				for k := lo; k < hi; k++ {
+					var toks []string
+					terms, toks = v.analyzer.AppendTerms(terms[:0], buf, docs[idx[k]].Text)
+					buf = toks
+					dc := &rows[k]
+					dc.worker = w
+					dc.tokens = len(toks)
+					dc.terms = len(terms)
+					ids(w, terms, dc)
+					dc.ids, dc.counts = countIDs(dc.ids)
+				}
+				d := done.Add(int64(hi - lo))
+				if v.Progress != nil {
+					v.Progress(int(d), len(idx))
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// countIDs sorts ids and collapses repeats into counts, returning compact
+// slices.
+func countIDs(ids []int32) ([]int32, []int32) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	slices.Sort(ids)
+	n := 0
+	counts := make([]int32, 0, len(ids))
+	for p, id := range ids {
+		if p > 0 && id == ids[n-1] {
+			counts[n-1]++
+			continue
+		}
+		ids[n] = id
+		counts = append(counts, 1)
+		n++
+	}
+	return slices.Clip(ids[:n]), slices.Clip(counts)
+}
+
+// build assembles the count matrix from per-document column ids (negative
+// ids are out of vocabulary and skipped) and fills the token statistics of
+// res.
+func (v *Vectorizer) build(rows []docCounts, res *Result) *sparse.CSR {
+	indptr := make([]int, len(rows)+1)
+	nnz := 0
+	for r := range rows {
+		for _, j := range rows[r].ids {
+			if j >= 0 {
+				nnz++
+			}
+		}
+		indptr[r+1] = nnz
+	}
+	indices := make([]int32, 0, nnz)
+	data := make([]float64, 0, nnz)
+	type pair struct {
+		j int32
+		c int32
+	}
+	var scratch []pair
+	for r := range rows {
+		dc := &rows[r]
+		res.Tokens += dc.tokens
+		res.Terms += dc.terms
+		scratch = scratch[:0]
+		in := 0
+		for p, j := range dc.ids {
+			if j >= 0 {
+				scratch = append(scratch, pair{j, dc.counts[p]})
+				in += int(dc.counts[p])
+			}
+		}
+		if len(scratch) == 0 {
+			res.EmptyRows++
+		}
+		res.OOV += dc.terms - in
+		slices.SortFunc(scratch, func(a, b pair) int { return int(a.j) - int(b.j) })
+		for _, e := range scratch {
+			indices = append(indices, e.j)
+			data = append(data, float64(e.c))
+		}
+		*dc = docCounts{} // free as we go
+	}
+	return &sparse.CSR{Rows: len(rows), Cols: len(v.vocab), Indptr: indptr, Indices: indices, Data: data}
+}
+
+// weight applies binary clipping, sublinear tf, idf and row normalisation
+// in place.
+func (v *Vectorizer) weight(x *sparse.CSR) {
+	o := &v.opts
+	for p, c := range x.Data {
+		switch {
+		case o.Binary:
+			x.Data[p] = 1
+		case o.Sublinear:
+			x.Data[p] = 1 + math.Log(c)
+		}
+	}
+	if o.IDF {
+		for p, j := range x.Indices {
+			x.Data[p] *= v.idf[j]
+		}
+	}
+	switch o.Norm {
+	case NormL2:
+		x.NormalizeRowsL2()
+	case NormL1:
+		x.NormalizeRowsL1()
+	}
+}
