@@ -4,6 +4,17 @@
 // product (W·H evaluated only at the non-zeros of X) that every
 // Kullback–Leibler model needs. Matrices follow the package-wide convention of
 // documents × terms. Hot kernels run over row blocks on all cores.
+//
+// Matrices are built with FromTriplets (any order, duplicates summed),
+// FromDense, NewCSR or ReadMatrixMarket, and written with WriteMatrixMarket.
+// The products take and fill gonum *mat.Dense values; since gonum cannot
+// represent a matrix with a zero dimension, an empty *mat.Dense stands for
+// one, and an empty destination is allocated with the result's shape.
+// Errors name the entry, line or shape at fault; no function panics on bad
+// input, except the indexing methods (At, Row, SelectRows) on indices out of
+// range, like gonum's At. Methods and kernels trust their CSR arguments to
+// satisfy Validate, as everything built by this package does; check a
+// matrix assembled by hand with NewCSR or Validate.
 package sparse
 
 import (
@@ -61,11 +72,15 @@ func (m *CSR) Validate() error {
 	if m.Indptr[0] != 0 || m.Indptr[m.Rows] != len(m.Indices) {
 		return fmt.Errorf("sparse: Indptr runs from %d to %d, want 0 to %d", m.Indptr[0], m.Indptr[m.Rows], len(m.Indices))
 	}
+	// Check all of Indptr before indexing with it, so that a pointer past
+	// the end followed by a decrease cannot cause an out-of-range access.
 	for i := 0; i < m.Rows; i++ {
-		lo, hi := m.Indptr[i], m.Indptr[i+1]
-		if hi < lo {
+		if m.Indptr[i+1] < m.Indptr[i] {
 			return fmt.Errorf("sparse: Indptr decreases at row %d", i)
 		}
+	}
+	for i := 0; i < m.Rows; i++ {
+		lo, hi := m.Indptr[i], m.Indptr[i+1]
 		prev := int32(-1)
 		for p := lo; p < hi; p++ {
 			j := m.Indices[p]
@@ -130,7 +145,7 @@ func (m *CSR) Clone() *CSR {
 }
 
 // SelectRows returns a new matrix made of the given rows of m, in the given
-// order (rows may repeat).
+// order (rows may repeat). Like Row, it panics if an index is out of range.
 func (m *CSR) SelectRows(rows []int) *CSR {
 	out := &CSR{Rows: len(rows), Cols: m.Cols, Indptr: make([]int, len(rows)+1)}
 	nnz := 0

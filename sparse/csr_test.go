@@ -1,0 +1,72 @@
+package sparse
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestValidate(t *testing.T) {
+	ok := func() *CSR {
+		return &CSR{Rows: 2, Cols: 3, Indptr: []int{0, 2, 3}, Indices: []int32{0, 2, 1}, Data: []float64{1, 2, 3}}
+	}
+	if err := ok().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		edit func(m *CSR)
+		msg  string
+	}{
+		{func(m *CSR) { m.Rows = -1 }, "negative shape"},
+		{func(m *CSR) { m.Cols = math.MaxInt32 + 1 }, "exceed int32"},
+		{func(m *CSR) { m.Indptr = m.Indptr[:2] }, "len(Indptr)"},
+		{func(m *CSR) { m.Data = m.Data[:2] }, "3 column indices but 2 values"},
+		{func(m *CSR) { m.Indptr[2] = 2 }, "Indptr runs from"},
+		{func(m *CSR) { m.Indptr[1] = 4 }, "Indptr decreases at row 1"},
+		{func(m *CSR) { m.Indptr[1] = 9 }, "Indptr decreases at row 1"}, // no out-of-range access
+		{func(m *CSR) { m.Indices[1] = 3 }, "column 3 out of range"},
+		{func(m *CSR) { m.Indices[1] = 0 }, "not strictly increasing"},
+		{func(m *CSR) { m.Data[2] = math.Inf(1) }, "not finite"},
+	}
+	for _, c := range cases {
+		m := ok()
+		c.edit(m)
+		err := m.Validate()
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("got %v, want %q", err, c.msg)
+		}
+		if _, err := NewCSR(m.Rows, m.Cols, m.Indptr, m.Indices, m.Data); err == nil {
+			t.Errorf("NewCSR accepted a matrix with %q", c.msg)
+		}
+	}
+	m, err := NewCSR(2, 3, []int{0, 2, 3}, []int32{0, 2, 1}, []float64{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := m.Dims(); r != 2 || c != 3 || m.At(0, 2) != 2 || m.At(1, 0) != 0 {
+		t.Errorf("Dims/At wrong: %d×%d", r, c)
+	}
+}
+
+func TestSelectRowsAndClone(t *testing.T) {
+	m, _ := FromTriplets(3, 2, []Triplet{{0, 0, 1}, {1, 1, 2}, {2, 0, 3}, {2, 1, 4}})
+	s := m.SelectRows([]int{2, 0, 2})
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{3, 4, 1, 0, 3, 4}
+	checkMatrix(t, "SelectRows", s, 3, 2, want)
+	empty := m.SelectRows(nil)
+	if empty.Rows != 0 || empty.Cols != 2 || empty.Validate() != nil {
+		t.Errorf("SelectRows(nil) = %+v", empty)
+	}
+	c := m.Clone()
+	c.Data[0] = 99
+	c.Indices[0] = 1
+	if m.Data[0] != 1 || m.Indices[0] != 0 {
+		t.Error("Clone shares storage")
+	}
+	if z := Zeros(2, 5); z.Validate() != nil || z.NNZ() != 0 {
+		t.Error("Zeros invalid")
+	}
+}
