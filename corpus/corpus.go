@@ -5,10 +5,13 @@
 // per label, CSV/TSV, JSON Lines) and already-vectorized matrices
 // (MatrixMarket with a vocabulary file, UCI bag-of-words).
 //
-// Every reader accepts an unpacked folder or an archive (.tar.gz, .tgz, .tar,
-// .zip) and returns documents in a documented, deterministic order. Files are
-// decoded as UTF-8, falling back to Latin-1 for a file that is not valid
-// UTF-8. Malformed input yields an error naming the file and line.
+// Readers of folder layouts accept an unpacked folder or an archive (.tar.gz,
+// .tgz, .tar, .zip; see OpenFS); readers of table and matrix formats take a
+// file. Every reader returns documents in a documented, deterministic order.
+// Files are decoded as UTF-8, falling back to Latin-1 for a file that is not
+// valid UTF-8 (see DecodeText), and Corpus.Notes names the files so decoded.
+// Malformed input yields an error naming the file and line; nothing is
+// dropped silently.
 package corpus
 
 import (

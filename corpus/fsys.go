@@ -1,0 +1,475 @@
+package corpus
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"time"
+)
+
+// OpenFS opens path as a read-only file system: a folder (read in place), a
+// .zip archive, or a .tar, .tar.gz or .tgz archive (read whole into memory;
+// only regular files and folders are accepted). The caller must Close the
+// returned Closer when done with the file system.
+//
+// Archive entry names must be relative and free of ".." elements; a leading
+// "./" is ignored. An archive holding a symbolic link, a device or any other
+// special entry, or the same file twice, is rejected with an error naming
+// the entry: nothing is skipped silently. Nothing is capped either: the
+// whole archive is read.
+func OpenFS(path string) (fs.FS, io.Closer, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi.IsDir() {
+		return os.DirFS(path), nopCloser{}, nil
+	}
+	switch archiveKind(path) {
+	case "zip":
+		zr, err := zip.OpenReader(path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("opening zip archive %s: %w", path, err)
+		}
+		if err := checkZip(&zr.Reader); err != nil {
+			zr.Close()
+			return nil, nil, fmt.Errorf("zip archive %s: %w", path, err)
+		}
+		return zr, zr, nil
+	case "tar", "tgz":
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		var r io.Reader = f
+		if archiveKind(path) == "tgz" {
+			gz, err := gzip.NewReader(f)
+			if err != nil {
+				return nil, nil, fmt.Errorf("reading %s: %w", path, err)
+			}
+			defer gz.Close()
+			r = gz
+		}
+		m, err := readTar(r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading tar archive %s: %w", path, err)
+		}
+		return m, nopCloser{}, nil
+	}
+	return nil, nil, fmt.Errorf("%s is neither a folder nor an archive (.zip, .tar, .tar.gz, .tgz)", path)
+}
+
+// archiveKind returns "zip", "tar" or "tgz" from path's extension, or "".
+func archiveKind(p string) string {
+	l := strings.ToLower(p)
+	switch {
+	case strings.HasSuffix(l, ".zip"):
+		return "zip"
+	case strings.HasSuffix(l, ".tar"):
+		return "tar"
+	case strings.HasSuffix(l, ".tar.gz"), strings.HasSuffix(l, ".tgz"):
+		return "tgz"
+	}
+	return ""
+}
+
+type nopCloser struct{}
+
+func (nopCloser) Close() error { return nil }
+
+// cleanEntryName validates an archive entry name and returns it in fs.FS
+// form ("a/b"), or "." for the archive root.
+func cleanEntryName(name string) (string, error) {
+	n := strings.TrimRight(name, "/")
+	for strings.HasPrefix(n, "./") {
+		n = n[2:]
+	}
+	if n == "." || n == "" {
+		return ".", nil
+	}
+	if strings.HasPrefix(n, "/") {
+		return "", fmt.Errorf("entry %q: absolute path", name)
+	}
+	for _, e := range strings.Split(n, "/") {
+		if e == ".." {
+			return "", fmt.Errorf("entry %q: path leaves the archive (..)", name)
+		}
+	}
+	c := path.Clean(n)
+	if !fs.ValidPath(c) {
+		return "", fmt.Errorf("entry %q: invalid path", name)
+	}
+	return c, nil
+}
+
+// checkZip rejects zip archives with unsafe names or special entries.
+func checkZip(zr *zip.Reader) error {
+	for _, f := range zr.File {
+		if _, err := cleanEntryName(f.Name); err != nil {
+			return err
+		}
+		if m := f.Mode(); !m.IsRegular() && !m.IsDir() {
+			return fmt.Errorf("entry %q: unsupported file type %v (only regular files and folders)", f.Name, m.Type())
+		}
+	}
+	return nil
+}
+
+// readTar reads a whole tar stream into a memFS.
+func readTar(r io.Reader) (*memFS, error) {
+	m := newMemFS()
+	tr := tar.NewReader(r)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return m, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch h.Typeflag {
+		case tar.TypeXGlobalHeader:
+			continue // archive-wide metadata, not a file
+		case tar.TypeReg, tar.TypeDir:
+		default:
+			return nil, fmt.Errorf("entry %q: unsupported entry type %q (only regular files and folders)", h.Name, h.Typeflag)
+		}
+		name, err := cleanEntryName(h.Name)
+		if err != nil {
+			return nil, err
+		}
+		if h.Typeflag == tar.TypeDir {
+			if err := m.mkdirAll(name, h.ModTime); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if name == "." {
+			return nil, fmt.Errorf("entry %q: a file cannot be the archive root", h.Name)
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, fmt.Errorf("entry %q: %w", h.Name, err)
+		}
+		if err := m.addFile(name, data, h.ModTime); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// memFS is a read-only in-memory file system built from an archive. It
+// implements fs.FS, fs.ReadFileFS, fs.ReadDirFS and fs.StatFS.
+type memFS struct {
+	nodes map[string]*memNode
+}
+
+// memNode is a file or a folder of a memFS.
+type memNode struct {
+	name     string // base name ("." for the root)
+	dir      bool
+	data     []byte
+	modTime  time.Time
+	children map[string]*memNode // folders only
+	sorted   []fs.DirEntry       // folders only, built lazily
+}
+
+func newMemFS() *memFS {
+	root := &memNode{name: ".", dir: true, children: map[string]*memNode{}}
+	return &memFS{nodes: map[string]*memNode{".": root}}
+}
+
+// mkdirAll creates the folder p and its parents.
+func (m *memFS) mkdirAll(p string, mt time.Time) error {
+	if p == "." {
+		return nil
+	}
+	if n, ok := m.nodes[p]; ok {
+		if !n.dir {
+			return fmt.Errorf("entry %q: both a file and a folder", p)
+		}
+		return nil
+	}
+	parent := path.Dir(p)
+	if err := m.mkdirAll(parent, mt); err != nil {
+		return err
+	}
+	n := &memNode{name: path.Base(p), dir: true, modTime: mt, children: map[string]*memNode{}}
+	m.nodes[p] = n
+	m.nodes[parent].children[n.name] = n
+	return nil
+}
+
+// addFile adds the file p, creating its parent folders.
+func (m *memFS) addFile(p string, data []byte, mt time.Time) error {
+	if n, ok := m.nodes[p]; ok {
+		if n.dir {
+			return fmt.Errorf("entry %q: both a file and a folder", p)
+		}
+		return fmt.Errorf("entry %q: appears twice in the archive", p)
+	}
+	parent := path.Dir(p)
+	if err := m.mkdirAll(parent, mt); err != nil {
+		return err
+	}
+	n := &memNode{name: path.Base(p), data: data, modTime: mt}
+	m.nodes[p] = n
+	m.nodes[parent].children[n.name] = n
+	return nil
+}
+
+func (m *memFS) lookup(op, name string) (*memNode, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	n, ok := m.nodes[name]
+	if !ok {
+		return nil, &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+	}
+	return n, nil
+}
+
+// Open implements fs.FS.
+func (m *memFS) Open(name string) (fs.File, error) {
+	n, err := m.lookup("open", name)
+	if err != nil {
+		return nil, err
+	}
+	if n.dir {
+		return &memDirFile{node: n, entries: n.entries()}, nil
+	}
+	return &memFile{node: n, r: bytes.NewReader(n.data)}, nil
+}
+
+// ReadFile implements fs.ReadFileFS. The returned slice is a copy.
+func (m *memFS) ReadFile(name string) ([]byte, error) {
+	n, err := m.lookup("read", name)
+	if err != nil {
+		return nil, err
+	}
+	if n.dir {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	}
+	return bytes.Clone(n.data), nil
+}
+
+// ReadDir implements fs.ReadDirFS: entries sorted by name.
+func (m *memFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	n, err := m.lookup("readdir", name)
+	if err != nil {
+		return nil, err
+	}
+	if !n.dir {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: errors.New("not a directory")}
+	}
+	return append([]fs.DirEntry(nil), n.entries()...), nil
+}
+
+// Stat implements fs.StatFS.
+func (m *memFS) Stat(name string) (fs.FileInfo, error) {
+	n, err := m.lookup("stat", name)
+	if err != nil {
+		return nil, err
+	}
+	return memInfo{n}, nil
+}
+
+// entries returns the sorted directory entries of a folder node.
+func (n *memNode) entries() []fs.DirEntry {
+	if n.sorted == nil {
+		names := make([]string, 0, len(n.children))
+		for k := range n.children {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		n.sorted = make([]fs.DirEntry, len(names))
+		for i, k := range names {
+			n.sorted[i] = fs.FileInfoToDirEntry(memInfo{n.children[k]})
+		}
+	}
+	return n.sorted
+}
+
+// memInfo implements fs.FileInfo for a memNode.
+type memInfo struct{ n *memNode }
+
+func (i memInfo) Name() string       { return i.n.name }
+func (i memInfo) Size() int64        { return int64(len(i.n.data)) }
+func (i memInfo) ModTime() time.Time { return i.n.modTime }
+func (i memInfo) IsDir() bool        { return i.n.dir }
+func (i memInfo) Sys() any           { return nil }
+func (i memInfo) Mode() fs.FileMode {
+	if i.n.dir {
+		return fs.ModeDir | 0o555
+	}
+	return 0o444
+}
+
+// memFile is an open regular file of a memFS.
+type memFile struct {
+	node *memNode
+	r    *bytes.Reader
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f.node}, nil }
+func (f *memFile) Read(b []byte) (int, error) { return f.r.Read(b) }
+func (f *memFile) Close() error               { return nil }
+
+// memDirFile is an open folder of a memFS.
+type memDirFile struct {
+	node    *memNode
+	entries []fs.DirEntry
+	off     int
+}
+
+func (d *memDirFile) Stat() (fs.FileInfo, error) { return memInfo{d.node}, nil }
+func (d *memDirFile) Close() error               { return nil }
+func (d *memDirFile) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.node.name, Err: errors.New("is a directory")}
+}
+
+// ReadDir implements fs.ReadDirFile.
+func (d *memDirFile) ReadDir(n int) ([]fs.DirEntry, error) {
+	rest := d.entries[d.off:]
+	if n <= 0 {
+		d.off = len(d.entries)
+		return append([]fs.DirEntry(nil), rest...), nil
+	}
+	if len(rest) == 0 {
+		return nil, io.EOF
+	}
+	if n > len(rest) {
+		n = len(rest)
+	}
+	d.off += n
+	return append([]fs.DirEntry(nil), rest[:n]...), nil
+}
+
+// withFS opens p with OpenFS, calls read on it and closes it.
+func withFS(p string, read func(src source) (*Corpus, error)) (*Corpus, error) {
+	fsys, closer, err := OpenFS(p)
+	if err != nil {
+		return nil, err
+	}
+	defer closer.Close()
+	return read(source{fsys, p})
+}
+
+// source couples an opened file system with the path it came from, for
+// error messages and notes.
+type source struct {
+	fsys fs.FS
+	path string // the path given to the reader
+}
+
+// name returns how messages refer to the file p of the source: the source
+// path followed by p (for an archive, as if it were a folder).
+func (s source) name(p string) string {
+	if p == "." || p == "" {
+		return s.path
+	}
+	return s.path + "/" + p
+}
+
+// readFile reads and decodes the file p, recording Latin-1 files in dl.
+func (s source) readFile(p string, dl *decodeLog) (string, error) {
+	b, err := fs.ReadFile(s.fsys, p)
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", s.name(p), err)
+	}
+	return dl.decode(p, b), nil
+}
+
+// isHidden reports whether a file or folder name is hidden: it starts with
+// "." or is the "__MACOSX" folder that macOS adds to zip archives.
+func isHidden(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "__MACOSX"
+}
+
+// locate finds the folder of fsys that holds a corpus layout: the root if
+// ok(".") holds, otherwise the one top-level folder for which ok holds (an
+// archive usually wraps its files in such a folder). It returns an error
+// if no folder or more than one top-level folder qualifies; what describes
+// the layout looked for.
+func locate(s source, what string, ok func(dir string) bool) (string, error) {
+	if ok(".") {
+		return ".", nil
+	}
+	ents, err := fs.ReadDir(s.fsys, ".")
+	if err != nil {
+		return "", fmt.Errorf("listing %s: %w", s.path, err)
+	}
+	var found []string
+	for _, e := range ents {
+		if e.IsDir() && !isHidden(e.Name()) && ok(e.Name()) {
+			found = append(found, e.Name())
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", fmt.Errorf("%s: no %s found at the top or one folder down", s.path, what)
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("%s: %s found in several folders (%s); pass one of them", s.path, what, strings.Join(found, ", "))
+}
+
+// exists reports whether p exists in fsys and is a regular file (dir false)
+// or a folder (dir true).
+func exists(fsys fs.FS, p string, dir bool) bool {
+	fi, err := fs.Stat(fsys, p)
+	if err != nil {
+		return false
+	}
+	if dir {
+		return fi.IsDir()
+	}
+	return fi.Mode().IsRegular()
+}
+
+// join joins fs.FS path elements, treating "." as the root.
+func join(dir, name string) string {
+	if dir == "." || dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// singleFolderRoot returns the folder to treat as the root of a
+// one-folder-per-label layout: "." unless the root holds nothing but one
+// (non-hidden) folder that itself holds at least one folder, in which case
+// that folder, the way archives usually wrap their contents.
+func singleFolderRoot(fsys fs.FS) (string, error) {
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return "", err
+	}
+	var visible []fs.DirEntry
+	for _, e := range ents {
+		if !isHidden(e.Name()) {
+			visible = append(visible, e)
+		}
+	}
+	if len(visible) != 1 || !visible[0].IsDir() {
+		return ".", nil
+	}
+	sub, err := fs.ReadDir(fsys, visible[0].Name())
+	if err != nil {
+		return "", err
+	}
+	for _, e := range sub {
+		if e.IsDir() && !isHidden(e.Name()) {
+			return visible[0].Name(), nil
+		}
+	}
+	return ".", nil
+}
