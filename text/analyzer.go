@@ -2,7 +2,6 @@ package text
 
 import (
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
@@ -99,13 +98,32 @@ func Default() Options {
 	}
 }
 
-// Analyzer turns text into terms. It is safe for concurrent use.
+// Analyzer turns text into terms. It is safe for concurrent use; for heavy
+// use from several goroutines, give each a Session, which caches
+// morphological forms without locking.
 type Analyzer struct {
-	opts  Options
-	stop  map[string]struct{}
-	lem   *wordnet.Lemmatizer
-	pos   []wordnet.POS
-	cache sync.Map // token -> morphological form
+	opts Options
+	stop map[string]struct{}
+	lem  *wordnet.Lemmatizer
+	pos  []wordnet.POS
+}
+
+// Session is a single-goroutine handle on an Analyzer that remembers the
+// lemma or stem of every token it has seen. It is not safe for concurrent
+// use; its results equal the Analyzer's.
+type Session struct {
+	a     *Analyzer
+	cache map[string]string
+}
+
+// Session returns a new Session of a.
+func (a *Analyzer) Session() *Session {
+	return &Session{a: a, cache: map[string]string{}}
+}
+
+// AppendTokens is Analyzer.AppendTokens with the session's cache.
+func (s *Session) AppendTokens(dst []string, text string) []string {
+	return s.a.appendTokens(dst, text, s.cache)
 }
 
 // NewAnalyzer checks o and prepares an Analyzer (loading the WordNet data
@@ -177,6 +195,10 @@ func (a *Analyzer) Tokens(s string) []string {
 
 // AppendTokens appends the tokens of s to dst and returns it.
 func (a *Analyzer) AppendTokens(dst []string, s string) []string {
+	return a.appendTokens(dst, s, nil)
+}
+
+func (a *Analyzer) appendTokens(dst []string, s string, cache map[string]string) []string {
 	o := &a.opts
 	s = Normalize(s, o.NFKC, o.StripAccents, o.Case)
 	start := len(dst)
@@ -189,7 +211,7 @@ func (a *Analyzer) AppendTokens(dst []string, s string) []string {
 		if !o.FilterAfterMorph && !a.keep(t) {
 			continue
 		}
-		t = a.morph(t)
+		t = a.morphCached(t, cache)
 		if o.FilterAfterMorph && !a.keep(t) {
 			continue
 		}
@@ -242,13 +264,25 @@ func (a *Analyzer) keep(t string) bool {
 // analyzer's Morph mode.
 func (a *Analyzer) Morph(t string) string { return a.morph(t) }
 
-func (a *Analyzer) morph(t string) string {
+// morphCached is morph remembering results in cache when it is not nil.
+func (a *Analyzer) morphCached(t string, cache map[string]string) string {
 	if a.opts.Morph == NoMorph {
 		return t
 	}
-	if v, ok := a.cache.Load(t); ok {
-		return v.(string)
+	if cache == nil {
+		return a.morph(t)
 	}
+	if m, ok := cache[t]; ok {
+		return m
+	}
+	m := a.morph(t)
+	// The token may be a substring of a large document; cache a copy so the
+	// document can be freed.
+	cache[strings.Clone(t)] = m
+	return m
+}
+
+func (a *Analyzer) morph(t string) string {
 	var m string
 	switch a.opts.Morph {
 	case Lemma:
@@ -261,9 +295,8 @@ func (a *Analyzer) morph(t string) string {
 		}
 	case Stem:
 		m = english.Stem(t, true)
+	default:
+		m = t
 	}
-	// The token may be a substring of a large document; cache a copy so the
-	// document can be freed.
-	a.cache.Store(strings.Clone(t), m)
 	return m
 }

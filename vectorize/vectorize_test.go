@@ -316,3 +316,31 @@ func TestNewFitted(t *testing.T) {
 		t.Error("missing idf accepted")
 	}
 }
+
+func TestTrigramsAndFixedNGramVocabulary(t *testing.T) {
+	a, _ := text.NewAnalyzer(text.Options{Case: text.Lower, Pattern: text.ASCIILetters, NGramMin: 2, NGramMax: 3})
+	v, _ := New(a, Options{MaxFeatures: 2})
+	r, err := v.FitTransform(context.Background(), docsOf("a b c a b c", "a b d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Totals: "a b" 3, "b c" 2, "a b c" 2, then 1s; "a b c" < "b c".
+	if want := []string{"a b", "a b c"}; !reflect.DeepEqual(r.Vocab, want) {
+		t.Errorf("vocab %q, want %q", r.Vocab, want)
+	}
+	if r.X.At(0, 0) != 2 || r.X.At(0, 1) != 2 || r.X.At(1, 0) != 1 || r.Tokens != 9 || r.Terms != 5+4+1+2 {
+		t.Errorf("counts %v tokens %d terms %d", r.X.ToDense(), r.Tokens, r.Terms)
+	}
+	v, _ = New(a, Options{Vocabulary: []string{"b d", "c a b", "x y", "a b c d"}})
+	r, err = v.FitTransform(context.Background(), docsOf("a b c a b c", "a b d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.X.At(1, 0) != 1 || r.X.At(0, 1) != 1 || r.X.NNZ() != 2 {
+		t.Errorf("fixed n-gram vocabulary counts %v", r.X.ToDense())
+	}
+	big, _ := text.NewAnalyzer(text.Options{NGramMin: 1, NGramMax: 4})
+	if _, err := New(big, Options{}); err == nil {
+		t.Error("4-grams accepted")
+	}
+}

@@ -50,6 +50,9 @@ func New(a *text.Analyzer, o Options) (*Vectorizer, error) {
 	if o.Norm > NormL1 {
 		return nil, fmt.Errorf("vectorize: invalid norm %d", o.Norm)
 	}
+	if n := a.Options().NGramMax; n > MaxNGram {
+		return nil, fmt.Errorf("vectorize: %d-grams requested; at most %d-grams are supported", n, MaxNGram)
+	}
 	return &Vectorizer{analyzer: a, opts: o}, nil
 }
 
@@ -170,29 +173,24 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 		}
 		cand = append(cand, i)
 	}
-	// Analyse in parallel with worker-local term dictionaries.
-	type localDict struct {
-		index map[string]int32
-		terms []string
-	}
-	dicts := make([]localDict, parallel.Workers())
+	// Analyse in parallel with worker-local dictionaries of tokens and
+	// n-grams (as token-id tuples).
+	o := v.analyzer.Options()
+	dicts := make([]*termDict, parallel.Workers())
 	for w := range dicts {
-		dicts[w].index = map[string]int32{}
+		dicts[w] = newTermDict(o.NGramMin == 1 && o.NGramMax == 1)
 	}
 	rows := make([]docCounts, len(cand))
-	err := v.analyse(ctx, docs, cand, func(w int, terms []string, dc *docCounts) {
-		d := &dicts[w]
-		dc.ids = dc.ids[:0]
-		for _, t := range terms {
-			id, ok := d.index[t]
-			if !ok {
-				id = int32(len(d.terms))
-				t = strings.Clone(t)
-				d.index[t] = id
-				d.terms = append(d.terms, t)
-			}
-			dc.ids = append(dc.ids, id)
+	tokIDs := make([][]int32, len(dicts))
+	err := v.analyse(ctx, docs, cand, func(w int, tokens []string, dc *docCounts) {
+		d := dicts[w]
+		ids := tokIDs[w][:0]
+		for _, t := range tokens {
+			ids = append(ids, d.token(t))
 		}
+		tokIDs[w] = ids
+		dc.ids = d.appendTerms(dc.ids[:0], ids, o.NGramMin, o.NGramMax)
+		dc.terms = len(dc.ids)
 	}, rows)
 	if err != nil {
 		return nil, err
@@ -212,25 +210,20 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("vectorize: no document left after the document filters (%d dropped)", len(res.Dropped))
 	}
-	// Merge the worker dictionaries into global ids.
-	global := map[string]int32{}
-	var gterms []string
+	// Merge the worker dictionaries into the first one, whose ids become
+	// the global ids.
+	global := dicts[0]
 	remap := make([][]int32, len(dicts))
-	for w := range dicts {
-		remap[w] = make([]int32, len(dicts[w].terms))
-		for l, t := range dicts[w].terms {
-			g, ok := global[t]
-			if !ok {
-				g = int32(len(gterms))
-				global[t] = g
-				gterms = append(gterms, t)
-			}
-			remap[w][l] = g
-		}
-		dicts[w] = localDict{}
+	remap[0] = make([]int32, len(global.keys))
+	for l := range remap[0] {
+		remap[0][l] = int32(l)
 	}
-	df := make([]int, len(gterms))
-	tf := make([]int64, len(gterms))
+	for w := 1; w < len(dicts); w++ {
+		remap[w] = global.merge(dicts[w])
+		dicts[w] = nil
+	}
+	df := make([]int, len(global.keys))
+	tf := make([]int64, len(global.keys))
 	for r := range rows {
 		dc := &rows[r]
 		m := remap[dc.worker]
@@ -242,32 +235,40 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 		}
 	}
 	// Choose the vocabulary.
-	colOf := make([]int32, len(gterms))
+	colOf := make([]int32, len(global.keys))
+	for g := range colOf {
+		colOf[g] = -1
+	}
 	if v.opts.Vocabulary != nil {
 		if err := v.setVocab(slices.Clone(v.opts.Vocabulary)); err != nil {
 			return nil, err
 		}
-		for g, t := range gterms {
-			if j, ok := v.index[t]; ok {
-				colOf[g] = j
-			} else {
-				colOf[g] = -1
+		for j, t := range v.vocab {
+			if g := global.lookup(t); g >= 0 {
+				colOf[g] = int32(j)
 			}
 		}
 	} else {
-		vocab, err := v.selectVocab(gterms, df, tf, len(rows))
+		sel, err := v.selectVocab(global, df, tf, len(rows))
 		if err != nil {
 			return nil, err
 		}
-		if err := v.setVocab(vocab); err != nil {
-			return nil, err
+		vocab := make([]string, len(sel))
+		for k, g := range sel {
+			vocab[k] = global.str(g)
 		}
-		for g, t := range gterms {
-			if j, ok := v.index[t]; ok {
-				colOf[g] = j
-			} else {
-				colOf[g] = -1
-			}
+		order := make([]int, len(sel))
+		for k := range order {
+			order[k] = k
+		}
+		sort.Slice(order, func(a, b int) bool { return vocab[order[a]] < vocab[order[b]] })
+		sorted := make([]string, len(sel))
+		for j, k := range order {
+			sorted[j] = vocab[k]
+			colOf[sel[k]] = int32(j)
+		}
+		if err := v.setVocab(sorted); err != nil {
+			return nil, err
 		}
 	}
 	for r := range rows {
@@ -300,9 +301,11 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 	return res, nil
 }
 
-// selectVocab applies the df bounds and max_features to the terms and
-// returns the vocabulary in alphabetical order.
-func (v *Vectorizer) selectVocab(terms []string, df []int, tf []int64, n int) ([]string, error) {
+// selectVocab applies the df bounds and max_features and returns the ids
+// of the chosen terms. Among terms tied at the max_features cut, the
+// alphabetically smaller win; only those tied terms are turned into strings
+// to decide.
+func (v *Vectorizer) selectVocab(d *termDict, df []int, tf []int64, n int) ([]int32, error) {
 	low := v.opts.MinDF.docs(n)
 	high := math.Inf(1)
 	if !v.opts.MaxDF.IsZero() {
@@ -311,31 +314,38 @@ func (v *Vectorizer) selectVocab(terms []string, df []int, tf []int64, n int) ([
 	if high < low {
 		return nil, fmt.Errorf("vectorize: max_df %v corresponds to fewer documents than min_df %v (%d documents)", v.opts.MaxDF, v.opts.MinDF, n)
 	}
-	sel := make([]int, 0, len(terms))
-	for g := range terms {
-		if d := float64(df[g]); d >= low && d <= high {
-			sel = append(sel, g)
+	sel := make([]int32, 0, len(df))
+	for g := range df {
+		if f := float64(df[g]); f >= low && f <= high {
+			sel = append(sel, int32(g))
 		}
 	}
 	if len(sel) == 0 {
 		return nil, fmt.Errorf("vectorize: no term left after the document-frequency bounds (min_df %v, max_df %v) on %d documents", v.opts.MinDF, v.opts.MaxDF, n)
 	}
-	if v.opts.MaxFeatures > 0 && len(sel) > v.opts.MaxFeatures {
-		sort.Slice(sel, func(a, b int) bool {
-			ga, gb := sel[a], sel[b]
-			if tf[ga] != tf[gb] {
-				return tf[ga] > tf[gb]
-			}
-			return terms[ga] < terms[gb]
-		})
-		sel = sel[:v.opts.MaxFeatures]
+	limit := v.opts.MaxFeatures
+	if limit <= 0 || len(sel) <= limit {
+		return sel, nil
 	}
-	vocab := make([]string, len(sel))
-	for k, g := range sel {
-		vocab[k] = terms[g]
+	slices.SortFunc(sel, func(a, b int32) int {
+		switch {
+		case tf[a] > tf[b]:
+			return -1
+		case tf[a] < tf[b]:
+			return 1
+		}
+		return 0
+	})
+	cut := tf[sel[limit-1]]
+	first := sort.Search(len(sel), func(i int) bool { return tf[sel[i]] <= cut })
+	last := sort.Search(len(sel), func(i int) bool { return tf[sel[i]] < cut })
+	tied := sel[first:last]
+	names := make(map[int32]string, len(tied))
+	for _, g := range tied {
+		names[g] = d.str(g)
 	}
-	sort.Strings(vocab)
-	return vocab, nil
+	slices.SortFunc(tied, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
+	return sel[:limit], nil
 }
 
 // Transform maps docs to rows with the fitted vocabulary. Unlike
@@ -350,7 +360,15 @@ func (v *Vectorizer) Transform(ctx context.Context, docs []corpus.Document) (*Re
 		all[i] = i
 	}
 	rows := make([]docCounts, len(docs))
-	err := v.analyse(ctx, docs, all, func(_ int, terms []string, dc *docCounts) {
+	o := v.analyzer.Options()
+	bufs := make([][]string, parallel.Workers())
+	err := v.analyse(ctx, docs, all, func(w int, tokens []string, dc *docCounts) {
+		terms := tokens
+		if o.NGramMin != 1 || o.NGramMax != 1 {
+			terms = text.NGrams(bufs[w][:0], tokens, o.NGramMin, o.NGramMax)
+			bufs[w] = terms
+		}
+		dc.terms = len(terms)
 		dc.ids = dc.ids[:0]
 		for _, t := range terms {
 			if j, ok := v.index[t]; ok {
@@ -367,10 +385,11 @@ func (v *Vectorizer) Transform(ctx context.Context, docs []corpus.Document) (*Re
 	return res, nil
 }
 
-// analyse runs the analyzer over docs[idx[k]] on all cores. ids(w, terms,
-// dc) must fill dc.ids with one id per term (any order, repeats allowed);
-// analyse then turns them into sorted unique ids with counts.
-func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []int, ids func(w int, terms []string, dc *docCounts), rows []docCounts) error {
+// analyse runs the analyzer over docs[idx[k]] on all cores. ids(w, tokens,
+// dc) must fill dc.ids with one id per term (any order, repeats allowed)
+// and set dc.terms; analyse then turns the ids into sorted unique ids with
+// counts. w is the worker, for worker-local state.
+func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []int, ids func(w int, tokens []string, dc *docCounts), rows []docCounts) error {
 	const chunk = 64
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
@@ -381,7 +400,8 @@ func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			var terms, buf []string
+			var buf []string
+			sess := v.analyzer.Session()
 			for {
 				if err := ctx.Err(); err != nil {
 					once.Do(func() { firstErr = err })
@@ -393,14 +413,11 @@ func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []
 				}
 				hi := min(lo+chunk, len(idx))
 				for k := lo; k < hi; k++ {
-					var toks []string
-					terms, toks = v.analyzer.AppendTerms(terms[:0], buf, docs[idx[k]].Text)
-					buf = toks
+					buf = sess.AppendTokens(buf[:0], docs[idx[k]].Text)
 					dc := &rows[k]
 					dc.worker = w
-					dc.tokens = len(toks)
-					dc.terms = len(terms)
-					ids(w, terms, dc)
+					dc.tokens = len(buf)
+					ids(w, buf, dc)
 					dc.ids, dc.counts = countIDs(dc.ids)
 				}
 				d := done.Add(int64(hi - lo))

@@ -1,0 +1,58 @@
+// Command semitopic is the command-line program of the semitopic toolkit for
+// semi-supervised topic modeling: it reads corpora in many formats, turns
+// them into document-term matrices, and (as the models land) fits, applies,
+// evaluates and serves topic models.
+//
+// Run "semitopic help" for the commands and "semitopic demo" for a tour on
+// the embedded demo corpus.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := newRoot(os.Stdout, os.Stderr).ExecuteContext(ctx)
+	stop()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(os.Stderr, "semitopic: interrupted")
+			os.Exit(130)
+		}
+		fmt.Fprintln(os.Stderr, "semitopic:", err)
+		os.Exit(1)
+	}
+}
+
+// newRoot builds the command tree writing to stdout and stderr; tests call
+// it with buffers.
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "semitopic",
+		Short: "Semi-supervised topic modeling: TS-NMF, theme-supervised NMF, SSNMF, anchored CorEx",
+		Long: `semitopic finds the themes of a text corpus when you can say a little about
+what you want to see: a few labeled example documents, or a few anchor words.
+
+Start with "semitopic demo", then "semitopic formats" to see what it reads.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.AddCommand(
+		newCorpusCmd(),
+		newVectorizeCmd(),
+		newFormatsCmd(),
+		newDemoCmd(),
+	)
+	return root
+}

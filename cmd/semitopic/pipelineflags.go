@@ -1,0 +1,264 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/semitopic/semitopic/text"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// pipelineFlags are the text-pipeline and vectorizer flags shared by every
+// command that turns documents into a matrix. A preset sets them all; flags
+// given explicitly override it.
+type pipelineFlags struct {
+	preset        string
+	pattern       string
+	caseMode      string
+	noNFKC        bool
+	stripAccents  bool
+	minLen        int
+	maxLen        int
+	dropNumbers   bool
+	stopwords     string
+	stopwordsFile string
+	morph         string
+	lemmaPOS      string
+	filterAfter   bool
+	ngrams        string
+	weight        string
+	norm          string
+	sublinear     bool
+	minDF         string
+	maxDF         string
+	maxFeatures   int
+	minChars      int
+	minTokens     int
+}
+
+func (p *pipelineFlags) register(fs *pflag.FlagSet) {
+	var presets []string
+	for _, n := range vectorize.PipelinePresets() {
+		presets = append(presets, fmt.Sprintf("%s (%s)", n, vectorize.PipelinePresetDoc(n)))
+	}
+	fs.StringVar(&p.preset, "preset", "default", "pipeline preset; explicit flags override it. Presets:\n"+strings.Join(presets, "\n"))
+	fs.StringVar(&p.pattern, "tokens", "letters", "token pattern: letters (runs of letters), alnum (letters and digits), ascii ([a-zA-Z]+), sklearn ((?u)\\b\\w\\w+\\b)")
+	fs.StringVar(&p.caseMode, "case", "fold", "case mode: fold (Unicode case folding), lower, keep")
+	fs.BoolVar(&p.noNFKC, "no-nfkc", false, "skip Unicode NFKC normalisation")
+	fs.BoolVar(&p.stripAccents, "strip-accents", false, "remove accents (café -> cafe)")
+	fs.IntVar(&p.minLen, "min-len", 3, "minimum token length in characters (0 = none)")
+	fs.IntVar(&p.maxLen, "max-len", 0, "maximum token length in characters (0 = none)")
+	fs.BoolVar(&p.dropNumbers, "drop-numbers", false, "drop tokens made only of digits")
+	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (179 words), sklearn (318 words), none")
+	fs.StringVar(&p.stopwordsFile, "stopwords-file", "", "file of extra stopwords, one per line")
+	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK), stem (Snowball English), none")
+	fs.StringVar(&p.lemmaPOS, "lemma-pos", "n", "WordNet parts of speech for the lemmatizer, comma separated from n,v,a,s,r; several = first that changes the word")
+	fs.BoolVar(&p.filterAfter, "filter-after-morph", false, "apply the length and stopword filters to lemmas/stems instead of tokens")
+	fs.StringVar(&p.ngrams, "ngrams", "1", "n-gram range: N or MIN-MAX (at most 1-3 is sensible)")
+	fs.StringVar(&p.weight, "weight", "tfidf", "weighting: tf (counts), binary (presence), tfidf (smooth idf)")
+	fs.StringVar(&p.norm, "norm", "", "row normalisation: l2, l1, none (default: l2 for tfidf, none otherwise)")
+	fs.BoolVar(&p.sublinear, "sublinear", false, "use 1+ln(tf) instead of tf")
+	fs.StringVar(&p.minDF, "min-df", "1", "minimum document frequency: a count (5) or a fraction (0.01)")
+	fs.StringVar(&p.maxDF, "max-df", "1.0", "maximum document frequency: a count or a fraction")
+	fs.IntVar(&p.maxFeatures, "max-features", 0, "keep the N most frequent terms (0 = all)")
+	fs.IntVar(&p.minChars, "min-chars", 0, "drop documents with fewer characters")
+	fs.IntVar(&p.minTokens, "min-tokens", 0, "drop documents with fewer tokens after the text pipeline")
+}
+
+// build returns the pipeline: the preset, overridden by every flag the user
+// set explicitly.
+func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
+	pl, err := vectorize.PipelinePreset(p.preset)
+	if err != nil {
+		return pl, fmt.Errorf("--preset: %w", err)
+	}
+	set := func(name string) bool { return cmd.Flags().Changed(name) }
+	t := &pl.Text
+	v := &pl.Vectorize
+	if set("tokens") {
+		if t.Pattern, err = text.ParsePattern(p.pattern); err != nil {
+			return pl, fmt.Errorf("--tokens: %w", err)
+		}
+	}
+	if set("case") {
+		if t.Case, err = text.ParseCase(p.caseMode); err != nil {
+			return pl, fmt.Errorf("--case: %w", err)
+		}
+	}
+	if set("no-nfkc") {
+		t.NFKC = !p.noNFKC
+	}
+	if set("strip-accents") {
+		t.StripAccents = p.stripAccents
+	}
+	if set("min-len") {
+		t.MinLength = p.minLen
+	}
+	if set("max-len") {
+		t.MaxLength = p.maxLen
+	}
+	if set("drop-numbers") {
+		t.DropNumbers = p.dropNumbers
+	}
+	if set("stopwords") {
+		t.Stopwords = nil
+		for _, s := range strings.Split(p.stopwords, ",") {
+			if s = strings.TrimSpace(s); s != "" && s != "none" {
+				t.Stopwords = append(t.Stopwords, s)
+			}
+		}
+	}
+	if p.stopwordsFile != "" {
+		f, err := os.Open(p.stopwordsFile)
+		if err != nil {
+			return pl, fmt.Errorf("--stopwords-file: %w", err)
+		}
+		words, err := text.ReadWordList(f)
+		f.Close()
+		if err != nil {
+			return pl, fmt.Errorf("--stopwords-file %s: %w", p.stopwordsFile, err)
+		}
+		t.ExtraStopwords = append(t.ExtraStopwords, words...)
+	}
+	if set("morph") {
+		if t.Morph, err = text.ParseMorph(p.morph); err != nil {
+			return pl, fmt.Errorf("--morph: %w", err)
+		}
+	}
+	if set("lemma-pos") {
+		t.LemmaPOS = p.lemmaPOS
+	}
+	if set("filter-after-morph") {
+		t.FilterAfterMorph = p.filterAfter
+	}
+	if set("ngrams") {
+		lo, hi, err := parseRange(p.ngrams)
+		if err != nil {
+			return pl, fmt.Errorf("--ngrams: %w", err)
+		}
+		t.NGramMin, t.NGramMax = lo, hi
+	}
+	if set("weight") {
+		w, err := vectorize.Preset(vectorize.Weighting(p.weight))
+		if err != nil {
+			return pl, fmt.Errorf("--weight: %w", err)
+		}
+		// Keep the preset's vocabulary and document settings.
+		v.Binary, v.IDF, v.RawIDF, v.Norm, v.Sublinear = w.Binary, w.IDF, w.RawIDF, w.Norm, w.Sublinear
+	}
+	if set("norm") {
+		if v.Norm, err = vectorize.ParseNorm(p.norm); err != nil {
+			return pl, fmt.Errorf("--norm: %w", err)
+		}
+	}
+	if set("sublinear") {
+		v.Sublinear = p.sublinear
+	}
+	if set("min-df") {
+		if v.MinDF, err = vectorize.ParseThreshold(p.minDF); err != nil {
+			return pl, fmt.Errorf("--min-df: %w", err)
+		}
+	}
+	if set("max-df") {
+		if v.MaxDF, err = vectorize.ParseThreshold(p.maxDF); err != nil {
+			return pl, fmt.Errorf("--max-df: %w", err)
+		}
+	}
+	if set("max-features") {
+		v.MaxFeatures = p.maxFeatures
+	}
+	if set("min-chars") {
+		v.MinChars = p.minChars
+	}
+	if set("min-tokens") {
+		v.MinTokens = p.minTokens
+	}
+	return pl, nil
+}
+
+// parseRange parses "N" or "MIN-MAX".
+func parseRange(s string) (int, int, error) {
+	a, b, found := strings.Cut(s, "-")
+	lo, err := strconv.Atoi(strings.TrimSpace(a))
+	if err != nil {
+		return 0, 0, fmt.Errorf("%q: want N or MIN-MAX", s)
+	}
+	hi := lo
+	if found {
+		if hi, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
+			return 0, 0, fmt.Errorf("%q: want N or MIN-MAX", s)
+		}
+	}
+	if lo < 1 || hi < lo {
+		return 0, 0, fmt.Errorf("%q: want 1 <= MIN <= MAX", s)
+	}
+	return lo, hi, nil
+}
+
+// describePipeline summarises a pipeline in one line for reports.
+func describePipeline(p vectorize.Pipeline) string {
+	t, v := p.Text, p.Vectorize
+	var parts []string
+	if t.NFKC {
+		parts = append(parts, "NFKC")
+	}
+	parts = append(parts, "case "+t.Case.String(), "tokens "+t.Pattern.String())
+	if t.MinLength > 0 || t.MaxLength > 0 {
+		parts = append(parts, fmt.Sprintf("length %d..%s", t.MinLength, orInf(t.MaxLength)))
+	}
+	if len(t.Stopwords) > 0 || len(t.ExtraStopwords) > 0 {
+		sw := strings.Join(t.Stopwords, "+")
+		if n := len(t.ExtraStopwords); n > 0 {
+			sw += fmt.Sprintf(" and %d more", n)
+		}
+		parts = append(parts, "stopwords "+strings.TrimSpace(sw))
+	}
+	switch t.Morph {
+	case text.Lemma:
+		parts = append(parts, "lemmas("+t.LemmaPOS+")")
+	case text.Stem:
+		parts = append(parts, "stems")
+	}
+	if t.NGramMax > 1 {
+		parts = append(parts, fmt.Sprintf("%d-%d-grams", max(t.NGramMin, 1), t.NGramMax))
+	}
+	w := "tf"
+	switch {
+	case v.Binary && v.IDF:
+		w = "binary·idf"
+	case v.Binary:
+		w = "binary"
+	case v.IDF:
+		w = "tf-idf"
+	}
+	if v.Sublinear {
+		w = "sublinear " + w
+	}
+	parts = append(parts, w, "norm "+v.Norm.String())
+	if v.MaxFeatures > 0 {
+		parts = append(parts, fmt.Sprintf("max %d terms", v.MaxFeatures))
+	}
+	if !v.MinDF.IsZero() || !v.MaxDF.IsZero() {
+		parts = append(parts, fmt.Sprintf("df %v..%v", v.MinDF, orAll(v.MaxDF)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orInf(n int) string {
+	if n == 0 {
+		return "∞"
+	}
+	return strconv.Itoa(n)
+}
+
+func orAll(t vectorize.Threshold) string {
+	if t.IsZero() {
+		return "all"
+	}
+	return t.String()
+}
