@@ -139,3 +139,33 @@ func (c *Corpus) Subset(s Split) *Corpus {
 	}
 	return out
 }
+
+// LabelIndex numbers the distinct labels of docs in sorted order and
+// returns the names and, for each document, the indices of its labels (nil
+// for an unlabeled document). Repeated labels of a document count once.
+func LabelIndex(docs []Document) (names []string, idx [][]int) {
+	set := map[string]int{}
+	for i := range docs {
+		for _, l := range docs[i].Labels {
+			set[l] = 0
+		}
+	}
+	names = sortedKeys(set)
+	for k, n := range names {
+		set[n] = k
+	}
+	idx = make([][]int, len(docs))
+	for i := range docs {
+		for _, l := range docs[i].Labels {
+			k := set[l]
+			dup := false
+			for _, x := range idx[i] {
+				dup = dup || x == k
+			}
+			if !dup {
+				idx[i] = append(idx[i], k)
+			}
+		}
+	}
+	return names, idx
+}
