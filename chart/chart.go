@@ -347,7 +347,6 @@ func (t colorThumb) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(t.c, poly)
 }
 
-
 // Slug turns a title into a file-name-friendly string.
 func Slug(s string) string {
 	var b strings.Builder
