@@ -42,11 +42,11 @@ func presetTable() map[string]preset {
 	return map[string]preset{
 		"default": {"NFKC, case folding, letters, 3+ characters, NLTK stopwords, WordNet noun lemmas; tf-idf, L2 rows",
 			DefaultPipeline},
-		"tsnmf": {"TS-NMF paper on Reuters: WordNet noun lemmas, then tokens of 3+ letters without NLTK stopwords; documents under 250 characters dropped; tf-idf of the 2,000 most frequent terms, L2 rows",
+		"tsnmf": {"TS-NMF paper on Reuters: WordNet noun lemmas, then tokens of 3+ letters without NLTK stopwords; documents under 250 characters dropped; tf-idf of the 2,000 most frequent terms with min_df 2, L2 rows",
 			func() Pipeline {
 				t := text.Default()
 				t.FilterAfterMorph = true
-				return Pipeline{Text: t, Vectorize: Options{IDF: true, Norm: NormL2, MaxFeatures: 2000, MinChars: 250}}
+				return Pipeline{Text: t, Vectorize: Options{IDF: true, Norm: NormL2, MaxFeatures: 2000, MinDF: Count(2), MinChars: 250}}
 			}},
 		"theme": {"theme-supervised NMF thesis §7.1: accents stripped, letter tokens of 3 to 15 characters, NLTK stopwords, WordNet lemmas trying n,v,r,a,s, uni- to trigrams, documents under 25 tokens dropped, counts of the 10,000 most frequent terms",
 			func() Pipeline {
