@@ -51,6 +51,7 @@ Start with "semitopic demo", then "semitopic formats" to see what it reads.`,
 	root.AddCommand(
 		newCorpusCmd(),
 		newVectorizeCmd(),
+		newEvaluateCmd(),
 		newFormatsCmd(),
 		newDemoCmd(),
 	)

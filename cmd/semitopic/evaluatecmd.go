@@ -1,0 +1,368 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/text"
+)
+
+// evaluation is the result of "semitopic evaluate"; also its JSON output.
+type evaluation struct {
+	Documents int      `json:"documents"`
+	Topics    int      `json:"topics"`
+	Labels    []string `json:"labels,omitempty"`
+	Labeled   int      `json:"labeled,omitempty"`
+
+	Jaccard *jaccardEval `json:"jaccard,omitempty"`
+	LogRank *logRankEval `json:"log_rank,omitempty"`
+	Cluster *clusterEval `json:"clustering,omitempty"`
+	Quality *qualityEval `json:"topic_quality,omitempty"`
+}
+
+type jaccardEval struct {
+	Mean     float64 `json:"mean_matched_similarity"`
+	Resolved int     `json:"resolved"`
+	Scored   int     `json:"labels_scored"`
+}
+
+type logRankEval struct {
+	ByName *float64 `json:"by_name,omitempty"`
+	Exact  float64  `json:"exact_mapping"`
+	GA     *float64 `json:"genetic_algorithm,omitempty"`
+}
+
+type clusterEval struct {
+	Documents    int     `json:"single_label_documents"`
+	Homogeneity  float64 `json:"homogeneity"`
+	Completeness float64 `json:"completeness"`
+	VMeasure     float64 `json:"v_measure"`
+	NMI          float64 `json:"nmi"`
+	AMI          float64 `json:"ami"`
+	HardP        float64 `json:"cluster_score_hard"`
+	SoftP        float64 `json:"cluster_score_soft"`
+}
+
+type qualityEval struct {
+	TopWords  int        `json:"top_words"`
+	UMass     float64    `json:"umass"`
+	NPMI      float64    `json:"npmi"`
+	Diversity float64    `json:"diversity"`
+	Overlap   float64    `json:"overlap"`
+	Words     [][]string `json:"words,omitempty"`
+	From      string     `json:"words_from"`
+}
+
+func newEvaluateCmd() *cobra.Command {
+	var docTopicsPath, labelsPath, docsPath, vocabPath, topicTermsPath string
+	var top int
+	var ga, asJSON bool
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "evaluate --doc-topics W.csv [--labels labels.txt] [--docs X.mtx [--vocab vocab.txt]]",
+		Short: "Score a document-topic matrix against labels and a document-term matrix",
+		Long: `evaluate reads a documents × topics matrix (CSV with optional header and ID
+column, or MatrixMarket) and computes the papers' metrics from files:
+
+with --labels (one line per document, labels separated by commas, empty when
+unlabeled): the TS-NMF matched weighted Jaccard similarity and resolved
+labels; the theme-supervised log rank accuracy under the optimal
+topic-to-label mapping (and by topic name when the header names topics after
+labels, and with the thesis's genetic algorithm with --ga); and, on
+single-label documents, the argmax-topic clustering's homogeneity,
+completeness, V-measure, NMI and AMI and the SSNMF clustering score P.
+
+with --docs (the documents × terms matrix, MatrixMarket): UMass and NPMI
+coherence of each topic's top words (from --topic-terms, a topics × terms
+MatrixMarket matrix, or else from the columns of Wᵀ·X), topic diversity and
+overlap.`,
+		Example: `  semitopic evaluate --doc-topics doc-topics.csv --labels labels.txt --docs X.mtx --vocab vocab.txt`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if docTopicsPath == "" {
+				return fmt.Errorf("--doc-topics is required")
+			}
+			ev, words, err := runEvaluate(cmd, docTopicsPath, labelsPath, docsPath, vocabPath, topicTermsPath, top, ga, seed)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(ev)
+			}
+			printEvaluation(cmd.OutOrStdout(), ev, words)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&docTopicsPath, "doc-topics", "", "documents × topics matrix (.csv, .tsv or .mtx)")
+	f.StringVar(&labelsPath, "labels", "", "labels file: one line per document, labels separated by commas")
+	f.StringVar(&docsPath, "docs", "", "documents × terms MatrixMarket matrix for topic coherence")
+	f.StringVar(&vocabPath, "vocab", "", "vocabulary (one term per line) to print top words")
+	f.StringVar(&topicTermsPath, "topic-terms", "", "topics × terms MatrixMarket matrix giving each topic's top words")
+	f.IntVar(&top, "top", 10, "top words per topic for coherence")
+	f.BoolVar(&ga, "ga", false, "also map topics to labels with the thesis's genetic algorithm")
+	f.Uint64Var(&seed, "seed", 1, "seed of the genetic algorithm")
+	f.BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPath string, top int, ga bool, seed uint64) (*evaluation, []string, error) {
+	dt, err := readDocTopics(wPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	W := dt.W
+	n, k := W.Dims()
+	ev := &evaluation{Documents: n, Topics: k}
+	if labelsPath != "" {
+		lines, err := readLabelLines(labelsPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(lines) != n {
+			return nil, nil, fmt.Errorf("%s has %d lines but %s has %d documents", labelsPath, len(lines), wPath, n)
+		}
+		docs := make([]corpus.Document, n)
+		for i, ls := range lines {
+			docs[i].Labels = ls
+		}
+		names, idx := corpus.LabelIndex(docs)
+		ev.Labels = names
+		for _, l := range idx {
+			if len(l) > 0 {
+				ev.Labeled++
+			}
+		}
+		if len(names) == 0 {
+			return nil, nil, fmt.Errorf("%s: no document is labeled", labelsPath)
+		}
+		jr, err := metrics.TopicLabelJaccard(W, idx, len(names), nil)
+		if err != nil {
+			return nil, nil, fmt.Errorf("weighted Jaccard: %w", err)
+		}
+		ev.Jaccard = &jaccardEval{Mean: jr.Mean, Resolved: jr.Resolved, Scored: jr.Scored}
+		if len(names) >= 2 && k >= len(names) {
+			lr := &logRankEval{}
+			m, err := metrics.MapThemesExact(W, idx, len(names))
+			if err != nil {
+				return nil, nil, fmt.Errorf("log rank accuracy: %w", err)
+			}
+			lr.Exact = m.Score
+			if byName := nameMapping(dt.Topics, names); byName != nil {
+				r, err := metrics.LogRankAccuracy(W, idx, len(names), byName)
+				if err != nil {
+					return nil, nil, err
+				}
+				lr.ByName = &r.Score
+			}
+			if ga {
+				o := metrics.DefaultGAOptions()
+				o.Seed = seed
+				g, err := metrics.MapThemesGA(cmd.Context(), W, idx, len(names), &o)
+				if err != nil {
+					return nil, nil, err
+				}
+				lr.GA = &g.Score
+			}
+			ev.LogRank = lr
+		}
+		// Clustering on single-label documents.
+		var truth, pred []int
+		var rows []int
+		for i, l := range idx {
+			if len(l) == 1 {
+				truth = append(truth, l[0])
+				pred = append(pred, argmaxRow(W, i))
+				rows = append(rows, i)
+			}
+		}
+		if len(truth) > 0 {
+			a, err := metrics.CompareLabelings(truth, pred)
+			if err != nil {
+				return nil, nil, err
+			}
+			sub := mat.NewDense(len(rows), k, nil)
+			for r, i := range rows {
+				sub.SetRow(r, W.RawRowView(i))
+			}
+			hard, err := metrics.ClusterScores(sub, truth, len(names), false)
+			if err != nil {
+				return nil, nil, err
+			}
+			soft, err := metrics.ClusterScores(sub, truth, len(names), true)
+			if err != nil {
+				return nil, nil, err
+			}
+			ev.Cluster = &clusterEval{Documents: len(truth), Homogeneity: a.Homogeneity, Completeness: a.Completeness,
+				VMeasure: a.VMeasure, NMI: a.NMI, AMI: a.AMI, HardP: hard.Mean, SoftP: soft.Mean}
+		}
+	}
+	var vocab []string
+	if docsPath != "" {
+		x, err := readMTX(docsPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		if x.Rows != n {
+			return nil, nil, fmt.Errorf("%s has %d documents but %s has %d", docsPath, x.Rows, wPath, n)
+		}
+		if vocabPath != "" {
+			f, err := os.Open(vocabPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			vocab, err = text.ReadWordList(f)
+			f.Close()
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", vocabPath, err)
+			}
+			if len(vocab) != x.Cols {
+				return nil, nil, fmt.Errorf("%s has %d terms but %s has %d columns", vocabPath, len(vocab), docsPath, x.Cols)
+			}
+		}
+		q := &qualityEval{TopWords: top}
+		var H *mat.Dense
+		if hPath != "" {
+			h, err := readMTX(hPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			if h.Rows != k || h.Cols != x.Cols {
+				return nil, nil, fmt.Errorf("%s is %d×%d, want %d topics × %d terms", hPath, h.Rows, h.Cols, k, x.Cols)
+			}
+			H = h.ToDense()
+			q.From = "topic-terms matrix"
+		} else {
+			H = &mat.Dense{}
+			if err := sparse.DenseTMul(H, W, x); err != nil {
+				return nil, nil, err
+			}
+			q.From = "Wᵀ·X"
+		}
+		topics, err := metrics.TopWords(H, top)
+		if err != nil {
+			return nil, nil, err
+		}
+		bin := x.Binarized()
+		um, err := metrics.UMass(bin, topics)
+		if err != nil {
+			return nil, nil, err
+		}
+		np, err := metrics.NPMI(bin, topics)
+		if err != nil {
+			return nil, nil, err
+		}
+		q.UMass, q.NPMI = um.Mean, np.Mean
+		if q.Diversity, err = metrics.TopicDiversity(topics, top); err != nil {
+			return nil, nil, err
+		}
+		if q.Overlap, err = metrics.TopicOverlap(topics, top); err != nil {
+			return nil, nil, err
+		}
+		if vocab != nil {
+			for _, t := range topics {
+				ws := make([]string, len(t))
+				for i, j := range t {
+					ws[i] = vocab[j]
+				}
+				q.Words = append(q.Words, ws)
+			}
+		}
+		ev.Quality = q
+	}
+	return ev, dt.Topics, nil
+}
+
+// nameMapping maps each label to the topic with the same name, or returns
+// nil unless every label has one.
+func nameMapping(topics, labels []string) []int {
+	if topics == nil {
+		return nil
+	}
+	pos := map[string]int{}
+	for j, t := range topics {
+		pos[t] = j
+	}
+	m := make([]int, len(labels))
+	for i, l := range labels {
+		j, ok := pos[l]
+		if !ok {
+			return nil
+		}
+		m[i] = j
+	}
+	return m
+}
+
+func argmaxRow(W *mat.Dense, i int) int {
+	row := W.RawRowView(i)
+	best, arg := math.Inf(-1), 0
+	for j, v := range row {
+		if v > best {
+			best, arg = v, j
+		}
+	}
+	return arg
+}
+
+func readMTX(path string) (*sparse.CSR, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	x, err := sparse.ReadMatrixMarket(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return x, nil
+}
+
+func printEvaluation(w io.Writer, ev *evaluation, topics []string) {
+	fmt.Fprintf(w, "documents   %d × %d topics\n", ev.Documents, ev.Topics)
+	if ev.Labels != nil {
+		fmt.Fprintf(w, "labels      %d distinct, %d labeled documents\n", len(ev.Labels), ev.Labeled)
+	}
+	if j := ev.Jaccard; j != nil {
+		fmt.Fprintf(w, "jaccard     mean matched weighted Jaccard %.4f, %d of %d labels resolved (> 0.1)\n", j.Mean, j.Resolved, j.Scored)
+	}
+	if l := ev.LogRank; l != nil {
+		fmt.Fprintf(w, "log rank    %.2f%% with the optimal topic-to-label mapping", 100*l.Exact)
+		if l.ByName != nil {
+			fmt.Fprintf(w, ", %.2f%% by topic name", 100**l.ByName)
+		}
+		if l.GA != nil {
+			fmt.Fprintf(w, ", %.2f%% with the genetic algorithm", 100**l.GA)
+		}
+		fmt.Fprintln(w)
+	}
+	if c := ev.Cluster; c != nil {
+		fmt.Fprintf(w, "clustering  argmax topic vs label on %d single-label documents: homogeneity %.4f, completeness %.4f, V %.4f, NMI %.4f, AMI %.4f\n",
+			c.Documents, c.Homogeneity, c.Completeness, c.VMeasure, c.NMI, c.AMI)
+		fmt.Fprintf(w, "            clustering score P: hard %.4f, soft %.4f\n", c.HardP, c.SoftP)
+	}
+	if q := ev.Quality; q != nil {
+		fmt.Fprintf(w, "quality     top %d words (from %s): UMass %.3f, NPMI %.3f, diversity %.3f, overlap %.3f\n",
+			q.TopWords, q.From, q.UMass, q.NPMI, q.Diversity, q.Overlap)
+		for t, ws := range q.Words {
+			name := fmt.Sprintf("topic %d", t+1)
+			if topics != nil && t < len(topics) {
+				name = topics[t]
+			}
+			fmt.Fprintf(w, "  %-16s %s\n", name, strings.Join(ws, " "))
+		}
+	}
+}
