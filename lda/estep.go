@@ -1,0 +1,371 @@
+package lda
+
+import (
+	"context"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/gonum"
+
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// minTermsPerBlock keeps the per-term loops on one goroutine for tiny
+// vocabularies.
+const minTermsPerBlock = 512
+
+// eStep runs the variational E-step on rows [lo, hi) of x, leaving each
+// document's γ in w.gamma (row d-lo) and, when stats is set, its final
+// exp(E[log θ]) in w.expTheta. With random set, γ starts from Gamma(100,
+// 1/100) draws seeded by (Seed, m.steps, d), as in a training step;
+// otherwise from 1, as in scikit-learn's transform and perplexity. It
+// returns the total number of iterations over the documents.
+//
+// Documents are independent, so they are spread over the cores in small
+// chunks handed out on demand; each document's result depends on nothing
+// but its own data, which keeps the output identical for any number of
+// cores.
+func (m *Model) eStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, random, stats bool) (int, error) {
+	k, n := m.k, hi-lo
+	if len(w.gamma) < n*k {
+		w.gamma = make([]float64, n*k)
+	}
+	gamma := w.gamma[:n*k]
+	var expTheta []float64
+	if stats {
+		if len(w.expTheta) < n*k {
+			w.expTheta = make([]float64, n*k)
+		}
+		expTheta = w.expTheta[:n*k]
+	}
+	iters := make([]int, w.workers)
+	seed, step := m.opts.Seed, m.steps
+	err := forDocs(ctx, n, w.workers, func(wk, a, b int) {
+		s := w.scratch[wk]
+		for i := a; i < b; i++ {
+			d := lo + i
+			g := gamma[i*k : (i+1)*k]
+			if random {
+				w.samplers[wk].seed(seed, docSeed(step, d))
+				w.samplers[wk].fill(g)
+			} else {
+				for t := range g {
+					g[t] = 1
+				}
+			}
+			et := s.tmp
+			if stats {
+				et = expTheta[i*k : (i+1)*k]
+			}
+			p0, p1 := x.Indptr[d], x.Indptr[d+1]
+			iters[wk] += m.inferDoc(x.Indices[p0:p1], x.Data[p0:p1], g, et, s)
+		}
+	})
+	total := 0
+	for _, it := range iters {
+		total += it
+	}
+	return total, err
+}
+
+// inferDoc runs the E-step iterations of one document with words ids and
+// counts cnts: starting from γ = g, it alternates
+//
+//	φ_wt ∝ exp(E[log θ_t]) exp(E[log β_tw])
+//	γ_t  = α + Σ_w cnt_w φ_wt
+//
+// until the mean absolute change of γ falls below MeanChangeTol or
+// MaxDocUpdateIter iterations ran. It leaves γ in g and exp(E[log θ]) in e,
+// and returns the number of iterations. Only the document's own words are
+// visited: their columns of exp(E[log β]) are gathered once into a small
+// words × k block, and each iteration is two matrix-vector products with
+// it (φ's normalisers, then γ's update); φ itself is never stored.
+func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, s *docScratch) int {
+	k, nw := len(g), len(ids)
+	e = e[:k]
+	acc, last := s.acc[:k], s.last[:k]
+	alpha := m.alpha
+	tol := m.opts.meanChangeTol()
+	maxIter := m.opts.maxDocIter()
+	cnts = cnts[:nw]
+
+	// exp(E[log θ]) of the starting γ, without the prior (as scikit-learn).
+	var sum float64
+	for _, v := range g {
+		sum += v
+	}
+	ps := digamma(sum)
+	for t, v := range g {
+		e[t] = math.Exp(digamma(v) - ps)
+	}
+	if maxIter == 0 {
+		return 0
+	}
+	var bd, norm []float64
+	if nw > 0 {
+		bd, norm = s.block(nw, k)
+		B := m.expElogBet
+		for p, j := range ids {
+			copy(bd[p*k:(p+1)*k], B[int(j)*k:int(j)*k+k])
+		}
+	}
+	n := 0
+	for n < maxIter {
+		n++
+		copy(last, g)
+		if nw > 0 {
+			// norm_w = Σ_t e_t B_wt; then r_w = cnt_w / (norm_w + eps);
+			// then acc_t = Σ_w r_w B_wt. gonum's native BLAS runs these
+			// products as SIMD assembly on amd64.
+			gonum.Implementation{}.Dgemv(blas.NoTrans, nw, k, 1, bd, k, e, 1, 0, norm, 1)
+			for p, c := range cnts {
+				norm[p] = c / (norm[p] + eps)
+			}
+			gonum.Implementation{}.Dgemv(blas.Trans, nw, k, 1, bd, k, norm, 1, 0, acc, 1)
+		} else {
+			clear(acc)
+		}
+		sum = 0
+		for t := range g {
+			v := e[t]*acc[t] + alpha
+			g[t] = v
+			sum += v
+		}
+		ps = digamma(sum)
+		for t, v := range g {
+			e[t] = math.Exp(digamma(v) - ps)
+		}
+		if meanChange(last, g) < tol {
+			break
+		}
+	}
+	return n
+}
+
+// docScratch is one worker's scratch space for inferDoc.
+type docScratch struct {
+	acc, last, tmp []float64 // k each
+	bd, norm       []float64 // grown to the longest document seen
+}
+
+func newDocScratch(k int) *docScratch {
+	return &docScratch{acc: make([]float64, k), last: make([]float64, k), tmp: make([]float64, k)}
+}
+
+// block returns an nw × k block and an nw vector.
+func (s *docScratch) block(nw, k int) (bd, norm []float64) {
+	if len(s.bd) < nw*k {
+		s.bd = make([]float64, nw*k)
+		s.norm = make([]float64, nw)
+	}
+	return s.bd[:nw*k], s.norm[:nw]
+}
+
+// emStep runs one EM update of λ on rows [lo, hi) of x: the E-step from
+// random γ, the sufficient statistics, then the batch update
+// λ = η + S, or the online update λ ← (1-ρ)λ + ρ(η + total/(hi-lo)·S)
+// with ρ = (LearningOffset + steps)^-LearningDecay, where
+// S_tw = exp(E[log β_tw]) Σ_d cnt_dw exp(E[log θ_dt]) / φnorm_dw.
+// It returns the number of E-step iterations.
+func (m *Model) emStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, batch bool, total float64) (int, error) {
+	iters, err := m.eStep(ctx, w, x, lo, hi, !m.fixedInit, true)
+	if err != nil {
+		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	m.sufficientStats(w, x, lo, hi)
+	k := m.k
+	eta := m.eta
+	S, lam, B := w.sstats, m.lambda, m.expElogBet
+	if batch {
+		parallel.For(m.terms, minTermsPerBlock, func(a, b int) {
+			for i := a * k; i < b*k; i++ {
+				lam[i] = eta + S[i]*B[i]
+			}
+		})
+	} else {
+		rho := math.Pow(m.opts.LearningOffset+float64(m.steps), -m.opts.LearningDecay)
+		ratio := total / float64(hi-lo)
+		parallel.For(m.terms, minTermsPerBlock, func(a, b int) {
+			for i := a * k; i < b*k; i++ {
+				lam[i] = lam[i]*(1-rho) + rho*(eta+ratio*(S[i]*B[i]))
+			}
+		})
+	}
+	m.updateExpElogBeta()
+	m.steps++
+	return iters, nil
+}
+
+// sufficientStats sets w.sstats (terms × k) to
+// Σ_d cnt_dw exp(E[log θ_dt]) / φnorm_dw over rows [lo, hi) of x, where
+// φnorm_dw = Σ_t exp(E[log θ_dt]) exp(E[log β_tw]) + eps, using the final
+// exp(E[log θ]) the E-step left in w.expTheta.
+//
+// The cores split the terms, not the documents: each goroutine owns a
+// range of terms and walks every document's words in that range, in
+// document order. No accumulator is shared or merged, and each sum runs in
+// the same order whatever the number of cores, so results are identical
+// on one core and on many.
+func (m *Model) sufficientStats(w *work, x *sparse.CSR, lo, hi int) {
+	k, terms := m.k, m.terms
+	if len(w.sstats) < terms*k {
+		w.sstats = make([]float64, terms*k)
+	}
+	S, B, expTheta := w.sstats, m.expElogBet, w.expTheta
+	parallel.For(terms, minTermsPerBlock, func(ja, jb int) {
+		clear(S[ja*k : jb*k])
+		for d := lo; d < hi; d++ {
+			ids := x.Indices[x.Indptr[d]:x.Indptr[d+1]]
+			cnts := x.Data[x.Indptr[d]:x.Indptr[d+1]]
+			p0, p1 := 0, len(ids)
+			if ja > 0 {
+				p0 = searchCol(ids, ja)
+			}
+			if jb < terms {
+				p1 = searchCol(ids, jb)
+			}
+			if p0 == p1 {
+				continue
+			}
+			e := expTheta[(d-lo)*k : (d-lo+1)*k]
+			for p := p0; p < p1; p++ {
+				off := int(ids[p]) * k
+				r := cnts[p] / (dot(e, B[off:off+k]) + eps)
+				axpy(S[off:off+k], r, e)
+			}
+		}
+	})
+}
+
+// updateExpElogBeta recomputes exp(E[log β]) from λ.
+func (m *Model) updateExpElogBeta() {
+	psiSum := m.topicDigammaSums()
+	k, lam, B := m.k, m.lambda, m.expElogBet
+	parallel.For(m.terms, minTermsPerBlock, func(a, b int) {
+		for j := a; j < b; j++ {
+			for t := 0; t < k; t++ {
+				i := j*k + t
+				B[i] = math.Exp(digamma(lam[i]) - psiSum[t])
+			}
+		}
+	})
+}
+
+// topicSums returns Σ_w λ_tw for each topic, summed in term order.
+func (m *Model) topicSums() []float64 {
+	k := m.k
+	sums := make([]float64, k)
+	for j := 0; j < m.terms; j++ {
+		row := m.lambda[j*k : (j+1)*k]
+		for t, v := range row {
+			sums[t] += v
+		}
+	}
+	return sums
+}
+
+// topicDigammaSums returns ψ(Σ_w λ_tw) for each topic.
+func (m *Model) topicDigammaSums() []float64 {
+	s := m.topicSums()
+	for t, v := range s {
+		s[t] = digamma(v)
+	}
+	return s
+}
+
+// bound returns scikit-learn's approximate variational bound (_approx_bound
+// without sub-sampling) for rows [lo, hi) of x with document parameters
+// gamma ((hi-lo) × k):
+//
+//	Σ_d Σ_w cnt_dw log Σ_t exp(E[log θ_dt] + E[log β_tw])
+//	+ Σ_d [ Σ_t (α-γ_dt) E[log θ_dt] + log Γ(γ_dt) - log Γ(α) ] + log Γ(kα) - log Γ(Σ_t γ_dt)
+//	+ Σ_t [ Σ_w (η-λ_tw) E[log β_tw] + log Γ(λ_tw) - log Γ(η) ] + log Γ(Vη) - log Γ(Σ_w λ_tw)
+//
+// Per-document and per-term partial sums are added in index order, so the
+// value does not depend on the number of cores.
+func (m *Model) bound(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, gamma []float64) (float64, error) {
+	k, terms, n := m.k, m.terms, hi-lo
+	alpha, eta := m.alpha, m.eta
+	lam := m.lambda
+
+	// E[log β], terms × k.
+	psiSum := m.topicDigammaSums()
+	elogBeta := make([]float64, terms*k)
+	termParts := make([]float64, terms)
+	lgEta := lgamma(eta)
+	parallel.For(terms, minTermsPerBlock, func(a, b int) {
+		for j := a; j < b; j++ {
+			var s float64
+			for t := 0; t < k; t++ {
+				i := j*k + t
+				v := digamma(lam[i]) - psiSum[t]
+				elogBeta[i] = v
+				s += (eta-lam[i])*v + lgamma(lam[i]) - lgEta
+			}
+			termParts[j] = s
+		}
+	})
+
+	if len(w.parts) < n {
+		w.parts = make([]float64, n)
+	}
+	parts := w.parts[:n]
+	lgAlpha, lgKAlpha := lgamma(alpha), lgamma(float64(k)*alpha)
+	err := forDocs(ctx, n, w.workers, func(wk, a, b int) {
+		s := w.scratch[wk]
+		elt, tmp := s.acc, s.tmp
+		for i := a; i < b; i++ {
+			d := lo + i
+			g := gamma[i*k : (i+1)*k]
+			dirichletExpectation(g, elt)
+			var score float64
+			for p := x.Indptr[d]; p < x.Indptr[d+1]; p++ {
+				off := int(x.Indices[p]) * k
+				eb := elogBeta[off : off+k]
+				mx := math.Inf(-1)
+				for t := range tmp {
+					v := elt[t] + eb[t]
+					tmp[t] = v
+					mx = max(mx, v)
+				}
+				var se float64
+				for _, v := range tmp {
+					se += math.Exp(v - mx)
+				}
+				score += x.Data[p] * (math.Log(se) + mx)
+			}
+			var gs float64
+			for t, v := range g {
+				score += (alpha-v)*elt[t] + lgamma(v) - lgAlpha
+				gs += v
+			}
+			score += lgKAlpha - lgamma(gs)
+			parts[i] = score
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	var total float64
+	for _, v := range parts {
+		total += v
+	}
+	for _, v := range termParts {
+		total += v
+	}
+	lgVEta := lgamma(float64(terms) * eta)
+	for _, v := range m.topicSums() {
+		total += lgVEta - lgamma(v)
+	}
+	return total, nil
+}
+
+// lgamma returns log Γ(x) for x > 0.
+func lgamma(x float64) float64 {
+	v, _ := math.Lgamma(x)
+	return v
+}

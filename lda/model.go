@@ -1,0 +1,459 @@
+package lda
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// Model is a latent Dirichlet allocation model: the variational
+// parameters λ of the k topic-word distributions, with what is needed to
+// infer the topics of new documents and to continue training online.
+//
+// Internally λ and exp(E[log β]) are stored terms × topics, so that the k
+// values the E-step needs for one word are contiguous; Components returns
+// the public topics × terms orientation.
+//
+// A Model is safe for concurrent use by methods that do not train it
+// (Transform, Score, Perplexity and the accessors); PartialFit must not run
+// concurrently with anything else on the same model.
+type Model struct {
+	opts     Options
+	k, terms int
+	alpha    float64 // α, resolved
+	eta      float64 // η, resolved
+
+	lambda     []float64 // λ, terms × k
+	expElogBet []float64 // exp(E[log β]), terms × k
+
+	steps      int // scikit-learn's n_batch_iter_, from 1
+	passes     int // scikit-learn's n_iter_
+	history    []Iteration
+	perplexity float64 // final training perplexity of Fit (bound_)
+
+	// fixedInit starts the training E-steps from γ = 1 instead of random
+	// draws, which makes them comparable with scikit-learn's in tests.
+	fixedInit bool
+}
+
+// New returns an untrained model over the given number of terms, with λ
+// drawn from Gamma(100, 1/100) using opts.Seed, ready for PartialFit.
+func New(terms int, opts Options) (*Model, error) {
+	o, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if terms <= 0 {
+		return nil, fmt.Errorf("lda: %d terms, want at least 1", terms)
+	}
+	m := newModel(o, terms)
+	g := newGammaSampler()
+	g.seed(o.Seed, streamLambda)
+	row := make([]float64, terms)
+	// Draw topic by topic, like scikit-learn's (k, terms) array.
+	for t := 0; t < m.k; t++ {
+		g.fill(row)
+		for j, v := range row {
+			m.lambda[j*m.k+t] = v
+		}
+	}
+	m.updateExpElogBeta()
+	return m, nil
+}
+
+// FromComponents returns a model with the given λ (topics × terms, all
+// entries positive and finite), for example one saved earlier or fitted
+// elsewhere. opts.Topics may be 0 or must equal the number of rows.
+func FromComponents(components mat.Matrix, opts Options) (*Model, error) {
+	if components == nil {
+		return nil, errors.New("lda: nil components")
+	}
+	k, terms := components.Dims()
+	if opts.Topics == 0 {
+		opts.Topics = k
+	}
+	if opts.Topics != k {
+		return nil, fmt.Errorf("lda: components have %d rows but Options.Topics = %d", k, opts.Topics)
+	}
+	o, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if terms <= 0 {
+		return nil, fmt.Errorf("lda: components have %d columns, want at least 1", terms)
+	}
+	m := newModel(o, terms)
+	for t := 0; t < k; t++ {
+		for j := 0; j < terms; j++ {
+			v := components.At(t, j)
+			if !(v > 0) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("lda: component (%d, %d) = %v, want a positive finite number", t, j, v)
+			}
+			m.lambda[j*k+t] = v
+		}
+	}
+	m.updateExpElogBeta()
+	return m, nil
+}
+
+func newModel(o Options, terms int) *Model {
+	k := o.Topics
+	return &Model{
+		opts:       o,
+		k:          k,
+		terms:      terms,
+		alpha:      o.DocTopicPrior,
+		eta:        o.TopicWordPrior,
+		lambda:     make([]float64, terms*k),
+		expElogBet: make([]float64, terms*k),
+		steps:      1,
+		perplexity: math.NaN(),
+	}
+}
+
+// Fit trains a model on x, a documents × terms matrix of non-negative
+// counts, by batch or online variational Bayes as opts.Method says, and
+// computes the final training perplexity (see Perplexity). Empty documents
+// are allowed: they add nothing to the topics and get γ = α, a uniform
+// topic distribution, exactly as in scikit-learn. Fit stops with ctx's error
+// when ctx is done.
+func Fit(ctx context.Context, x *sparse.CSR, opts Options) (*Model, error) {
+	if err := checkCounts(x, "training matrix"); err != nil {
+		return nil, err
+	}
+	if x.Rows == 0 || x.Cols == 0 {
+		return nil, fmt.Errorf("lda: training matrix is %d×%d, want at least one document and one term", x.Rows, x.Cols)
+	}
+	words := sum(x.Data)
+	if words == 0 {
+		return nil, fmt.Errorf("lda: training matrix has no words: all %d documents are empty", x.Rows)
+	}
+	m, err := New(x.Cols, opts)
+	if err != nil {
+		return nil, err
+	}
+	o := &m.opts
+	start := time.Now()
+	n := x.Rows
+	w := newWork(m, n)
+	var lastPerp float64 // 0 stands for none, as scikit-learn's falsy last_bound
+	for i := 0; i < o.MaxIter; i++ {
+		iters := 0
+		if o.Method == Online {
+			for lo := 0; lo < n; lo += o.BatchSize {
+				it, err := m.emStep(ctx, w, x, lo, min(lo+o.BatchSize, n), false, float64(n))
+				if err != nil {
+					return nil, fmt.Errorf("lda: fit, pass %d: %w", i+1, err)
+				}
+				iters += it
+			}
+		} else {
+			it, err := m.emStep(ctx, w, x, 0, n, true, float64(n))
+			if err != nil {
+				return nil, fmt.Errorf("lda: fit, pass %d: %w", i+1, err)
+			}
+			iters = it
+		}
+		rec := Iteration{Pass: i + 1, Perplexity: math.NaN(), DocIters: float64(iters) / float64(n)}
+		stop := false
+		if o.EvaluateEvery > 0 && (i+1)%o.EvaluateEvery == 0 {
+			p, err := m.perplexityOf(ctx, w, x, words)
+			if err != nil {
+				return nil, fmt.Errorf("lda: fit, evaluating pass %d: %w", i+1, err)
+			}
+			rec.Perplexity = p
+			if lastPerp != 0 && math.Abs(lastPerp-p) < o.perpTol() {
+				stop = true
+			}
+			lastPerp = p
+		}
+		rec.Elapsed = time.Since(start)
+		m.history = append(m.history, rec)
+		if o.Progress != nil {
+			o.Progress(rec)
+		}
+		if stop {
+			break
+		}
+		m.passes++
+	}
+	p, err := m.perplexityOf(ctx, w, x, words)
+	if err != nil {
+		return nil, fmt.Errorf("lda: fit, final perplexity: %w", err)
+	}
+	m.perplexity = p
+	return m, nil
+}
+
+// PartialFit runs one online variational Bayes step per mini-batch of
+// Options.BatchSize rows of x, scaling each to Options.TotalSamples
+// documents (scikit-learn's partial_fit). x must have the model's number of
+// terms.
+func (m *Model) PartialFit(ctx context.Context, x *sparse.CSR) error {
+	if err := m.checkInput(x, "matrix"); err != nil {
+		return err
+	}
+	if x.Rows == 0 {
+		return nil
+	}
+	bs := m.opts.BatchSize
+	w := newWork(m, min(x.Rows, bs))
+	for lo := 0; lo < x.Rows; lo += bs {
+		if _, err := m.emStep(ctx, w, x, lo, min(lo+bs, x.Rows), false, m.opts.TotalSamples); err != nil {
+			return fmt.Errorf("lda: partial fit, rows %d to %d: %w", lo, min(lo+bs, x.Rows), err)
+		}
+	}
+	return nil
+}
+
+// Transform returns the topic distribution of each row of x (documents ×
+// topics, rows summing to 1): the variational γ after the E-step started
+// from γ = 1, normalised, like scikit-learn's transform. An empty document
+// gets the uniform distribution. x must have the model's number of terms;
+// with no rows the result is an empty matrix.
+func (m *Model) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	if err := m.checkInput(x, "matrix"); err != nil {
+		return nil, err
+	}
+	if x.Rows == 0 {
+		return &mat.Dense{}, nil
+	}
+	w := newWork(m, x.Rows)
+	if _, err := m.eStep(ctx, w, x, 0, x.Rows, false, false); err != nil {
+		return nil, fmt.Errorf("lda: transform: %w", err)
+	}
+	k := m.k
+	out := make([]float64, x.Rows*k)
+	copy(out, w.gamma)
+	for d := 0; d < x.Rows; d++ {
+		g := out[d*k : (d+1)*k]
+		var s float64
+		for _, v := range g {
+			s += v
+		}
+		for t := range g {
+			g[t] /= s
+		}
+	}
+	return mat.NewDense(x.Rows, k, out), nil
+}
+
+// Score returns the approximate variational bound on the log-likelihood
+// of x (scikit-learn's score): the E-step starts from γ = 1, then the bound
+// adds E[log p(w | θ, β)], E[log p(θ | α) - log q(θ | γ)] over the documents
+// and E[log p(β | η) - log q(β | λ)] over the topics.
+func (m *Model) Score(ctx context.Context, x *sparse.CSR) (float64, error) {
+	if err := m.checkInput(x, "matrix"); err != nil {
+		return 0, err
+	}
+	w := newWork(m, x.Rows)
+	if _, err := m.eStep(ctx, w, x, 0, x.Rows, false, false); err != nil {
+		return 0, fmt.Errorf("lda: score: %w", err)
+	}
+	b, err := m.bound(ctx, w, x, 0, x.Rows, w.gamma)
+	if err != nil {
+		return 0, fmt.Errorf("lda: score: %w", err)
+	}
+	return b, nil
+}
+
+// Perplexity returns exp(-Score / number of words in x), scikit-learn's
+// perplexity(x) (without sub-sampling). x must contain at least one word.
+func (m *Model) Perplexity(ctx context.Context, x *sparse.CSR) (float64, error) {
+	if err := m.checkInput(x, "matrix"); err != nil {
+		return 0, err
+	}
+	words := sum(x.Data)
+	if words == 0 {
+		return 0, fmt.Errorf("lda: perplexity of a matrix with no words (%d empty documents)", x.Rows)
+	}
+	p, err := m.perplexityOf(ctx, newWork(m, x.Rows), x, words)
+	if err != nil {
+		return 0, fmt.Errorf("lda: perplexity: %w", err)
+	}
+	return p, nil
+}
+
+func (m *Model) perplexityOf(ctx context.Context, w *work, x *sparse.CSR, words float64) (float64, error) {
+	if _, err := m.eStep(ctx, w, x, 0, x.Rows, false, false); err != nil {
+		return 0, err
+	}
+	b, err := m.bound(ctx, w, x, 0, x.Rows, w.gamma)
+	if err != nil {
+		return 0, err
+	}
+	return math.Exp(-b / words), nil
+}
+
+// Topics returns the number of topics k.
+func (m *Model) Topics() int { return m.k }
+
+// Terms returns the number of terms the model was trained on.
+func (m *Model) Terms() int { return m.terms }
+
+// Options returns the options with every default filled in.
+func (m *Model) Options() Options { return m.opts }
+
+// Components returns a copy of λ, topics × terms (scikit-learn's
+// components_): pseudo-counts of each word in each topic.
+func (m *Model) Components() *mat.Dense {
+	out := mat.NewDense(m.k, m.terms, nil)
+	raw := out.RawMatrix()
+	for j := 0; j < m.terms; j++ {
+		for t := 0; t < m.k; t++ {
+			raw.Data[t*raw.Stride+j] = m.lambda[j*m.k+t]
+		}
+	}
+	return out
+}
+
+// TopicWord returns the topic-word distributions, topics × terms: the rows
+// of λ normalised to sum to 1.
+func (m *Model) TopicWord() *mat.Dense {
+	out := m.Components()
+	raw := out.RawMatrix()
+	for t := 0; t < m.k; t++ {
+		row := raw.Data[t*raw.Stride : t*raw.Stride+m.terms]
+		var s float64
+		for _, v := range row {
+			s += v
+		}
+		for j := range row {
+			row[j] /= s
+		}
+	}
+	return out
+}
+
+// Word is a term of a topic with its probability in the topic.
+type Word struct {
+	// Term is the vocabulary entry, empty when no vocabulary was given.
+	Term string
+	// Index is the term's column.
+	Index int
+	// Weight is the term's probability in the topic (the normalised λ).
+	Weight float64
+}
+
+// TopWords returns the n most probable words of each topic, most probable
+// first (ties by column). vocab names the columns; it may be nil, and
+// otherwise must have one entry per term. n is capped at the number of
+// terms.
+func (m *Model) TopWords(vocab []string, n int) ([][]Word, error) {
+	if vocab != nil && len(vocab) != m.terms {
+		return nil, fmt.Errorf("lda: vocabulary has %d terms, model has %d", len(vocab), m.terms)
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("lda: %d top words requested", n)
+	}
+	n = min(n, m.terms)
+	tw := m.TopicWord()
+	out := make([][]Word, m.k)
+	idx := make([]int, m.terms)
+	for t := 0; t < m.k; t++ {
+		row := tw.RawRowView(t)
+		for j := range idx {
+			idx[j] = j
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
+		ws := make([]Word, n)
+		for i, j := range idx[:n] {
+			ws[i] = Word{Index: j, Weight: row[j]}
+			if vocab != nil {
+				ws[i].Term = vocab[j]
+			}
+		}
+		out[t] = ws
+	}
+	return out, nil
+}
+
+// History returns one record per pass of Fit.
+func (m *Model) History() []Iteration { return append([]Iteration(nil), m.history...) }
+
+// TrainPerplexity returns the perplexity of the training matrix computed at
+// the end of Fit (scikit-learn's bound_), NaN for a model not made by Fit.
+func (m *Model) TrainPerplexity() float64 { return m.perplexity }
+
+// Passes returns the number of passes Fit completed over the data
+// (scikit-learn's n_iter_; a pass that stopped Fit on PerpTol does not
+// count).
+func (m *Model) Passes() int { return m.passes }
+
+// Steps returns the number of EM updates of λ so far plus one
+// (scikit-learn's n_batch_iter_, which the online learning rate uses).
+func (m *Model) Steps() int { return m.steps }
+
+// sum adds v in order, so that the result does not depend on the number of
+// cores.
+func sum(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+// checkInput checks x and that it has the model's number of terms.
+func (m *Model) checkInput(x *sparse.CSR, what string) error {
+	if err := checkCounts(x, what); err != nil {
+		return err
+	}
+	if x.Cols != m.terms {
+		return fmt.Errorf("lda: %s has %d terms, the model has %d", what, x.Cols, m.terms)
+	}
+	return nil
+}
+
+// checkCounts checks that x is a valid CSR matrix of finite non-negative
+// values, naming the first bad entry.
+func checkCounts(x *sparse.CSR, what string) error {
+	if x == nil {
+		return fmt.Errorf("lda: %s is nil", what)
+	}
+	if err := x.Validate(); err != nil {
+		return fmt.Errorf("lda: %s: %w", what, err)
+	}
+	for i := 0; i < x.Rows; i++ {
+		for p := x.Indptr[i]; p < x.Indptr[i+1]; p++ {
+			if v := x.Data[p]; v < 0 {
+				return fmt.Errorf("lda: %s: row %d, column %d: negative count %v", what, i, x.Indices[p], v)
+			}
+		}
+	}
+	return nil
+}
+
+// work holds the buffers of E-steps over up to n documents.
+type work struct {
+	workers  int
+	gamma    []float64     // n × k
+	expTheta []float64     // n × k, final exp(E[log θ]) for the statistics
+	sstats   []float64     // terms × k
+	scratch  []*docScratch // per worker
+	samplers []*gammaSampler
+	parts    []float64 // per document or term partial sums of the bound
+}
+
+func newWork(m *Model, n int) *work {
+	workers := parallel.Workers()
+	w := &work{
+		workers:  workers,
+		gamma:    make([]float64, n*m.k),
+		scratch:  make([]*docScratch, workers),
+		samplers: make([]*gammaSampler, workers),
+	}
+	for i := range w.scratch {
+		w.scratch[i] = newDocScratch(m.k)
+		w.samplers[i] = newGammaSampler()
+	}
+	return w
+}

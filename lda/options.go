@@ -1,0 +1,197 @@
+package lda
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Method selects how Fit updates the topic-word parameters λ.
+type Method int
+
+const (
+	// Batch is batch variational Bayes: every pass runs the E-step over all
+	// documents and replaces λ (scikit-learn's learning_method="batch", its
+	// default).
+	Batch Method = iota
+	// Online is online variational Bayes (Hoffman, Blei & Bach 2010): every
+	// mini-batch of BatchSize documents moves λ towards its own estimate with
+	// weight ρ = (LearningOffset + step)^-LearningDecay.
+	Online
+)
+
+// String returns "batch" or "online".
+func (m Method) String() string {
+	switch m {
+	case Batch:
+		return "batch"
+	case Online:
+		return "online"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// ParseMethod returns the Method named "batch" or "online".
+func ParseMethod(s string) (Method, error) {
+	switch s {
+	case "batch":
+		return Batch, nil
+	case "online":
+		return Online, nil
+	}
+	return 0, fmt.Errorf("lda: unknown learning method %q (want batch or online)", s)
+}
+
+// Options configures a model. They mirror the parameters of scikit-learn
+// 1.2's LatentDirichletAllocation, and a zero field takes scikit-learn's
+// default, noted on each field. Where scikit-learn gives a literal zero a
+// meaning, a negative value asks for it.
+type Options struct {
+	// Topics is the number of topics k (n_components). Required.
+	Topics int
+
+	// DocTopicPrior is α, the Dirichlet prior of each document's topic
+	// proportions θ (doc_topic_prior; default 1/Topics). Any positive
+	// value is accepted (scikit-learn caps it at 1).
+	DocTopicPrior float64
+	// TopicWordPrior is η, the Dirichlet prior of each topic's word
+	// distribution β (topic_word_prior; default 1/Topics). Any positive
+	// value is accepted (scikit-learn caps it at 1).
+	TopicWordPrior float64
+
+	// Method is Batch (the default) or Online.
+	Method Method
+	// LearningDecay is κ, the exponent of the online learning rate, in
+	// (0, 1]; (0.5, 1] guarantees convergence (learning_decay; default 0.7).
+	LearningDecay float64
+	// LearningOffset is τ₀ ≥ 1, which down-weights early online steps
+	// (learning_offset; default 10).
+	LearningOffset float64
+	// MaxIter is the number of passes over the data in Fit (max_iter;
+	// default 10).
+	MaxIter int
+	// BatchSize is the number of documents per online step (batch_size;
+	// default 128).
+	BatchSize int
+	// EvaluateEvery computes the training perplexity after every so many
+	// passes, records it in the history and stops when it changed by less
+	// than PerpTol (evaluate_every; default 0: never, like scikit-learn's
+	// -1). Each evaluation costs one more E-step over the data.
+	EvaluateEvery int
+	// TotalSamples is the corpus size that PartialFit scales each
+	// mini-batch to (total_samples; default 1e6). Fit uses the number of
+	// rows it is given.
+	TotalSamples float64
+	// PerpTol is the change in perplexity below which Fit stops early when
+	// EvaluateEvery is set (perp_tol; default 0.1; negative for 0, which
+	// never stops early).
+	PerpTol float64
+	// MeanChangeTol stops a document's E-step iterations once the mean
+	// absolute change of its γ falls below it (mean_change_tol; default
+	// 1e-3; negative for 0, which always runs MaxDocUpdateIter iterations).
+	MeanChangeTol float64
+	// MaxDocUpdateIter caps the E-step iterations per document
+	// (max_doc_update_iter; default 100; negative for 0, which leaves γ at
+	// its initial value).
+	MaxDocUpdateIter int
+
+	// Seed seeds the initial λ and the random starting γ of each document
+	// in the training E-steps (random_state). Results depend on Seed only,
+	// not on the number of cores.
+	Seed uint64
+
+	// Progress, when set, is called on the fitting goroutine after each
+	// pass of Fit.
+	Progress func(Iteration)
+}
+
+// Iteration describes one pass of Fit over the data.
+type Iteration struct {
+	// Pass counts passes from 1.
+	Pass int
+	// Perplexity is the training perplexity after the pass when it was
+	// evaluated (see Options.EvaluateEvery), NaN otherwise.
+	Perplexity float64
+	// DocIters is the mean number of E-step iterations per document.
+	DocIters float64
+	// Elapsed is the time since Fit started.
+	Elapsed time.Duration
+}
+
+// Evaluated reports whether the perplexity was computed after this pass.
+func (it Iteration) Evaluated() bool { return !math.IsNaN(it.Perplexity) }
+
+// resolve returns o with the defaults filled in, or an error naming the
+// first invalid field. Negative values that stand for a literal zero stay
+// negative, so that resolving twice changes nothing; the model reads them
+// through the helpers below.
+func (o Options) resolve() (Options, error) {
+	if o.Topics <= 0 {
+		return o, fmt.Errorf("lda: Topics = %d, want at least 1", o.Topics)
+	}
+	k := float64(o.Topics)
+	checks := []struct {
+		name string
+		v    *float64
+		def  float64
+	}{
+		{"DocTopicPrior", &o.DocTopicPrior, 1 / k},
+		{"TopicWordPrior", &o.TopicWordPrior, 1 / k},
+		{"LearningDecay", &o.LearningDecay, 0.7},
+		{"LearningOffset", &o.LearningOffset, 10},
+		{"TotalSamples", &o.TotalSamples, 1e6},
+	}
+	for _, c := range checks {
+		switch v := *c.v; {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return o, fmt.Errorf("lda: %s = %v, want a finite number", c.name, v)
+		case v == 0:
+			*c.v = c.def
+		case v < 0:
+			return o, fmt.Errorf("lda: %s = %v, want a positive number (0 for the default %v)", c.name, v, c.def)
+		}
+	}
+	if o.LearningDecay > 1 {
+		return o, fmt.Errorf("lda: LearningDecay = %v, want at most 1", o.LearningDecay)
+	}
+	if o.LearningOffset < 1 {
+		return o, fmt.Errorf("lda: LearningOffset = %v, want at least 1", o.LearningOffset)
+	}
+	if o.Method != Batch && o.Method != Online {
+		return o, fmt.Errorf("lda: unknown Method %d", int(o.Method))
+	}
+	if o.MaxIter < 0 {
+		return o, fmt.Errorf("lda: MaxIter = %d, want at least 0 (0 for the default 10)", o.MaxIter)
+	}
+	if o.MaxIter == 0 {
+		o.MaxIter = 10
+	}
+	if o.BatchSize < 0 {
+		return o, fmt.Errorf("lda: BatchSize = %d, want at least 1 (0 for the default 128)", o.BatchSize)
+	}
+	if o.BatchSize == 0 {
+		o.BatchSize = 128
+	}
+	for _, c := range []struct {
+		name string
+		v    *float64
+		def  float64
+	}{{"PerpTol", &o.PerpTol, 0.1}, {"MeanChangeTol", &o.MeanChangeTol, 1e-3}} {
+		switch v := *c.v; {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return o, fmt.Errorf("lda: %s = %v, want a finite number", c.name, v)
+		case v == 0:
+			*c.v = c.def
+		}
+	}
+	if o.MaxDocUpdateIter == 0 {
+		o.MaxDocUpdateIter = 100
+	}
+	return o, nil
+}
+
+// perpTol, meanChangeTol and maxDocIter return the effective values of the
+// fields whose negative values stand for zero.
+func (o *Options) perpTol() float64       { return max(o.PerpTol, 0) }
+func (o *Options) meanChangeTol() float64 { return max(o.MeanChangeTol, 0) }
+func (o *Options) maxDocIter() int        { return max(o.MaxDocUpdateIter, 0) }
