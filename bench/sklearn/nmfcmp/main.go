@@ -1,0 +1,200 @@
+// Command nmfcmp measures semitopic's NMF engine against scikit-learn's
+// multiplicative-update NMF on identical input and from identical starting
+// factors.
+//
+// "prepare" builds the Reuters tf-idf matrix (NLTK ApteMod, all 10,788
+// documents, read with the reuters-nltk reader and vectorized with the
+// tsnmf pipeline preset — WordNet noun lemmas, tokens of 3+ letters without
+// NLTK stopwords, tf-idf with L2 rows — without its 250-character document
+// filter, keeping the -vocab most frequent terms, 0 for all), draws
+// scikit-learn-style random starting factors W0, H0 (|N(0,1)|·√(mean(X)/k))
+// and writes X.mtx, W0.mtx and H0.mtx to -dir:
+//
+//	go run ./bench/sklearn/nmfcmp prepare -dir /tmp/nmf2000 -vocab 2000 -k 90
+//
+// "fit" reads those files and fits with the given loss, a fixed number of
+// iterations and no tolerance (scikit-learn's tol=0), and prints the
+// objective (scikit-learn's _beta_divergence scale), the fit's wall time
+// and the peak resident memory of the process (getrusage ru_maxrss), so
+// that the figures cover the same work as bench/sklearn/nmf_compare.py:
+//
+//	go run ./bench/sklearn/nmfcmp fit -dir /tmp/nmf2000 -loss frobenius -iter 200
+//
+// nmf_compare.py runs both sides and prints the comparison table.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+func main() {
+	log.SetFlags(0)
+	if len(os.Args) < 2 {
+		log.Fatal("usage: nmfcmp prepare|fit [flags]")
+	}
+	switch os.Args[1] {
+	case "prepare":
+		prepare(os.Args[2:])
+	case "fit":
+		fit(os.Args[2:])
+	default:
+		log.Fatalf("nmfcmp: unknown command %q (want prepare or fit)", os.Args[1])
+	}
+}
+
+func prepare(args []string) {
+	fs := flag.NewFlagSet("prepare", flag.ExitOnError)
+	dir := fs.String("dir", "", "output folder for X.mtx, W0.mtx, H0.mtx")
+	vocab := fs.Int("vocab", 2000, "keep the most frequent terms (0: all)")
+	k := fs.Int("k", 90, "number of topics")
+	seed := fs.Uint64("seed", 0, "seed of the starting factors")
+	_ = fs.Parse(args)
+	if *dir == "" {
+		log.Fatal("prepare: -dir is required")
+	}
+	ctx := context.Background()
+	data, err := datadir.Find()
+	if err != nil {
+		log.Fatal(err)
+	}
+	rd, err := corpus.NewReader("reuters-nltk")
+	if err != nil {
+		log.Fatal(err)
+	}
+	c, err := rd.Read(ctx, filepath.Join(data, "reuters21578-nltk-apte", "reuters.tar.gz"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	pl, err := vectorize.PipelinePreset("tsnmf")
+	if err != nil {
+		log.Fatal(err)
+	}
+	pl.Vectorize.MinChars = 0 // all documents
+	pl.Vectorize.MaxFeatures = *vocab
+	v, err := pl.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := v.FitTransform(ctx, c.Docs)
+	if err != nil {
+		log.Fatal(err)
+	}
+	x := res.X
+	n, m := x.Dims()
+	fmt.Printf("X: %d documents × %d terms, %d non-zeros (%d documents without a term)\n", n, m, x.NNZ(), res.EmptyRows)
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	// scikit-learn's init='random' scaling, drawn from our generator.
+	rng := rand.New(rand.NewPCG(*seed, 1))
+	s := math.Sqrt(x.Sum() / (float64(n) * float64(m)) / float64(*k))
+	h0 := mat.NewDense(*k, m, nil)
+	w0 := mat.NewDense(n, *k, nil)
+	for _, f := range []*mat.Dense{h0, w0} {
+		raw := f.RawMatrix().Data
+		for i := range raw {
+			raw[i] = s * math.Abs(rng.NormFloat64())
+		}
+	}
+	write(filepath.Join(*dir, "X.mtx"), func(w *bufio.Writer) error { return sparse.WriteMatrixMarket(w, x) })
+	write(filepath.Join(*dir, "W0.mtx"), func(w *bufio.Writer) error { return sparse.WriteDenseMatrixMarket(w, w0) })
+	write(filepath.Join(*dir, "H0.mtx"), func(w *bufio.Writer) error { return sparse.WriteDenseMatrixMarket(w, h0) })
+	fmt.Printf("wrote X.mtx, W0.mtx (%d×%d), H0.mtx (%d×%d) to %s\n", n, *k, *k, m, *dir)
+}
+
+func write(path string, fn func(*bufio.Writer) error) {
+	f, err := os.Create(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := fn(w); err != nil {
+		log.Fatalf("%s: %v", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func read(path string) *sparse.CSR {
+	f, err := os.Open(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	m, err := sparse.ReadMatrixMarket(bufio.NewReaderSize(f, 1<<20))
+	if err != nil {
+		log.Fatalf("%s: %v", path, err)
+	}
+	return m
+}
+
+func fit(args []string) {
+	fs := flag.NewFlagSet("fit", flag.ExitOnError)
+	dir := fs.String("dir", "", "folder with X.mtx, W0.mtx, H0.mtx (from prepare)")
+	lossName := fs.String("loss", "frobenius", "frobenius or kullback-leibler")
+	iters := fs.Int("iter", 200, "iterations (no tolerance)")
+	runs := fs.Int("runs", 1, "fit this many times and report each")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the fits to this file")
+	_ = fs.Parse(args)
+	if *dir == "" {
+		log.Fatal("fit: -dir is required")
+	}
+	loss, err := nmf.ParseLoss(*lossName)
+	if err != nil {
+		log.Fatal(err)
+	}
+	x := read(filepath.Join(*dir, "X.mtx"))
+	w0 := read(filepath.Join(*dir, "W0.mtx")).ToDense()
+	h0 := read(filepath.Join(*dir, "H0.mtx")).ToDense()
+	k, _ := h0.Dims()
+	n, m := x.Dims()
+	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), nmf.Kernels())
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	for r := 0; r < *runs; r++ {
+		t0 := time.Now()
+		res, err := nmf.Fit(context.Background(), x, nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1})
+		if err != nil {
+			log.Fatal(err)
+		}
+		el := time.Since(t0)
+		fmt.Printf("semitopic: objective %.15e (start %.15e) after %d iterations in %.2f s\n",
+			res.FinalObjective(), res.Objective[0], res.Iterations, el.Seconds())
+	}
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
+		fmt.Printf("peak RSS %.1f MB\n", float64(ru.Maxrss)/1024)
+	}
+}

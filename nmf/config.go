@@ -1,0 +1,460 @@
+package nmf
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// Epsilon replaces a divisor that is exactly zero (see the package
+// documentation). It is float32's machine epsilon, 2⁻²³, as scikit-learn's
+// NMF uses.
+const Epsilon = 1.0 / (1 << 23)
+
+// Default stopping parameters.
+const (
+	DefaultMaxIter = 200
+	DefaultTol     = 1e-4
+	// DefaultAcolRows is the number of random documents averaged per topic
+	// by InitRandomAcol (the TS-NMF reference code averages 20).
+	DefaultAcolRows = 20
+)
+
+// Loss is the divergence between X and WH that a fit minimises.
+type Loss int
+
+// The losses.
+const (
+	// Frobenius is half the squared Frobenius norm ½‖X − WH‖².
+	Frobenius Loss = iota
+	// KullbackLeibler is the generalized Kullback–Leibler divergence
+	// (I-divergence) Σ x log(x/wh) − x + wh.
+	KullbackLeibler
+)
+
+var lossNames = []string{"frobenius", "kullback-leibler"}
+
+// String returns "frobenius" or "kullback-leibler" (scikit-learn's names).
+func (l Loss) String() string {
+	if l >= 0 && int(l) < len(lossNames) {
+		return lossNames[l]
+	}
+	return fmt.Sprintf("Loss(%d)", int(l))
+}
+
+// ParseLoss parses a loss name: "frobenius" (or "fro"), "kullback-leibler"
+// (or "kl").
+func ParseLoss(s string) (Loss, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "frobenius", "fro":
+		return Frobenius, nil
+	case "kullback-leibler", "kl", "i-divergence":
+		return KullbackLeibler, nil
+	}
+	return 0, fmt.Errorf("nmf: unknown loss %q (want frobenius or kullback-leibler)", s)
+}
+
+// Init selects how the factors are initialised. Whatever the method, a
+// factor given in Config.W0 or Config.H0 is used instead of the method's,
+// forbidden entries (masks) are set to zero, and exact zeros in allowed
+// entries of a factor that will be updated are replaced by
+// Epsilon·√(mean(X)/k).
+type Init int
+
+// The initialisations. mean(X) is the mean over all n·m entries.
+const (
+	// InitAuto is InitNNDSVDa when k ≤ min(n, m), otherwise InitRandom
+	// (scikit-learn's default since 1.1).
+	InitAuto Init = iota
+	// InitRandom draws every entry as |N(0,1)|·√(mean(X)/k), H first, as
+	// scikit-learn's init='random' (so that WH has the mean of X in
+	// expectation up to the factor 2/π).
+	InitRandom
+	// InitRandomAcol sets each topic's row of H to the mean of AcolRows
+	// documents (rows of X) drawn uniformly with replacement (Langville et
+	// al., "Initializations for the nonnegative matrix factorization",
+	// 2006; the TS-NMF paper's choice), and W to Uniform[0,1) entries,
+	// as the TS-NMF reference code (kelsey-macmillan/ws-nmf) does.
+	InitRandomAcol
+	// InitNNDSVD is Boutsidis & Gallopoulos's non-negative double SVD
+	// (2008), exactly as scikit-learn's _initialize_nmf: from a rank-k
+	// randomized SVD, each singular pair's dominant sign part, entries
+	// below 1e-6 set to zero (then lifted to the small positive value
+	// above, so that multiplicative updates can move them).
+	InitNNDSVD
+	// InitNNDSVDa is NNDSVD with the zeros filled by mean(X).
+	InitNNDSVDa
+	// InitNNDSVDar is NNDSVD with the zeros filled by |N(0,1)|·mean(X)/100.
+	InitNNDSVDar
+	// InitLabelMean sets each topic's row of H to the mean of the documents
+	// labeled with that topic (Config.Labels), falling back to random Acol
+	// for a topic without labeled documents, and W to Uniform[0,1) — the
+	// TS-NMF reference code's initialisation. Without labels it draws
+	// exactly what InitRandomAcol draws.
+	InitLabelMean
+	// InitCustom starts from Config.W0 and Config.H0, which must both be
+	// given (scikit-learn's init='custom'). Result.Init reports it whenever
+	// both were given.
+	InitCustom
+)
+
+var initNames = []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar", "label-mean", "custom"}
+
+// String returns the method's name as ParseInit accepts it.
+func (i Init) String() string {
+	if i >= 0 && int(i) < len(initNames) {
+		return initNames[i]
+	}
+	return fmt.Sprintf("Init(%d)", int(i))
+}
+
+// ParseInit parses an initialisation name (see Init.String).
+func ParseInit(s string) (Init, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for i, n := range initNames {
+		if s == n {
+			return Init(i), nil
+		}
+	}
+	if s == "acol" {
+		return InitRandomAcol, nil
+	}
+	return 0, fmt.Errorf("nmf: unknown init %q (want %s)", s, strings.Join(initNames, ", "))
+}
+
+// Config configures Fit. The zero value with K set is a valid
+// configuration: Frobenius loss, InitAuto, seed 0, 200 iterations at most,
+// tolerance 1e-4.
+type Config struct {
+	// K is the number of topics (components), at least 1. It may exceed
+	// min(n, m) except with the NNDSVD initialisations (as in scikit-learn).
+	K int
+	// Loss is the divergence minimised.
+	Loss Loss
+	// Init is the initialisation method; Seed seeds all its random choices.
+	Init Init
+	Seed uint64
+	// AcolRows is the number of documents averaged per topic by
+	// InitRandomAcol and InitLabelMean's fallback (default 20).
+	AcolRows int
+	// Labels gives, for InitLabelMean, each document's topic indices (nil
+	// or empty for an unlabeled document). It has one entry per document.
+	Labels [][]int
+
+	// W0 (n × k) and H0 (k × m), when set, are the starting factors
+	// (scikit-learn's init='custom'); either one may be given alone. They
+	// are copied, never modified.
+	W0, H0 *mat.Dense
+	// FixW keeps W0 fixed and solves for H only; FixH keeps H0 fixed and
+	// solves for W only (transforming new documents). At most one may be
+	// set, and the fixed factor must be given. The result's fixed factor
+	// is an exact copy of it (masks are not applied to a fixed factor).
+	FixW, FixH bool
+
+	// WMask (n × k) and HMask (k × m) are optional 0/1 support masks: a
+	// zero forbids the entry, which is then exactly zero throughout.
+	WMask, HMask *mat.Dense
+	// RowWeights are optional per-document weights e_i ≥ 0 on the error
+	// (TS-NMF's E); not all zero.
+	RowWeights []float64
+	// Weights is an optional dense n × m matrix of entry weights v_ij ≥ 0
+	// (general weights, or a 0/1 missing-data mask), not all zero. With
+	// RowWeights as well, the weight of entry (i, j) is e_i·v_ij. A sparse
+	// X is densified when Weights is given.
+	Weights *mat.Dense
+
+	// MaxIter bounds the number of iterations (0: DefaultMaxIter).
+	MaxIter int
+	// Tol stops the fit when the relative decrease of the objective in an
+	// iteration falls below it (0: DefaultTol; negative: never, run
+	// MaxIter iterations).
+	Tol float64
+	// Progress, if set, is called after each iteration with its number
+	// (from 1) and objective, on the goroutine that called Fit.
+	Progress func(iter int, objective float64)
+}
+
+// Result is a fitted factorization X ≈ WH.
+type Result struct {
+	// W is documents × topics and H topics × terms; masked entries are
+	// exactly zero.
+	W, H *mat.Dense
+	// Loss is the loss that was minimised.
+	Loss Loss
+	// Objective[t] is the objective after t iterations (Objective[0] at the
+	// starting point); it has Iterations+1 entries.
+	Objective []float64
+	// Iterations is the number of iterations done.
+	Iterations int
+	// Converged reports whether the tolerance stopped the fit (as opposed
+	// to MaxIter or cancellation).
+	Converged bool
+	// Init is the initialisation method used: InitAuto resolved, or
+	// InitCustom when both starting factors were given.
+	Init Init
+	// Elapsed is the wall time of the fit, initialisation included.
+	Elapsed time.Duration
+}
+
+// FinalObjective returns the objective of the returned factors.
+func (r *Result) FinalObjective() float64 {
+	if len(r.Objective) == 0 {
+		return math.NaN()
+	}
+	return r.Objective[len(r.Objective)-1]
+}
+
+// Matrix is a data matrix for Fit and Transform: a *sparse.CSR, or any
+// gonum mat.Matrix (dense).
+type Matrix interface {
+	Dims() (rows, cols int)
+}
+
+// data is a validated data matrix in one of the two forms.
+type data struct {
+	n, m  int
+	sp    *sparse.CSR // sparse form, or nil
+	dense *mat.Dense  // dense form, or nil
+	sum   float64     // Σ x_ij
+}
+
+// mean returns mean(X) over all n·m entries.
+func (d *data) mean() float64 { return d.sum / (float64(d.n) * float64(d.m)) }
+
+// checkData validates X: supported type, non-empty, finite, non-negative,
+// not all zero.
+func checkData(x Matrix) (*data, error) { return checkDataOpt(x, false) }
+
+// checkDataOpt is checkData, optionally accepting an all-zero X.
+func checkDataOpt(x Matrix, allowZero bool) (*data, error) {
+	if x == nil {
+		return nil, fmt.Errorf("nmf: X is nil")
+	}
+	d := &data{}
+	switch v := x.(type) {
+	case *sparse.CSR:
+		if v == nil {
+			return nil, fmt.Errorf("nmf: X is nil")
+		}
+		if err := v.Validate(); err != nil {
+			return nil, fmt.Errorf("nmf: X: %w", err)
+		}
+		d.sp = v
+		d.n, d.m = v.Dims()
+		for i := 0; i < v.Rows; i++ {
+			for p := v.Indptr[i]; p < v.Indptr[i+1]; p++ {
+				if x := v.Data[p]; x < 0 {
+					return nil, fmt.Errorf("nmf: X has a negative entry %g at row %d, column %d", x, i, v.Indices[p])
+				}
+				d.sum += v.Data[p]
+			}
+		}
+	case mat.Matrix:
+		if dv, ok := v.(*mat.Dense); ok && (dv == nil || dv.IsEmpty()) {
+			return nil, fmt.Errorf("nmf: X is empty")
+		}
+		r, c := v.Dims()
+		if r == 0 || c == 0 {
+			return nil, fmt.Errorf("nmf: X is empty (%d×%d)", r, c)
+		}
+		dv, ok := v.(*mat.Dense)
+		if !ok {
+			dv = mat.DenseCopyOf(v)
+		}
+		d.dense = dv
+		d.n, d.m = r, c
+		for i := 0; i < r; i++ {
+			for j, x := range dv.RawRowView(i) {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return nil, fmt.Errorf("nmf: X has a non-finite entry %v at row %d, column %d", x, i, j)
+				}
+				if x < 0 {
+					return nil, fmt.Errorf("nmf: X has a negative entry %g at row %d, column %d", x, i, j)
+				}
+				d.sum += x
+			}
+		}
+	default:
+		return nil, fmt.Errorf("nmf: X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
+	}
+	if d.n == 0 || d.m == 0 {
+		return nil, fmt.Errorf("nmf: X is empty (%d×%d)", d.n, d.m)
+	}
+	if d.sum == 0 && !allowZero {
+		return nil, fmt.Errorf("nmf: X (%d×%d) is all zero", d.n, d.m)
+	}
+	if math.IsInf(d.sum, 0) {
+		return nil, fmt.Errorf("nmf: the entries of X sum to infinity")
+	}
+	return d, nil
+}
+
+// checkFactor validates a starting or fixed factor (or weights) of shape
+// r × c: finite, non-negative entries.
+func checkFactor(name string, f *mat.Dense, r, c int) error {
+	return checkEntries(name, f, r, c, func(v float64) string {
+		switch {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return "a non-finite entry"
+		case v < 0:
+			return "a negative entry"
+		}
+		return ""
+	})
+}
+
+// checkMask validates a 0/1 mask of shape r × c.
+func checkMask(name string, f *mat.Dense, r, c int) error {
+	return checkEntries(name, f, r, c, func(v float64) string {
+		if v != 0 && v != 1 {
+			return "an entry other than 0 or 1:"
+		}
+		return ""
+	})
+}
+
+// checkEntries checks the shape of f and each entry with bad, which
+// describes what is wrong with a value ("" if nothing).
+func checkEntries(name string, f *mat.Dense, r, c int, bad func(float64) string) error {
+	if f.IsEmpty() {
+		return fmt.Errorf("nmf: %s is empty, want %d×%d", name, r, c)
+	}
+	fr, fc := f.Dims()
+	if fr != r || fc != c {
+		return fmt.Errorf("nmf: %s is %d×%d, want %d×%d", name, fr, fc, r, c)
+	}
+	for i := 0; i < r; i++ {
+		for j, v := range f.RawRowView(i) {
+			if what := bad(v); what != "" {
+				return fmt.Errorf("nmf: %s has %s %v at (%d, %d)", name, what, v, i, j)
+			}
+		}
+	}
+	return nil
+}
+
+// checkConfig validates cfg against the data and resolves defaults. It
+// returns a copy with MaxIter, Tol, AcolRows and Init resolved.
+func checkConfig(cfg Config, d *data) (Config, error) {
+	n, m, k := d.n, d.m, cfg.K
+	if k < 1 {
+		return cfg, fmt.Errorf("nmf: K = %d, want at least 1", k)
+	}
+	if cfg.Loss != Frobenius && cfg.Loss != KullbackLeibler {
+		return cfg, fmt.Errorf("nmf: unknown loss %v", cfg.Loss)
+	}
+	if cfg.Init < InitAuto || cfg.Init > InitCustom {
+		return cfg, fmt.Errorf("nmf: unknown init %v", cfg.Init)
+	}
+	if cfg.Init == InitCustom && (cfg.W0 == nil || cfg.H0 == nil) {
+		return cfg, fmt.Errorf("nmf: init custom needs both W0 and H0")
+	}
+	if cfg.MaxIter < 0 {
+		return cfg, fmt.Errorf("nmf: MaxIter = %d, want ≥ 0", cfg.MaxIter)
+	}
+	if cfg.MaxIter == 0 {
+		cfg.MaxIter = DefaultMaxIter
+	}
+	if math.IsNaN(cfg.Tol) {
+		return cfg, fmt.Errorf("nmf: Tol is NaN")
+	}
+	if cfg.Tol == 0 {
+		cfg.Tol = DefaultTol
+	}
+	if cfg.AcolRows < 0 {
+		return cfg, fmt.Errorf("nmf: AcolRows = %d, want ≥ 0", cfg.AcolRows)
+	}
+	if cfg.AcolRows == 0 {
+		cfg.AcolRows = DefaultAcolRows
+	}
+	if cfg.FixW && cfg.FixH {
+		return cfg, fmt.Errorf("nmf: FixW and FixH are both set: nothing to fit")
+	}
+	if cfg.FixW && cfg.W0 == nil {
+		return cfg, fmt.Errorf("nmf: FixW needs W0")
+	}
+	if cfg.FixH && cfg.H0 == nil {
+		return cfg, fmt.Errorf("nmf: FixH needs H0")
+	}
+	if cfg.W0 != nil {
+		if err := checkFactor("W0", cfg.W0, n, k); err != nil {
+			return cfg, err
+		}
+		if cfg.FixW && mat.Max(cfg.W0) == 0 {
+			return cfg, fmt.Errorf("nmf: fixed W0 is all zero")
+		}
+	}
+	if cfg.H0 != nil {
+		if err := checkFactor("H0", cfg.H0, k, m); err != nil {
+			return cfg, err
+		}
+		if cfg.FixH && mat.Max(cfg.H0) == 0 {
+			return cfg, fmt.Errorf("nmf: fixed H0 is all zero")
+		}
+	}
+	if cfg.WMask != nil {
+		if err := checkMask("WMask", cfg.WMask, n, k); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.HMask != nil {
+		if err := checkMask("HMask", cfg.HMask, k, m); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.RowWeights != nil {
+		if len(cfg.RowWeights) != n {
+			return cfg, fmt.Errorf("nmf: %d row weights for %d documents", len(cfg.RowWeights), n)
+		}
+		sum := 0.0
+		for i, e := range cfg.RowWeights {
+			if math.IsNaN(e) || math.IsInf(e, 0) || e < 0 {
+				return cfg, fmt.Errorf("nmf: row weight %v of document %d is not a finite non-negative number", e, i)
+			}
+			sum += e
+		}
+		if sum == 0 {
+			return cfg, fmt.Errorf("nmf: all row weights are zero")
+		}
+	}
+	if cfg.Weights != nil {
+		if err := checkFactor("Weights", cfg.Weights, n, m); err != nil {
+			return cfg, err
+		}
+		if mat.Max(cfg.Weights) == 0 {
+			return cfg, fmt.Errorf("nmf: all entry weights are zero")
+		}
+	}
+	if cfg.Labels != nil {
+		if len(cfg.Labels) != n {
+			return cfg, fmt.Errorf("nmf: %d label lists for %d documents", len(cfg.Labels), n)
+		}
+		for i, ls := range cfg.Labels {
+			for _, t := range ls {
+				if t < 0 || t >= k {
+					return cfg, fmt.Errorf("nmf: document %d: label topic %d out of range [0,%d)", i, t, k)
+				}
+			}
+		}
+	}
+	if cfg.Init == InitAuto {
+		if k <= min(n, m) {
+			cfg.Init = InitNNDSVDa
+		} else {
+			cfg.Init = InitRandom
+		}
+	}
+	needsInit := (cfg.W0 == nil) || (cfg.H0 == nil)
+	if needsInit && k > min(n, m) {
+		switch cfg.Init {
+		case InitNNDSVD, InitNNDSVDa, InitNNDSVDar:
+			return cfg, fmt.Errorf("nmf: init %v needs K ≤ min(n, m) = %d, got K = %d (use random or random-acol)", cfg.Init, min(n, m), k)
+		}
+	}
+	return cfg, nil
+}

@@ -1,0 +1,128 @@
+// Package nmf is semitopic's non-negative matrix factorization engine and,
+// on top of it, topic-supervised NMF (TS-NMF, MacMillan & Wilson 2017).
+//
+// # Model
+//
+// X is documents × terms (n × m), sparse (*sparse.CSR) or dense (any
+// gonum mat.Matrix). Fit finds W ≥ 0 (n × k, document-topic) and H ≥ 0
+// (k × m, topic-term) with X ≈ (W∘L)·(H∘M), where L (n × k) and M (k × m)
+// are optional 0/1 support masks: a zero forbids a topic in a document, or
+// a term in a topic. Forbidden entries are exactly zero from the start and
+// stay exactly zero, so W∘L = W and the returned W and H already include
+// the masks. Two losses are minimised by Lee & Seung's multiplicative
+// updates (MU), in the order W then H in each iteration, as scikit-learn's
+// solver='mu':
+//
+//	Frobenius:        F(W,H) = ½ Σ_ij v_ij (x_ij − (WH)_ij)²
+//	KullbackLeibler:  D(W,H) = Σ_ij v_ij (x_ij log(x_ij/(WH)_ij) − x_ij + (WH)_ij)
+//
+// (the generalized KL or I-divergence). The weights v_ij are 1 by default,
+// e_i for per-document row weights (Config.RowWeights, the error weighting
+// E of TS-NMF), or a dense n × m matrix (Config.Weights: general weights or
+// a 0/1 missing-data mask, as SSNMF's W). The scale matches scikit-learn's
+// _beta_divergence (½ for Frobenius), so objectives compare directly; its
+// reconstruction_err_ is √(2F).
+//
+// # Updates
+//
+// With G_H = HHᵀ and G_W = Wᵀdiag(e)W (k × k), the fast path for sparse X
+// and row weights is
+//
+//	Frobenius:  W ← W ∘ (X Hᵀ) ⊘ (W G_H)
+//	            H ← H ∘ (Wᵀ diag(e) X) ⊘ (G_W H)
+//	KL:         W ← W ∘ ((X ⊘ WH) Hᵀ) ⊘ (1 rowsum(H)ᵀ)
+//	            H ← H ∘ (Wᵀ diag(e) (X ⊘ WH)) ⊘ (colsum(diag(e)W) 1ᵀ)
+//
+// where X ⊘ WH is evaluated only at the stored entries of X. A row weight
+// cancels in its own row's W update, so it enters only the H update and the
+// objective; a zero weight removes the document from H's fit. The
+// objective is computed from the same pieces without a dense n × m matrix:
+// F = ½(Σ e_i‖x_i‖² − 2⟨Wᵀdiag(e)X, H⟩ + ⟨G_W, G_H⟩), and
+// D = Σ_nz e_i (x log(x/wh) − x) + Σ_t colsum(diag(e)W)_t rowsum(H)_t.
+// Hot loops run over row blocks of X and of its transpose on all cores
+// (internal/parallel), and all work buffers are allocated once per fit.
+// Their inner products — a sparse row times a factor, a row times a k × k
+// Gram matrix, rank-16 Gram updates, the dot products at X's non-zeros —
+// run as AVX2/FMA assembly kernels on amd64 processors that have them
+// (portable Go elsewhere, or with the purego build tag); the two agree to
+// rounding.
+// With dense general weights V the updates are the weighted ones,
+// W ← W ∘ ((V∘X)Hᵀ) ⊘ ((V∘WH)Hᵀ) and H ← H ∘ (Wᵀ(V∘X)) ⊘ (Wᵀ(V∘WH)) for
+// Frobenius, W ← W ∘ ((V∘X⊘WH)Hᵀ) ⊘ (VHᵀ) and H ← H ∘ (Wᵀ(V∘X⊘WH)) ⊘ (WᵀV)
+// for KL; they need WH densely, so a sparse X is densified in that case
+// only. A dense X without general weights uses gonum's matrix products.
+// Each update is monotone: the objective never increases, up to rounding.
+//
+// # Epsilon
+//
+// One convention guards every division: Epsilon = 2⁻²³ (float32 machine
+// epsilon, scikit-learn's EPSILON). A divisor that is exactly zero — an
+// update's denominator, or (WH)_ij at a stored entry of X in the KL ratio
+// and objective — is replaced by Epsilon; non-zero divisors are used as they
+// are. A zero denominator only occurs where the numerator is zero too (or
+// the entry itself is zero), so the guard prevents NaN without changing any
+// update, and it is exactly what scikit-learn does: from the same start,
+// both produce the same objective. An entry that is zero stays zero
+// (multiplicative updates cannot revive it), so a factor entry allowed by a
+// mask must not start at zero: every exact zero in an allowed entry of a
+// factor that will be updated is replaced, after initialisation, by
+// Epsilon·√(mean(X)/k) (Epsilon times the random-initialisation scale).
+//
+// Two rules set tiny entries to zero after an update. Under the KL loss, H
+// entries below 2⁻⁵² (float64's machine epsilon) become zero, exactly as
+// scikit-learn does: most of H falls below it in long fits on text, and
+// keeping those entries changes the objective well beyond rounding (it
+// decreases a little further), so this rule is part of reproducing
+// scikit-learn's algorithm. And any updated entry below the smallest normal
+// float64 (2⁻¹⁰²², about 2.2e-308) becomes zero: subnormal numbers slow
+// floating-point arithmetic by two orders of magnitude, entries of both
+// factors reach them in long fits, and they cannot affect the objective.
+// Neither rule breaks the monotone decrease beyond rounding.
+//
+// # Stopping
+//
+// Objective[0] is the objective of the starting point and Objective[t] the
+// objective after iteration t. Fitting stops after iteration t when the
+// relative decrease (Objective[t−1] − Objective[t]) / Objective[t−1] is
+// below Config.Tol (default 1e-4; an increase, which only rounding can
+// cause, also stops it), or after Config.MaxIter iterations (default 200).
+// scikit-learn instead tests every 10 iterations against the initial
+// error; the TS-NMF reference code tests every iteration, as here. A
+// cancelled context stops the fit between iterations; Fit then returns the
+// partial result, whose objective history is complete up to its last
+// iteration, together with ctx.Err(). Config.Progress is called after every
+// iteration with its number and objective.
+//
+// # Initialisation
+//
+// See Init for the methods: random (scikit-learn's scaling), random Acol
+// (Langville et al.; TS-NMF's choice), NNDSVD, NNDSVDa and NNDSVDar
+// (Boutsidis & Gallopoulos, as scikit-learn's _initialize_nmf, from a
+// randomized truncated SVD written here: Halko et al.'s range finder with
+// power iterations over sparse products, then an SVD of the small
+// projected matrix), the mean of each topic's labeled documents (the TS-NMF
+// reference code), and custom starting factors (Config.W0, Config.H0). Every
+// random choice is drawn from Config.Seed.
+//
+// # Transform and fixed factors
+//
+// Config.FixH keeps H0 fixed and solves for W (new documents); Config.FixW
+// keeps W0 fixed and solves for H. Transform computes W for new documents
+// given H: for the Frobenius loss exactly, by an active-set (Lawson–Hanson)
+// non-negative least-squares solve per document on the k × k Gram matrix
+// HHᵀ; for KL by multiplicative updates with H fixed. An optional
+// documents × topics mask restricts each document to its allowed topics.
+//
+// # TS-NMF
+//
+// TSNMF builds L from document labels (a labeled document may use only its
+// labels' topics; unlabeled documents and the topics beyond the labels are
+// unrestricted) and the row weights E (labeled documents weighted by the
+// inverse supervision rate n / labeled, as in the paper's experiments), and
+// fits with the engine above. E multiplies each document's squared error,
+// as the updates of the reference code (kelsey-macmillan/ws-nmf) do. The
+// reference code updates H before W; here, as everywhere in the engine, W
+// comes first (each update is monotone either way). With no labels and no
+// weights TS-NMF is plain NMF and returns bit-for-bit the same factors as
+// Fit with the same seed and initialisation.
+package nmf

@@ -1,0 +1,97 @@
+package nmf_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+func ExampleFit() {
+	// Six documents over four terms: the first three use terms 0 and 1,
+	// the last three terms 2 and 3.
+	x := mat.NewDense(6, 4, []float64{
+		3, 1, 0, 0,
+		2, 2, 0, 0,
+		4, 1, 0, 0,
+		0, 0, 1, 3,
+		0, 0, 2, 2,
+		0, 0, 1, 4,
+	})
+	res, err := nmf.Fit(context.Background(), x, nmf.Config{K: 2, Init: nmf.InitNNDSVDa, MaxIter: 500, Tol: 1e-10})
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Group the documents by their strongest topic.
+	groups := map[int][]int{}
+	for i := 0; i < 6; i++ {
+		row := res.W.RawRowView(i)
+		topic := 0
+		if row[1] > row[0] {
+			topic = 1
+		}
+		groups[topic] = append(groups[topic], i)
+	}
+	fmt.Println("documents by topic:", groups[0], groups[1])
+	fmt.Printf("objective fell from %.2f to %.2f\n", res.Objective[0], res.FinalObjective())
+	// Output:
+	// documents by topic: [3 4 5] [0 1 2]
+	// objective fell from 73.34 to 1.59
+}
+
+func ExampleTSNMF() {
+	// Four documents over six terms; documents 0 and 2 are labeled.
+	x, err := sparse.FromTriplets(4, 6, []sparse.Triplet{
+		{Row: 0, Col: 0, Val: 2}, {Row: 0, Col: 1, Val: 1},
+		{Row: 1, Col: 0, Val: 1}, {Row: 1, Col: 1, Val: 2}, {Row: 1, Col: 5, Val: 1},
+		{Row: 2, Col: 2, Val: 2}, {Row: 2, Col: 3, Val: 2},
+		{Row: 3, Col: 3, Val: 1}, {Row: 3, Col: 4, Val: 3}, {Row: 3, Col: 5, Val: 2},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	vocab := []string{"oil", "crude", "wheat", "grain", "ship", "port"}
+	res, err := nmf.TSNMF(context.Background(), x, nmf.TSNMFConfig{
+		Config:     nmf.Config{K: 3, Labels: [][]int{{0}, nil, {1}, nil}, Seed: 1, MaxIter: 300},
+		LabelNames: []string{"crude", "grain"},
+		Vocab:      vocab,
+		TopN:       2,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for t, name := range res.TopicNames {
+		fmt.Printf("%-8s supervised=%v top terms %v\n", name, res.Supervised[t], res.TopTerms[t])
+	}
+	fmt.Println("document 0 uses only topic 0:", res.W.At(0, 1) == 0 && res.W.At(0, 2) == 0)
+	fmt.Println(res.Notes[0])
+	// Output:
+	// crude    supervised=true top terms [oil crude]
+	// grain    supervised=true top terms [grain wheat]
+	// topic-2  supervised=false top terms [ship port]
+	// document 0 uses only topic 0: true
+	// topic 2 (1 of 3) is unsupervised: allowed in every document
+}
+
+func ExampleTransform() {
+	h := mat.NewDense(2, 3, []float64{
+		1, 1, 0,
+		0, 1, 1,
+	})
+	x := mat.NewDense(2, 3, []float64{
+		2, 2, 0,
+		1, 2, 1,
+	})
+	w, err := nmf.Transform(context.Background(), x, h, nmf.TransformConfig{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%.3f\n", mat.Formatted(w))
+	// Output:
+	// ⎡2.000  0.000⎤
+	// ⎣1.000  1.000⎦
+}

@@ -1,0 +1,137 @@
+package nmf
+
+import (
+	"context"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// Fit factorizes X (documents × terms, a *sparse.CSR or a dense gonum
+// matrix) as X ≈ WH with the configuration cfg; see the package
+// documentation for the model, the updates and the stopping rule.
+//
+// Bad input — a NaN, infinite or negative entry, an all-zero or empty X,
+// K < 1, an NNDSVD initialisation with K > min(n, m), factors, masks or
+// weights of the wrong shape or with bad values — is reported as an error
+// before any work. If ctx is cancelled during the fit, Fit returns the
+// factors reached so far, with their objective history, together with
+// ctx.Err().
+func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
+	t0 := time.Now()
+	d, err := checkData(x)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err = checkConfig(cfg, d)
+	if err != nil {
+		return nil, err
+	}
+	return fitChecked(ctx, t0, d, cfg)
+}
+
+// fitChecked runs a fit on validated data and configuration.
+func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var xt *sparse.CSR
+	transpose := func() *sparse.CSR {
+		if xt == nil {
+			xt = d.sp.T()
+		}
+		return xt
+	}
+	op := func() linOp {
+		if d.sp != nil {
+			return sparseOp{d.sp, transpose()}
+		}
+		return denseOp{d.dense}
+	}
+	w, h, used, err := initFactors(ctx, d, op, cfg)
+	if err != nil {
+		return nil, err
+	}
+	tr := &tracker{maxIter: cfg.MaxIter, tol: cfg.Tol, progress: cfg.Progress}
+	var wm, hm *mat.Dense
+	if d.sp != nil && cfg.Weights == nil {
+		var xtp *sparse.CSR
+		if !cfg.FixH { // the H update is the only user of Xᵀ
+			xtp = transpose()
+		}
+		f := newSparseFit(cfg, d.sp, xtp, w, h)
+		err = f.run(ctx, tr)
+		wm, hm = f.factors()
+	} else {
+		xd := d.dense
+		if xd == nil {
+			xd = d.sp.ToDense()
+		}
+		f := newDenseFit(cfg, xd, w, h)
+		err = f.run(ctx, tr)
+		wm, hm = f.w, f.h
+	}
+	res := &Result{
+		W:          wm,
+		H:          hm,
+		Loss:       cfg.Loss,
+		Objective:  tr.hist,
+		Iterations: tr.iters,
+		Converged:  tr.converged,
+		Init:       used,
+		Elapsed:    time.Since(t0),
+	}
+	return res, err
+}
+
+// tracker keeps the objective history and applies the stopping rule.
+type tracker struct {
+	maxIter   int
+	tol       float64
+	progress  func(int, float64)
+	hist      []float64
+	iters     int
+	converged bool
+}
+
+// done reports whether no further iteration should run.
+func (t *tracker) done() bool { return t.converged || t.iters >= t.maxIter }
+
+// start records the objective of the starting point.
+func (t *tracker) start(obj float64) bool {
+	t.hist = append(t.hist[:0], obj)
+	return false
+}
+
+// step counts one more iteration with objective obj and reports whether
+// the tolerance stops the fit.
+func (t *tracker) step(obj float64) bool {
+	t.iters++
+	return t.observe(obj)
+}
+
+// advance counts one more iteration whose objective is not known yet.
+func (t *tracker) advance() { t.iters++ }
+
+// observe records the objective of the current state (after t.iters
+// iterations), reports it, and reports whether the tolerance stops the
+// fit there.
+func (t *tracker) observe(obj float64) bool {
+	t.hist = append(t.hist, obj)
+	if t.iters == 0 {
+		return false
+	}
+	if t.progress != nil {
+		t.progress(t.iters, obj)
+	}
+	if t.tol >= 0 {
+		prev := t.hist[t.iters-1]
+		if prev <= 0 || (prev-obj)/prev < t.tol {
+			t.converged = true
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,234 @@
+package nmf
+
+import (
+	"context"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// sparseFit is the fast path: sparse X, optional row weights, masks as
+// zeros in the factors. It keeps W (n × k) and Hᵀ (m × k) row-major, and X
+// together with its transpose, so that the W update is a pass over the
+// rows of X and the H update a pass over the rows of Xᵀ, each gathering
+// rows of the other factor. No n × m array is ever formed.
+type sparseFit struct {
+	cfg     Config
+	n, m, k int
+	kp      int // k rounded up to a multiple of 4: the row length of w and ht
+	x, xt   *sparse.CSR
+	xtw     []float64 // Xᵀ's stored values times the document weights (or xt.Data)
+	e       []float64 // document weights, nil for none
+	xnorm2  float64   // Σ_i e_i ‖x_i‖²
+
+	w, ht   []float64 // current factors
+	w2, ht2 []float64 // KL: next factors
+
+	gH, gW []float64 // Gram matrices HHᵀ and Wᵀdiag(e)W (k × k)
+	csW    []float64 // colsum(diag(e)W) (k)
+	rsH    []float64 // rowsum(H) (k)
+	den    []float64 // guarded KL denominators (k)
+	pre    []float64 // fixed numerator X·Hᵀ (FixH) or Xᵀdiag(e)W (FixW)
+
+	ws           *workspace
+	prefW, prefH []int // work balancing over the rows of X and of Xᵀ
+	prefGW       []int // uniform over the rows of W
+}
+
+// newSparseFit prepares the engine; w (n × k) and h (k × m) are the
+// starting factors. xt = Xᵀ may be nil when H is fixed.
+func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
+	n, m, k := x.Rows, x.Cols, cfg.K
+	kp := padK(k)
+	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights}
+	f.w = make([]float64, n*kp)
+	for i := 0; i < n; i++ {
+		copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
+	}
+	f.ht = make([]float64, m*kp)
+	for t := 0; t < k; t++ {
+		for j := 0; j < m; j++ {
+			f.ht[j*kp+t] = h[t*m+j]
+		}
+	}
+	if xt != nil {
+		f.xtw = xt.Data
+		if f.e != nil {
+			f.xtw = make([]float64, len(xt.Data))
+			for p, i := range xt.Indices {
+				f.xtw[p] = xt.Data[p] * f.e[i]
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		_, vals := x.Row(i)
+		s := floats.Dot(vals, vals)
+		if f.e != nil {
+			s *= f.e[i]
+		}
+		f.xnorm2 += s
+	}
+	f.gH = make([]float64, kp*kp)
+	f.gW = make([]float64, kp*kp)
+	f.csW = make([]float64, kp)
+	f.rsH = make([]float64, kp)
+	f.den = make([]float64, kp)
+	perRow := 1
+	if cfg.Loss == Frobenius {
+		perRow = kp // the k × k products per row
+	}
+	f.prefW = rowPrefix(x, perRow)
+	maxRow := maxRowNNZ(x)
+	if xt != nil {
+		f.prefH = rowPrefix(xt, perRow)
+		maxRow = max(maxRow, maxRowNNZ(xt))
+	}
+	f.ws = newWorkspace(k, maxRow)
+	f.prefGW = uniformPrefix(n, kp)
+	if cfg.Loss == KullbackLeibler {
+		if !cfg.FixW {
+			f.w2 = make([]float64, n*kp)
+		}
+		if !cfg.FixH {
+			f.ht2 = make([]float64, m*kp)
+		}
+	}
+	return f
+}
+
+// factors returns W and H as gonum matrices.
+func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
+	k, kp := f.k, f.kp
+	h := mat.NewDense(k, f.m, nil)
+	raw := h.RawMatrix()
+	for j := 0; j < f.m; j++ {
+		for t := 0; t < k; t++ {
+			raw.Data[t*raw.Stride+j] = f.ht[j*kp+t]
+		}
+	}
+	w := mat.NewDense(f.n, k, nil)
+	for i := 0; i < f.n; i++ {
+		copy(w.RawRowView(i), f.w[i*kp:i*kp+k])
+	}
+	return w, h
+}
+
+// run iterates until convergence, MaxIter or cancellation.
+func (f *sparseFit) run(ctx context.Context, tr *tracker) error {
+	if f.cfg.Loss == Frobenius {
+		return f.runFrobenius(ctx, tr)
+	}
+	return f.runKL(ctx, tr)
+}
+
+// frobObjective returns ½(‖X‖²_e − 2·cross + ⟨G_W, G_H⟩).
+func (f *sparseFit) frobObjective(cross float64) float64 {
+	return 0.5 * (f.xnorm2 - 2*cross + floats.Dot(f.gW, f.gH))
+}
+
+func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
+	cfg := f.cfg
+	gramOf(f.ws, f.gH, f.ht, nil, uniformPrefix(f.m, f.kp))
+	gramOf(f.ws, f.gW, f.w, f.e, f.prefGW)
+	switch {
+	case cfg.FixH:
+		pre := mat.NewDense(f.n, f.kp, nil)
+		if err := sparse.MulDense(pre, f.x, mat.NewDense(f.m, f.kp, f.ht)); err != nil {
+			return err
+		}
+		f.pre = pre.RawMatrix().Data
+	case cfg.FixW:
+		xtw, err := f.xt.WithData(f.xtw)
+		if err != nil {
+			return err
+		}
+		pre := mat.NewDense(f.m, f.kp, nil)
+		if err := sparse.MulDense(pre, xtw, mat.NewDense(f.n, f.kp, f.w)); err != nil {
+			return err
+		}
+		f.pre = pre.RawMatrix().Data
+	}
+	var cross float64
+	if f.pre != nil && cfg.FixW {
+		cross = floats.Dot(f.pre, f.ht)
+	} else {
+		cross = frobCross(f.ws, f.w, f.x, f.x.Data, f.ht, f.e, f.prefW)
+	}
+	if tr.start(f.frobObjective(cross)) {
+		return nil
+	}
+	for !tr.done() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !cfg.FixW {
+			var pre []float64
+			if cfg.FixH {
+				pre = f.pre
+			}
+			cross = frobStep(f.ws, f.w, f.x, f.x.Data, f.ht, pre, f.gH, f.e, f.prefW)
+			f.ws.gramTo(f.gW)
+		}
+		if !cfg.FixH {
+			var pre []float64
+			if cfg.FixW {
+				pre = f.pre
+			}
+			cross = frobStep(f.ws, f.ht, f.xt, f.xtw, f.w, pre, f.gW, nil, f.prefH)
+			f.ws.gramTo(f.gH)
+		}
+		if tr.step(f.frobObjective(cross)) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// klSumWH returns Σ_ij (diag(e)WH)_ij = ⟨colsum(diag(e)W), rowsum(H)⟩.
+func (f *sparseFit) klSumWH() float64 { return floats.Dot(f.csW, f.rsH) }
+
+func (f *sparseFit) runKL(ctx context.Context, tr *tracker) error {
+	cfg := f.cfg
+	colSums(f.csW, f.w, f.e, f.kp)
+	colSums(f.rsH, f.ht, nil, f.kp)
+	var err error
+	for !tr.done() {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		if !cfg.FixW {
+			// The pass that updates W evaluates WH at X's non-zeros for the
+			// current state, so it also yields that state's objective:
+			// the convergence test for the previous iteration happens here,
+			// and the new W is kept aside until it passes.
+			guardDen(f.den, f.rsH)
+			nz := klStep(f.ws, f.w, f.w2, f.x, f.x.Data, f.ht, f.den, minNormal, true, f.e, nil, f.e, f.prefW)
+			if tr.observe(nz + f.klSumWH()) {
+				return nil
+			}
+			f.w, f.w2 = f.w2, f.w
+			f.ws.colTo(f.csW)
+			if !cfg.FixH {
+				guardDen(f.den, f.csW)
+				klStep(f.ws, f.ht, f.ht2, f.xt, f.xtw, f.w, f.den, klFloor, false, nil, nil, nil, f.prefH)
+				f.ht, f.ht2 = f.ht2, f.ht
+				f.ws.colTo(f.rsH)
+			}
+		} else {
+			guardDen(f.den, f.csW)
+			nz := klStep(f.ws, f.ht, f.ht2, f.xt, f.xtw, f.w, f.den, klFloor, true, nil, f.e, nil, f.prefH)
+			if tr.observe(nz + f.klSumWH()) {
+				return nil
+			}
+			f.ht, f.ht2 = f.ht2, f.ht
+			f.ws.colTo(f.rsH)
+		}
+		tr.advance()
+	}
+	// The objective of the final state is not known yet.
+	nz := klObjectiveNZ(f.ws, f.w, f.x, f.ht, f.e, f.prefW)
+	tr.observe(nz + f.klSumWH())
+	return err
+}

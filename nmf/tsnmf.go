@@ -1,0 +1,271 @@
+package nmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Weighting selects TS-NMF's error weighting E (per-document weights on
+// the squared error).
+type Weighting int
+
+// The error weightings.
+const (
+	// InverseSupervisionRate weights each labeled document's error by
+	// n / (number of labeled documents) and unlabeled ones by 1, as in the
+	// paper's experiments and its reference code (ws_nmf.py). Without
+	// labeled documents it is NoWeighting.
+	InverseSupervisionRate Weighting = iota
+	// NoWeighting weights all documents equally.
+	NoWeighting
+	// CustomWeighting uses TSNMFConfig.DocWeights.
+	CustomWeighting
+)
+
+// TSNMFConfig configures TSNMF. The embedded Config holds the engine's
+// settings; its Labels are the supervision: Labels[i] lists the label
+// indices (into LabelNames) of document i, nil or empty for an unlabeled
+// document. Label t is topic t. Config.WMask and Config.RowWeights must
+// be unset (TS-NMF derives them from the labels); Config.Init = InitAuto
+// means InitLabelMean, the reference code's initialisation.
+type TSNMFConfig struct {
+	Config
+	// LabelNames names the labels; its length is the number of supervised
+	// topics (K may be larger: the extra topics are unsupervised). If nil,
+	// the labels are numbered by the largest index used.
+	LabelNames []string
+	// Weighting is the error weighting E; DocWeights gives one weight per
+	// document for CustomWeighting.
+	Weighting  Weighting
+	DocWeights []float64
+	// Vocab names the columns of X, for the result's top terms; TopN is
+	// the number of top terms per topic (default 10).
+	Vocab []string
+	TopN  int
+}
+
+// TSNMFResult is a fitted TS-NMF model.
+type TSNMFResult struct {
+	Result
+	// TopicNames names each topic: its label's name, or "topic-t" for an
+	// unsupervised topic t.
+	TopicNames []string
+	// Supervised[t] reports whether topic t is a label's topic; the others
+	// are allowed in every document.
+	Supervised []bool
+	// TopTerms lists each topic's highest-weighted terms (nil without
+	// Vocab).
+	TopTerms [][]string
+	// DocWeights is the error weighting E used (nil for none).
+	DocWeights []float64
+	// Labeled is the number of labeled documents.
+	Labeled int
+	// Notes explains the supervision in words (unsupervised topics,
+	// weighting).
+	Notes []string
+}
+
+// TSNMF fits topic-supervised NMF (MacMillan & Wilson, "Topic Supervised
+// Non-negative Matrix Factorization", 2017): min ‖(X − (W∘L)H)‖² weighted
+// by E per document, where L (documents × topics) has a row of ones for an
+// unlabeled document and, for a labeled one, ones only on its labels'
+// topics. The error weighting E defaults to the inverse supervision rate.
+// Drawing which documents are labeled (the supervision rate) is the
+// caller's choice: pass nil labels for the others.
+//
+// It is an error if K is smaller than the number of labels, if a label
+// index is out of range, or if WMask or RowWeights are set. With no labels
+// (L all ones, no weights) the result is bit-for-bit that of Fit with the
+// same Config; note that TSNMF's InitAuto is InitLabelMean, which without
+// labels draws exactly what InitRandomAcol draws.
+func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFResult, error) {
+	t0 := time.Now()
+	d, err := checkData(x)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.WMask != nil || cfg.RowWeights != nil {
+		return nil, fmt.Errorf("nmf: TSNMF derives WMask and RowWeights from the labels; leave them unset")
+	}
+	n, k := d.n, cfg.K
+	if cfg.Labels != nil && len(cfg.Labels) != n {
+		return nil, fmt.Errorf("nmf: TSNMF: %d label lists for %d documents", len(cfg.Labels), n)
+	}
+	nl := len(cfg.LabelNames)
+	if cfg.LabelNames == nil {
+		for _, ls := range cfg.Labels {
+			for _, l := range ls {
+				nl = max(nl, l+1)
+			}
+		}
+	}
+	if k < nl {
+		return nil, fmt.Errorf("nmf: TSNMF: K = %d is smaller than the number of labels %d", k, nl)
+	}
+	labeled := 0
+	for i, ls := range cfg.Labels {
+		if len(ls) > 0 {
+			labeled++
+		}
+		for _, l := range ls {
+			if l < 0 || l >= nl {
+				return nil, fmt.Errorf("nmf: TSNMF: document %d has label %d, out of range [0,%d)", i, l, nl)
+			}
+		}
+	}
+	ec := cfg.Config
+	if ec.Init == InitAuto {
+		ec.Init = InitLabelMean
+	}
+	if labeled > 0 {
+		mask := mat.NewDense(n, k, nil)
+		for i := 0; i < n; i++ {
+			row := mask.RawRowView(i)
+			if len(cfg.Labels[i]) == 0 {
+				for t := range row {
+					row[t] = 1
+				}
+				continue
+			}
+			for _, l := range cfg.Labels[i] {
+				row[l] = 1
+			}
+		}
+		ec.WMask = mask
+	}
+	var notes []string
+	switch cfg.Weighting {
+	case InverseSupervisionRate:
+		if labeled > 0 && labeled < n {
+			wl := float64(n) / float64(labeled)
+			ec.RowWeights = make([]float64, n)
+			for i := range ec.RowWeights {
+				ec.RowWeights[i] = 1
+				if len(cfg.Labels[i]) > 0 {
+					ec.RowWeights[i] = wl
+				}
+			}
+			notes = append(notes, fmt.Sprintf("error weighting E: the %d labeled documents weigh %.6g (= %d/%d), the others 1", labeled, wl, n, labeled))
+		}
+	case NoWeighting:
+	case CustomWeighting:
+		if len(cfg.DocWeights) != n {
+			return nil, fmt.Errorf("nmf: TSNMF: %d document weights for %d documents", len(cfg.DocWeights), n)
+		}
+		ec.RowWeights = append([]float64(nil), cfg.DocWeights...)
+		notes = append(notes, "error weighting E: custom document weights")
+	default:
+		return nil, fmt.Errorf("nmf: TSNMF: unknown weighting %d", cfg.Weighting)
+	}
+	if cfg.Vocab != nil && len(cfg.Vocab) != d.m {
+		return nil, fmt.Errorf("nmf: TSNMF: vocabulary of %d terms for %d columns", len(cfg.Vocab), d.m)
+	}
+	ec, err = checkConfig(ec, d)
+	if err != nil {
+		return nil, err
+	}
+	res, err := fitChecked(ctx, t0, d, ec)
+	if res == nil {
+		return nil, err
+	}
+	out := &TSNMFResult{Result: *res, Labeled: labeled, DocWeights: ec.RowWeights}
+	out.TopicNames = make([]string, k)
+	out.Supervised = make([]bool, k)
+	for t := 0; t < k; t++ {
+		if t < nl {
+			out.Supervised[t] = true
+			if cfg.LabelNames != nil {
+				out.TopicNames[t] = cfg.LabelNames[t]
+			} else {
+				out.TopicNames[t] = fmt.Sprintf("label-%d", t)
+			}
+		} else {
+			out.TopicNames[t] = fmt.Sprintf("topic-%d", t)
+		}
+	}
+	switch {
+	case k == nl+1:
+		notes = append([]string{fmt.Sprintf("topic %d (1 of %d) is unsupervised: allowed in every document", nl, k)}, notes...)
+	case k > nl:
+		notes = append([]string{fmt.Sprintf("topics %d to %d (%d of %d) are unsupervised: allowed in every document", nl, k-1, k-nl, k)}, notes...)
+	}
+	if labeled == 0 {
+		notes = append(notes, "no labeled documents: plain NMF")
+	}
+	out.Notes = notes
+	if cfg.Vocab != nil {
+		top := cfg.TopN
+		if top <= 0 {
+			top = 10
+		}
+		out.TopTerms, _ = TopTerms(res.H, cfg.Vocab, top)
+	}
+	return out, err
+}
+
+// Transform returns the document-topic weights of new documents X under
+// the fitted topics (see the package-level Transform). labels, if not nil,
+// restricts each labeled document to its labels' topics (nil or empty
+// entries are unrestricted), as in training. KL fits use the default
+// iteration limits.
+func (r *TSNMFResult) Transform(ctx context.Context, x Matrix, labels [][]int) (*mat.Dense, error) {
+	k, _ := r.H.Dims()
+	rows, _ := x.Dims()
+	var mask *mat.Dense
+	if labels != nil {
+		if len(labels) != rows {
+			return nil, fmt.Errorf("nmf: Transform: %d label lists for %d documents", len(labels), rows)
+		}
+		mask = mat.NewDense(rows, k, nil)
+		for i, ls := range labels {
+			row := mask.RawRowView(i)
+			if len(ls) == 0 {
+				for t := range row {
+					row[t] = 1
+				}
+				continue
+			}
+			for _, l := range ls {
+				if l < 0 || l >= k || !r.Supervised[l] {
+					return nil, fmt.Errorf("nmf: Transform: document %d has label %d, not a supervised topic", i, l)
+				}
+				row[l] = 1
+			}
+		}
+	}
+	return Transform(ctx, x, r.H, TransformConfig{Loss: r.Loss, Mask: mask})
+}
+
+// TopTerms returns, for each row (topic) of h (k × terms), the n terms of
+// vocab with the largest weights, largest first (ties by column order);
+// terms of zero weight are left out.
+func TopTerms(h *mat.Dense, vocab []string, n int) ([][]string, error) {
+	if h == nil || h.IsEmpty() {
+		return nil, fmt.Errorf("nmf: TopTerms: H is empty")
+	}
+	k, m := h.Dims()
+	if len(vocab) != m {
+		return nil, fmt.Errorf("nmf: TopTerms: vocabulary of %d terms for %d columns", len(vocab), m)
+	}
+	out := make([][]string, k)
+	idx := make([]int, m)
+	for t := 0; t < k; t++ {
+		row := h.RawRowView(t)
+		for j := range idx {
+			idx[j] = j
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
+		for _, j := range idx[:min(n, m)] {
+			if row[j] <= 0 || math.IsNaN(row[j]) {
+				break
+			}
+			out[t] = append(out[t], vocab[j])
+		}
+	}
+	return out, nil
+}
