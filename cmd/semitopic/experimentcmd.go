@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/semitopic/semitopic/experiment"
+	"github.com/semitopic/semitopic/internal/datadir"
+)
+
+func newExperimentCmd() *cobra.Command {
+	var data, out string
+	var seeds int
+	var quick bool
+	cmd := &cobra.Command{
+		Use:   "experiment NAME | list",
+		Short: "Reproduce a paper's table on the real corpora and write the report to docs/results",
+		Long: `experiment runs one of the papers' reproductions on the shared corpora and
+writes NAME.md (tables, the exact command, the time), its charts and its raw
+results (JSON) to --out. "experiment list" names them.`,
+		Example: `  semitopic experiment list
+  semitopic experiment tsnmf-reuters
+  semitopic experiment tsnmf-reuters --quick --out /tmp/check`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if args[0] == "list" {
+				for _, e := range experiment.All() {
+					fmt.Fprintf(cmd.OutOrStdout(), "%-16s %s\n", e.Name, e.Description)
+				}
+				return nil
+			}
+			e, err := experiment.Find(args[0])
+			if err != nil {
+				return err
+			}
+			if data == "" {
+				if data, err = datadir.Find(); err != nil {
+					return fmt.Errorf("%w (or pass --data)", err)
+				}
+			}
+			env := &experiment.Env{
+				Data:    data,
+				Out:     out,
+				Seeds:   seeds,
+				Quick:   quick,
+				Command: "go run ./cmd/semitopic " + strings.Join(os.Args[1:], " "),
+				Log:     cmd.ErrOrStderr(),
+			}
+			return e.Run(cmd.Context(), env)
+		},
+	}
+	cmd.Flags().StringVar(&data, "data", "", "shared data folder (default ../shared/data beside the module, or $SEMITOPIC_DATA)")
+	cmd.Flags().StringVar(&out, "out", "docs/results", "folder for the report, its charts and raw results")
+	cmd.Flags().IntVar(&seeds, "seeds", 0, "repetitions (default: the protocol's)")
+	cmd.Flags().BoolVar(&quick, "quick", false, "a reduced protocol that checks the pipeline end to end (not the reproduction)")
+	return cmd
+}

@@ -1,0 +1,8 @@
+package experiment
+
+// registry lists every experiment; All sorts them.
+func registry() []Experiment {
+	return []Experiment{
+		tsnmfReuters(),
+	}
+}

@@ -1,0 +1,34 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+)
+
+// meanSD returns the mean and sample standard deviation of xs (sd 0 for
+// fewer than two values).
+func meanSD(xs []float64) (mean, sd float64) {
+	if len(xs) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)-1))
+}
+
+// pm formats mean ± sd of xs with the given decimals.
+func pm(xs []float64, decimals int) string {
+	m, s := meanSD(xs)
+	if len(xs) < 2 {
+		return fmt.Sprintf("%.*f", decimals, m)
+	}
+	return fmt.Sprintf("%.*f ± %.*f", decimals, m, decimals, s)
+}
