@@ -28,6 +28,9 @@ type docTopics struct {
 // row (topic names; its first field names the ID column when there is one),
 // an optional first column of document IDs, then one number per topic.
 func readDocTopics(path string) (*docTopics, error) {
+	if strings.HasSuffix(strings.ToLower(path), ".jsonl") || strings.HasSuffix(strings.ToLower(path), ".json") {
+		return nil, fmt.Errorf("%s: document-topic matrices are read from CSV, TSV or MatrixMarket files (transform writes CSV with --out FILE.csv)", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

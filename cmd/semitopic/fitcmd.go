@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// defaultPreset is the text pipeline each kind uses unless --preset says
+// otherwise: tf-idf for the NMF family, counts for LDA, the papers'
+// settings for the rest.
+func defaultPreset(kind string) string {
+	switch kind {
+	case model.KindLDA:
+		return "lda"
+	case model.KindCorEx:
+		return "corex"
+	case model.KindSSNMF:
+		return "ssnmf"
+	case model.KindTheme:
+		return "theme"
+	}
+	return "default"
+}
+
+func newFitCmd() *cobra.Command {
+	var rf readerFlags
+	var pf pipelineFlags
+	var o model.Options
+	var out, anchorsPath string
+	var labelsFromCorpus, asJSON bool
+	var top int
+	cmd := &cobra.Command{
+		Use:   "fit --model KIND --format F PATH --out model.semitopic",
+		Short: "Fit a topic model on a corpus and save it",
+		Long: `fit reads a corpus, runs the text pipeline (the kind's default preset unless
+--preset or pipeline flags say otherwise), fits a model of the given kind with
+the supervision you give — the corpus's own labels with --labels-from-corpus,
+anchor words with --anchors — prints its topics and saves everything needed to
+transform new documents to --out.
+
+Kinds: tsnmf (labels), theme (labels), ssnmf (labels), corex (anchors or
+none), nmf and lda (unsupervised).
+
+Anchors file: one topic per line, "name: word1, word2", with an optional
+strength per word as "word:3" (# starts a comment).`,
+		Example: `  semitopic fit --model tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
+      --labels-from-corpus --preset tsnmf --out reuters.semitopic
+  semitopic fit --model nmf -k 20 --format mtx X.mtx --out nmf.semitopic`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("--out is required")
+			}
+			if o.Kind == "" {
+				return fmt.Errorf("--model is required (one of %s)", strings.Join(model.Kinds(), ", "))
+			}
+			if !cmd.Flags().Changed("preset") {
+				pf.preset = defaultPreset(o.Kind)
+			}
+			return runFit(cmd, &rf, &pf, o, args[0], out, anchorsPath, labelsFromCorpus, asJSON, top)
+		},
+	}
+	f := cmd.Flags()
+	rf.register(f, true)
+	pf.register(f)
+	f.StringVar(&o.Kind, "model", "", "model kind: "+strings.Join(model.Kinds(), ", "))
+	f.IntVarP(&o.K, "topics", "k", 0, "number of topics (tsnmf: default the number of labels)")
+	f.Uint64Var(&o.Seed, "seed", 0, "seed of every random choice")
+	f.IntVar(&o.MaxIter, "max-iter", 0, "maximum iterations (0: the kind's default)")
+	f.Float64Var(&o.Tol, "tol", 0, "stopping tolerance (0: the kind's default)")
+	f.StringVar(&o.Loss, "loss", "", "nmf/tsnmf/theme: frobenius or kl; ssnmf: F,F F,D D,F or D,D")
+	f.StringVar(&o.Init, "init", "", "nmf/tsnmf/theme initialisation: random, acol, nndsvd, nndsvda, nndsvdar, labelmean")
+	f.StringVar(&o.Weighting, "weighting", "", "tsnmf error weighting: inverse (default) or none")
+	f.StringVar(&o.Method, "method", "", "lda learning method: batch (default) or online")
+	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme")
+	f.BoolVar(&o.Separated, "separated", false, "theme: one model per theme")
+	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents")
+	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term")
+	f.Float64Var(&o.Beta, "beta", 0, "corex: default anchor strength")
+	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
+	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
+	f.StringVar(&anchorsPath, "anchors", "", "anchor words file (name: word1, word2:3)")
+	f.StringVarP(&out, "out", "o", "", "model file to write")
+	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	f.IntVar(&top, "top", 8, "top words to print per topic")
+	return cmd
+}
+
+func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Options, path, out, anchorsPath string, labelsFromCorpus, asJSON bool, top int) error {
+	ctx := cmd.Context()
+	c, err := rf.read(ctx, cmd, path)
+	if err != nil {
+		return err
+	}
+	var pl vectorize.Pipeline
+	if c.Matrix == nil {
+		if pl, err = pf.build(cmd); err != nil {
+			return err
+		}
+	}
+	var sup model.Supervision
+	if anchorsPath != "" {
+		if sup.Anchors, err = readAnchors(anchorsPath); err != nil {
+			return err
+		}
+	}
+	var bar *progressbar.ProgressBar
+	maxIter := o.MaxIter
+	if maxIter == 0 {
+		maxIter = 200
+	}
+	if isTerminal(cmd.ErrOrStderr()) {
+		bar = progressbar.NewOptions(maxIter, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+			progressbar.OptionSetDescription("fitting"), progressbar.OptionShowCount(),
+			progressbar.OptionSetWidth(30), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	}
+	progress := func(iter int, obj float64) {
+		if bar == nil {
+			return
+		}
+		if !math.IsNaN(obj) {
+			bar.Describe(fmt.Sprintf("fitting, objective %.6g", obj))
+		}
+		_ = bar.Set(min(iter, maxIter))
+	}
+	fitted, err := model.FitCorpus(ctx, c, pl, labelsFromCorpus, sup, o, progress)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return err
+	}
+	if err := model.SaveFile(out, fitted); err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"model": out, "info": fitted.Info, "topics": fitted.Model.Topics(top)})
+	}
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "%s model, %d topics, fitted on %d documents × %d terms in %.2fs", fitted.Model.Kind(), fitted.Model.NumTopics(),
+		fitted.Info.Documents, len(fitted.Vocab), fitted.Info.Seconds)
+	if fitted.Info.Iterations > 0 {
+		fmt.Fprintf(w, " (%d iterations, objective %.6g)", fitted.Info.Iterations, fitted.Info.Objective)
+	}
+	fmt.Fprintln(w)
+	for _, n := range fitted.Info.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	printTopics(w, fitted.Model.Topics(top))
+	fmt.Fprintf(w, "saved %s\n", out)
+	return nil
+}
+
+// printTopics lists topics with their top words.
+func printTopics(w io.Writer, topics []model.Topic) {
+	width := 0
+	for _, t := range topics {
+		width = max(width, len([]rune(t.Name)))
+	}
+	for _, t := range topics {
+		var words []string
+		for _, wd := range t.Words {
+			words = append(words, wd.Word)
+		}
+		extra := ""
+		if t.Weight > 0 {
+			extra = fmt.Sprintf(" (%4.1f%%)", 100*t.Weight)
+		}
+		fmt.Fprintf(w, "  %-*s%s  %s\n", width, t.Name, extra, strings.Join(words, " "))
+	}
+}
+
+// readAnchors reads an anchors file: one topic per line, "name: w1, w2",
+// a word's strength as "word:3"; blank lines and # comments are skipped.
+func readAnchors(path string) ([]model.Anchor, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return parseAnchors(path, f)
+}
+
+func parseAnchors(name string, r io.Reader) ([]model.Anchor, error) {
+	var out []model.Anchor
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		topic, words, ok := strings.Cut(s, ":")
+		topic = strings.TrimSpace(topic)
+		if !ok || topic == "" {
+			return nil, fmt.Errorf("%s:%d: want \"topic: word1, word2\"", name, line)
+		}
+		if seen[topic] {
+			return nil, fmt.Errorf("%s:%d: topic %q given twice", name, line, topic)
+		}
+		seen[topic] = true
+		a := model.Anchor{Topic: topic}
+		for _, w := range strings.Split(words, ",") {
+			w = strings.TrimSpace(w)
+			if w == "" {
+				continue
+			}
+			beta := 0.0
+			if word, b, ok := strings.Cut(w, ":"); ok {
+				v, err := strconv.ParseFloat(strings.TrimSpace(b), 64)
+				if err != nil || v <= 0 || math.IsInf(v, 0) {
+					return nil, fmt.Errorf("%s:%d: anchor %q: strength must be a positive number", name, line, w)
+				}
+				w, beta = strings.TrimSpace(word), v
+			}
+			a.Words = append(a.Words, w)
+			a.Beta = append(a.Beta, beta)
+		}
+		if len(a.Words) == 0 {
+			return nil, fmt.Errorf("%s:%d: topic %q has no anchor words", name, line, topic)
+		}
+		out = append(out, a)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no anchors", name)
+	}
+	return out, nil
+}

@@ -1,0 +1,347 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// loadedInput is a corpus mapped to a model's vocabulary.
+type loadedInput struct {
+	fitted *model.Fitted
+	docs   []corpus.Document
+	x      *sparse.CSR
+	note   string
+}
+
+// readForModel loads the model and the corpus at path and maps the corpus
+// to the model's vocabulary: text through the model's own vectorizer, a
+// matrix by matching its terms.
+func readForModel(cmd *cobra.Command, rf *readerFlags, modelPath, path string) (*loadedInput, error) {
+	if modelPath == "" {
+		return nil, fmt.Errorf("--model is required")
+	}
+	f, err := model.LoadFile(modelPath)
+	if err != nil {
+		return nil, err
+	}
+	ctx := cmd.Context()
+	c, err := rf.read(ctx, cmd, path)
+	if err != nil {
+		return nil, err
+	}
+	in := &loadedInput{fitted: f, docs: c.Docs}
+	if c.Matrix != nil {
+		x, unknown, err := f.Align(c.Matrix.X, c.Matrix.Vocab)
+		if err != nil {
+			return nil, err
+		}
+		in.x = x
+		if unknown > 0 {
+			in.note = fmt.Sprintf("%d of the input's %d terms are not in the model's vocabulary and were ignored", unknown, len(c.Matrix.Vocab))
+		}
+		return in, nil
+	}
+	res, err := f.Vectorize(ctx, c.Docs)
+	if err != nil {
+		return nil, err
+	}
+	in.x = res.X
+	if res.Terms > 0 {
+		in.note = fmt.Sprintf("%d of %d terms (%.1f%%) were out of the model's vocabulary; %d documents have no known term",
+			res.OOV, res.Terms, 100*float64(res.OOV)/float64(res.Terms), res.EmptyRows)
+	}
+	return in, nil
+}
+
+func newTransformCmd() *cobra.Command {
+	var rf readerFlags
+	var modelPath, out string
+	cmd := &cobra.Command{
+		Use:   "transform --model M --format F PATH --out doc-topics.csv",
+		Short: "Compute the topic weights of new documents with a saved model",
+		Long: `transform reads documents in any input format, maps them to the model's
+vocabulary with the model's own text pipeline (or, for an already-vectorized
+input, by matching terms), and writes their topic weights: CSV (an id column,
+then one column per topic; "semitopic evaluate --doc-topics" reads it) or JSON
+Lines ({"id", "topics": {name: weight}}, plus "labels" for models that predict
+labels), chosen by --out's extension; --out - writes CSV to standard output.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("--out is required")
+			}
+			in, err := readForModel(cmd, &rf, modelPath, args[0])
+			if err != nil {
+				return err
+			}
+			w, err := in.fitted.Model.Transform(cmd.Context(), in.x)
+			if err != nil {
+				return err
+			}
+			var pred *model.Prediction
+			if p, ok := in.fitted.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+				if pred, err = p.Predict(cmd.Context(), in.x); err != nil {
+					return err
+				}
+			}
+			if err := writeDocTopics(cmd, out, in, w, pred); err != nil {
+				return err
+			}
+			if in.note != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "note:", in.note)
+			}
+			return nil
+		},
+	}
+	rf.register(cmd.Flags(), true)
+	cmd.Flags().StringVar(&modelPath, "model", "", "saved model file")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "output file: .csv, .tsv or .jsonl (- for CSV on standard output)")
+	return cmd
+}
+
+func topicNames(m model.Model) []string {
+	ts := m.Topics(0)
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.Name
+	}
+	return names
+}
+
+func openOut(cmd *cobra.Command, out string) (io.Writer, func() error, error) {
+	if out == "-" {
+		return cmd.OutOrStdout(), func() error { return nil }, nil
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
+}
+
+func writeDocTopics(cmd *cobra.Command, out string, in *loadedInput, w *mat.Dense, pred *model.Prediction) error {
+	dst, closeFn, err := openOut(cmd, out)
+	if err != nil {
+		return err
+	}
+	names := topicNames(in.fitted.Model)
+	n, k := w.Dims()
+	if strings.HasSuffix(strings.ToLower(out), ".jsonl") {
+		enc := json.NewEncoder(dst)
+		for i := 0; i < n; i++ {
+			topics := make(map[string]float64, k)
+			for t := 0; t < k; t++ {
+				if v := w.At(i, t); v != 0 {
+					topics[names[t]] = v
+				}
+			}
+			rec := map[string]any{"id": in.docs[i].ID, "topics": topics}
+			if pred != nil {
+				rec["labels"] = pred.Labels[i]
+			}
+			if err := enc.Encode(rec); err != nil {
+				closeFn()
+				return err
+			}
+		}
+		return closeFn()
+	}
+	cw := csv.NewWriter(dst)
+	if strings.HasSuffix(strings.ToLower(out), ".tsv") {
+		cw.Comma = '\t'
+	}
+	// The CSV holds topic weights only, so that evaluate reads it back;
+	// predict writes labels.
+	header := append([]string{"id"}, names...)
+	cw.Write(header)
+	row := make([]string, 0, len(header))
+	for i := 0; i < n; i++ {
+		row = append(row[:0], in.docs[i].ID)
+		for t := 0; t < k; t++ {
+			row = append(row, strconv.FormatFloat(w.At(i, t), 'g', -1, 64))
+		}
+		cw.Write(row)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		closeFn()
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	return closeFn()
+}
+
+func newPredictCmd() *cobra.Command {
+	var rf readerFlags
+	var modelPath, out string
+	cmd := &cobra.Command{
+		Use:   "predict --model M --format F PATH [--out predictions.csv]",
+		Short: "Predict the labels of new documents with a supervised model",
+		Long: `predict maps documents to the model's vocabulary and prints (or writes to
+--out, CSV or JSON Lines) each document's predicted labels and label scores.
+When the input documents carry labels, it also reports the accuracy against
+them.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, err := readForModel(cmd, &rf, modelPath, args[0])
+			if err != nil {
+				return err
+			}
+			p, ok := in.fitted.Model.(model.Predictor)
+			if !ok || len(p.Labels()) == 0 {
+				return fmt.Errorf("a %s model predicts no labels (use transform for topic weights)", in.fitted.Model.Kind())
+			}
+			pred, err := p.Predict(cmd.Context(), in.x)
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				out = "-"
+			}
+			if err := writePredictions(cmd, out, in.docs, p.Labels(), pred); err != nil {
+				return err
+			}
+			if acc, n := accuracy(in.docs, pred); n > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "accuracy %.2f%% on %d labeled documents (a prediction counts when it is one of the document's labels)\n", 100*acc, n)
+			}
+			if in.note != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "note:", in.note)
+			}
+			return nil
+		},
+	}
+	rf.register(cmd.Flags(), true)
+	cmd.Flags().StringVar(&modelPath, "model", "", "saved model file")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "output file: .csv or .jsonl (default: CSV on standard output)")
+	return cmd
+}
+
+func accuracy(docs []corpus.Document, pred *model.Prediction) (float64, int) {
+	hits, n := 0, 0
+	for i, d := range docs {
+		if !d.Labeled() {
+			continue
+		}
+		n++
+		ok := len(pred.Labels[i]) > 0
+		for _, l := range pred.Labels[i] {
+			ok = ok && hasLabel(d.Labels, l)
+		}
+		if ok {
+			hits++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return float64(hits) / float64(n), n
+}
+
+func writePredictions(cmd *cobra.Command, out string, docs []corpus.Document, labels []string, pred *model.Prediction) error {
+	dst, closeFn, err := openOut(cmd, out)
+	if err != nil {
+		return err
+	}
+	if strings.HasSuffix(strings.ToLower(out), ".jsonl") {
+		enc := json.NewEncoder(dst)
+		for i := range docs {
+			scores := map[string]float64{}
+			for j, l := range labels {
+				scores[l] = pred.Scores.At(i, j)
+			}
+			if err := enc.Encode(map[string]any{"id": docs[i].ID, "labels": pred.Labels[i], "scores": scores}); err != nil {
+				closeFn()
+				return err
+			}
+		}
+		return closeFn()
+	}
+	cw := csv.NewWriter(dst)
+	cw.Write(append([]string{"id", "predicted"}, labels...))
+	for i := range docs {
+		row := []string{docs[i].ID, strings.Join(pred.Labels[i], ";")}
+		for j := range labels {
+			row = append(row, strconv.FormatFloat(pred.Scores.At(i, j), 'g', 6, 64))
+		}
+		cw.Write(row)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		closeFn()
+		return err
+	}
+	return closeFn()
+}
+
+func newTopicsCmd() *cobra.Command {
+	var modelPath string
+	var n int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "topics --model M [--n 10] [--json]",
+		Short: "List a saved model's topics with their top words and scores",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if modelPath == "" {
+				return fmt.Errorf("--model is required")
+			}
+			f, err := model.LoadFile(modelPath)
+			if err != nil {
+				return err
+			}
+			return writeTopics(cmd.Context(), cmd.OutOrStdout(), f, n, asJSON)
+		},
+	}
+	cmd.Flags().StringVar(&modelPath, "model", "", "saved model file")
+	cmd.Flags().IntVar(&n, "n", 10, "top words per topic")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON bool) error {
+	topics := f.Model.Topics(n)
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"kind": f.Model.Kind(), "info": f.Info, "topics": topics})
+	}
+	fmt.Fprintf(w, "%s model: %d topics over %d terms (fitted %s on %s)\n", f.Model.Kind(), len(topics), len(f.Vocab), f.Info.Created, f.Info.Corpus)
+	for _, t := range topics {
+		head := t.Name
+		if t.Group != "" {
+			head = t.Group + " / " + t.Name
+		}
+		if t.Weight > 0 {
+			head += fmt.Sprintf("  (%.1f%% of the corpus)", 100*t.Weight)
+		}
+		if t.Score != 0 {
+			head += fmt.Sprintf("  score %.4g", t.Score)
+		}
+		fmt.Fprintln(w, head)
+		var parts []string
+		for _, wd := range t.Words {
+			s := fmt.Sprintf("%s %.4g", wd.Word, wd.Weight)
+			if wd.Purity != nil {
+				s += fmt.Sprintf(" (purity %.2f)", *wd.Purity)
+			}
+			if wd.Sign < 0 {
+				s += " (absence)"
+			}
+			parts = append(parts, s)
+		}
+		fmt.Fprintf(w, "  %s\n", strings.Join(parts, ", "))
+	}
+	return nil
+}

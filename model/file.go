@@ -1,0 +1,319 @@
+package model
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/lda"
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/text"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// FormatVersion is the version of the model file format this build writes
+// and the newest it reads. docs/model-format.md describes it.
+const FormatVersion = 1
+
+// magic starts every model file; the version follows it on the same line.
+const magic = "semitopic-model v"
+
+// maxManifest bounds the JSON manifest a reader accepts (its length is
+// read from the file before anything is allocated).
+const maxManifest = 1 << 30
+
+// ErrCorrupt reports a damaged model file.
+var ErrCorrupt = errors.New("model file is corrupted")
+
+// manifest is the JSON part of a model file.
+type manifest struct {
+	Format   int                 `json:"format"`
+	Kind     string              `json:"kind"`
+	Info     Info                `json:"info"`
+	Vocab    []string            `json:"vocab"`
+	Pipeline *vectorize.Pipeline `json:"pipeline,omitempty"`
+	Model    json.RawMessage     `json:"model"`
+	Matrices []matrixEntry       `json:"matrices"`
+}
+
+type matrixEntry struct {
+	Name string `json:"name"`
+	Rows int    `json:"rows"`
+	Cols int    `json:"cols"`
+}
+
+// codec saves and loads one kind.
+type codec struct {
+	save func(m Model) (params any, mats map[string]*mat.Dense, err error)
+	load func(params json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error)
+}
+
+func codecs() map[string]codec {
+	nmfCodec := codec{
+		save: func(m Model) (any, map[string]*mat.Dense, error) {
+			x := m.(*NMF)
+			return nmfParams{Loss: x.Loss.String(), TopicNames: x.TopicNames, LabelNames: x.LabelNames, Weights: x.weights},
+				map[string]*mat.Dense{"H": x.H}, nil
+		},
+		load: func(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+			var p nmfParams
+			if err := json.Unmarshal(raw, &p); err != nil {
+				return nil, err
+			}
+			h := mats["H"]
+			if h == nil {
+				return nil, fmt.Errorf("no H matrix")
+			}
+			loss, err := nmf.ParseLoss(p.Loss)
+			if err != nil {
+				return nil, err
+			}
+			k, m := h.Dims()
+			if len(p.TopicNames) != k || m != len(vocab) || len(p.LabelNames) > k || (p.Weights != nil && len(p.Weights) != k) {
+				return nil, fmt.Errorf("inconsistent shapes: H %d×%d, %d topic names, %d terms", k, m, len(p.TopicNames), len(vocab))
+			}
+			return &NMF{H: h, Loss: loss, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab, weights: p.Weights}, nil
+		},
+	}
+	return map[string]codec{
+		KindNMF:   nmfCodec,
+		KindTSNMF: nmfCodec,
+		KindLDA: {
+			save: func(m Model) (any, map[string]*mat.Dense, error) {
+				x := m.(*LDA)
+				return struct {
+					ldaParams
+					Weights []float64
+				}{x.params(), x.weights}, map[string]*mat.Dense{"lambda": mat.DenseCopyOf(x.m.Components())}, nil
+			},
+			load: func(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+				var p struct {
+					ldaParams
+					Weights []float64
+				}
+				if err := json.Unmarshal(raw, &p); err != nil {
+					return nil, err
+				}
+				lam := mats["lambda"]
+				if lam == nil {
+					return nil, fmt.Errorf("no lambda matrix")
+				}
+				if _, c := lam.Dims(); c != len(vocab) {
+					return nil, fmt.Errorf("lambda has %d columns for %d terms", c, len(vocab))
+				}
+				lm, err := lda.FromComponents(lam, lda.Options{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
+					MaxDocUpdateIter: p.MaxDocUpdateIter, MeanChangeTol: p.MeanChangeTol, Seed: p.Seed})
+				if err != nil {
+					return nil, err
+				}
+				return &LDA{m: lm, Vocab: vocab, weights: p.Weights}, nil
+			},
+		},
+	}
+}
+
+type nmfParams struct {
+	Loss       string    `json:"loss"`
+	TopicNames []string  `json:"topic_names"`
+	LabelNames []string  `json:"label_names,omitempty"`
+	Weights    []float64 `json:"topic_weights,omitempty"`
+}
+
+// setKind sets the kind of models whose type serves several kinds.
+func setKind(m Model, kind string) {
+	if x, ok := m.(*NMF); ok {
+		x.kind = kind
+	}
+}
+
+// Save writes f to w in the model file format.
+func Save(w io.Writer, f *Fitted) error {
+	c, ok := codecs()[f.Model.Kind()]
+	if !ok {
+		return fmt.Errorf("model: cannot save %s models", f.Model.Kind())
+	}
+	params, mats, err := c.save(f.Model)
+	if err != nil {
+		return err
+	}
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return fmt.Errorf("model: encoding parameters: %w", err)
+	}
+	man := manifest{Format: FormatVersion, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
+	var idf []float64
+	if f.Vectorizer != nil {
+		p := vectorize.Pipeline{Text: f.Vectorizer.Analyzer().Options(), Vectorize: f.Vectorizer.Options()}
+		p.Vectorize.Vocabulary = nil // the manifest's vocab holds it
+		man.Pipeline = &p
+		idf = f.Vectorizer.IDF()
+		if idf != nil {
+			mats["idf"] = mat.NewDense(1, len(idf), idf)
+		}
+	}
+	names := sortedMatrixNames(mats)
+	for _, n := range names {
+		r, c := mats[n].Dims()
+		man.Matrices = append(man.Matrices, matrixEntry{n, r, c})
+	}
+	js, err := json.Marshal(man)
+	if err != nil {
+		return fmt.Errorf("model: encoding manifest: %w", err)
+	}
+	h := sha256.New()
+	bw := bufio.NewWriterSize(io.MultiWriter(w, h), 1<<20)
+	fmt.Fprintf(bw, "%s%d\n", magic, FormatVersion)
+	var lenBuf [8]byte
+	binary.LittleEndian.PutUint64(lenBuf[:], uint64(len(js)))
+	bw.Write(lenBuf[:])
+	bw.Write(js)
+	var buf [8]byte
+	for _, n := range names {
+		m := mats[n]
+		r, c := m.Dims()
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				binary.LittleEndian.PutUint64(buf[:], math.Float64bits(m.At(i, j)))
+				bw.Write(buf[:])
+			}
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("model: writing: %w", err)
+	}
+	if _, err := w.Write(h.Sum(nil)); err != nil {
+		return fmt.Errorf("model: writing: %w", err)
+	}
+	return nil
+}
+
+func sortedMatrixNames(mats map[string]*mat.Dense) []string {
+	names := make([]string, 0, len(mats))
+	for n := range mats {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// SaveFile writes f to path.
+func SaveFile(path string, f *Fitted) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := Save(out, f); err != nil {
+		out.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := out.Close(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// LoadFile reads a model file.
+func LoadFile(path string) (*Fitted, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Load(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// Load reads a model written by Save. A file from a newer format version,
+// a truncated file and a file whose checksum does not match are errors
+// (the last two wrap ErrCorrupt).
+func Load(r io.Reader) (*Fitted, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	line, rest, ok := bytes.Cut(b, []byte("\n"))
+	if !ok || !strings.HasPrefix(string(line), magic) {
+		return nil, fmt.Errorf("model: not a semitopic model file")
+	}
+	var version int
+	if _, err := fmt.Sscanf(string(line[len(magic):]), "%d", &version); err != nil {
+		return nil, fmt.Errorf("model: unreadable format version %q", line)
+	}
+	if version > FormatVersion {
+		return nil, fmt.Errorf("model: file format v%d is newer than this semitopic, which reads up to v%d; upgrade semitopic", version, FormatVersion)
+	}
+	if version < 1 {
+		return nil, fmt.Errorf("model: unknown format version %d", version)
+	}
+	if len(rest) < 8+sha256.Size {
+		return nil, fmt.Errorf("model: truncated file: %w", ErrCorrupt)
+	}
+	body := b[:len(b)-sha256.Size]
+	if sum := sha256.Sum256(body); !bytes.Equal(sum[:], b[len(b)-sha256.Size:]) {
+		return nil, fmt.Errorf("model: checksum mismatch (truncated or altered): %w", ErrCorrupt)
+	}
+	rest = rest[:len(rest)-sha256.Size]
+	n := binary.LittleEndian.Uint64(rest[:8])
+	if n > maxManifest || n > uint64(len(rest)-8) {
+		return nil, fmt.Errorf("model: manifest length %d beyond the file: %w", n, ErrCorrupt)
+	}
+	var man manifest
+	if err := json.Unmarshal(rest[8:8+n], &man); err != nil {
+		return nil, fmt.Errorf("model: manifest: %v: %w", err, ErrCorrupt)
+	}
+	data := rest[8+n:]
+	mats := map[string]*mat.Dense{}
+	for _, e := range man.Matrices {
+		if e.Rows <= 0 || e.Cols <= 0 || e.Rows > len(data)/8 || e.Cols > len(data)/8/e.Rows {
+			return nil, fmt.Errorf("model: matrix %s is %d×%d, more than the file holds: %w", e.Name, e.Rows, e.Cols, ErrCorrupt)
+		}
+		vals := make([]float64, e.Rows*e.Cols)
+		for i := range vals {
+			vals[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[8*i:]))
+		}
+		data = data[8*len(vals):]
+		mats[e.Name] = mat.NewDense(e.Rows, e.Cols, vals)
+	}
+	if len(data) != 0 {
+		return nil, fmt.Errorf("model: %d bytes after the matrices: %w", len(data), ErrCorrupt)
+	}
+	c, ok := codecs()[man.Kind]
+	if !ok {
+		return nil, fmt.Errorf("model: unknown model kind %q in the file", man.Kind)
+	}
+	m, err := c.load(man.Model, mats, man.Vocab)
+	if err != nil {
+		return nil, fmt.Errorf("model: %s model: %w", man.Kind, err)
+	}
+	setKind(m, man.Kind)
+	f := &Fitted{Model: m, Vocab: man.Vocab, Info: man.Info}
+	if man.Pipeline != nil {
+		a, err := text.NewAnalyzer(man.Pipeline.Text)
+		if err != nil {
+			return nil, fmt.Errorf("model: text pipeline: %w", err)
+		}
+		var idf []float64
+		if im := mats["idf"]; im != nil {
+			idf = im.RawRowView(0)
+		}
+		v, err := vectorize.NewFitted(a, man.Pipeline.Vectorize, man.Vocab, idf)
+		if err != nil {
+			return nil, fmt.Errorf("model: vectorizer: %w", err)
+		}
+		f.Vectorizer = v
+	}
+	return f, nil
+}

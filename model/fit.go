@@ -1,0 +1,192 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// Options are the fit options of every kind; each kind reads the fields
+// it documents and rejects the ones it cannot use. The zero value of a
+// field means the kind's default.
+type Options struct {
+	// Kind is the model kind (KindNMF, ...). Required.
+	Kind string `json:"kind"`
+	// K is the number of topics. For TS-NMF it defaults to the number of
+	// labels; for theme models it is not used (see Subtopics).
+	K int `json:"k,omitempty"`
+	// Seed seeds every random choice of the fit.
+	Seed uint64 `json:"seed"`
+	// MaxIter and Tol bound the iterations (kind defaults when zero).
+	MaxIter int     `json:"max_iter,omitempty"`
+	Tol     float64 `json:"tol,omitempty"`
+	// Loss is "frobenius" or "kl" for the NMF family (nmf, tsnmf, theme);
+	// for ssnmf, the pair of losses "F,F", "F,D", "D,F" or "D,D".
+	Loss string `json:"loss,omitempty"`
+	// Init names the NMF initialisation (see nmf.ParseInit).
+	Init string `json:"init,omitempty"`
+	// Weighting is TS-NMF's error weighting: "inverse" (default, n over
+	// the number of labeled documents) or "none".
+	Weighting string `json:"weighting,omitempty"`
+	// Method is LDA's learning method: "batch" (default) or "online".
+	Method string `json:"method,omitempty"`
+
+	// Subtopics is the number of subtopics per theme (theme models).
+	Subtopics int `json:"subtopics,omitempty"`
+	// Separated trains one model per theme (theme models).
+	Separated bool `json:"separated,omitempty"`
+	// NewTopics adds a pseudo-theme of this many subtopics allowed only in
+	// unlabeled documents (theme models).
+	NewTopics int `json:"new_topics,omitempty"`
+	// Lambda weighs the supervision term (ssnmf).
+	Lambda float64 `json:"lambda,omitempty"`
+	// Beta is the default anchor strength (corex).
+	Beta float64 `json:"beta,omitempty"`
+	// Restarts is the number of seeds tried, keeping the best (corex).
+	Restarts int `json:"restarts,omitempty"`
+}
+
+// Supervision is what a user says about the topics they want: labels for
+// some documents (nil for unlabeled ones), anchor words per topic, or both
+// where a model can use both.
+type Supervision struct {
+	Labels  [][]string
+	Anchors []Anchor
+}
+
+// Anchor steers one topic with a few words.
+type Anchor struct {
+	// Topic names the topic.
+	Topic string
+	// Words are the anchor words; Beta[i], when positive, is Words[i]'s
+	// anchor strength (otherwise Options.Beta applies).
+	Words []string
+	Beta  []float64
+}
+
+// labeled reports whether any document has a label.
+func (s Supervision) labeled() bool {
+	for _, l := range s.Labels {
+		if len(l) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// labelIndex numbers the labels of s in sorted order.
+func (s Supervision) labelIndex() (names []string, idx [][]int) {
+	docs := make([]corpus.Document, len(s.Labels))
+	for i, l := range s.Labels {
+		docs[i].Labels = l
+	}
+	return corpus.LabelIndex(docs)
+}
+
+// Progress receives a fit's progress: the iteration (from 1) and its
+// objective (NaN when not computed).
+type Progress func(iter int, objective float64)
+
+// fitter fits one kind.
+type fitter func(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error)
+
+func fitters() map[string]fitter {
+	return map[string]fitter{
+		KindNMF:   fitNMF,
+		KindTSNMF: fitTSNMF,
+		KindLDA:   fitLDA,
+	}
+}
+
+// Kinds lists the model kinds Fit knows, in a stable order.
+func Kinds() []string {
+	var out []string
+	for _, k := range []string{KindTSNMF, KindTheme, KindSSNMF, KindCorEx, KindNMF, KindLDA} {
+		if _, ok := fitters()[k]; ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Fit fits a model of kind o.Kind on the documents × terms matrix x whose
+// columns are vocab. sup.Labels, when given, has one entry per row of x.
+func Fit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	f, ok := fitters()[o.Kind]
+	if !ok {
+		return nil, Info{}, fmt.Errorf("model: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds(), ", "))
+	}
+	if x == nil || x.Rows == 0 || x.Cols == 0 {
+		return nil, Info{}, fmt.Errorf("model: empty document-term matrix")
+	}
+	if len(vocab) != x.Cols {
+		return nil, Info{}, fmt.Errorf("model: %d vocabulary terms for %d columns", len(vocab), x.Cols)
+	}
+	if sup.Labels != nil && len(sup.Labels) != x.Rows {
+		return nil, Info{}, fmt.Errorf("model: labels for %d documents, matrix has %d", len(sup.Labels), x.Rows)
+	}
+	if o.K < 0 || o.MaxIter < 0 || o.Tol < 0 || math.IsNaN(o.Tol) {
+		return nil, Info{}, fmt.Errorf("model: negative k, max_iter or tol")
+	}
+	if progress == nil {
+		progress = func(int, float64) {}
+	}
+	t0 := time.Now()
+	m, info, err := f(ctx, x, vocab, sup, o, progress)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	info.Params = o
+	info.Documents = x.Rows
+	info.Seconds = time.Since(t0).Seconds()
+	info.Created = time.Now().UTC().Format(time.RFC3339)
+	return m, info, nil
+}
+
+// FitCorpus vectorizes c with pipeline (unless c is already vectorized)
+// and fits a model; with labelsFromCorpus the documents' labels are the
+// supervision (documents without labels stay unlabeled). Documents dropped
+// by the pipeline's document filters are left out of the fit.
+func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipeline, labelsFromCorpus bool, sup Supervision, o Options, progress Progress) (*Fitted, error) {
+	var x *sparse.CSR
+	var vocab []string
+	var docs []corpus.Document
+	var vec *vectorize.Vectorizer
+	if c.Matrix != nil {
+		x, vocab, docs = c.Matrix.X, c.Matrix.Vocab, c.Docs
+	} else {
+		v, err := pipeline.New()
+		if err != nil {
+			return nil, err
+		}
+		res, err := v.FitTransform(ctx, c.Docs)
+		if err != nil {
+			return nil, err
+		}
+		x, vocab, docs, vec = res.X, res.Vocab, res.Docs, v
+	}
+	if labelsFromCorpus {
+		if sup.Labels != nil {
+			return nil, fmt.Errorf("model: labels given twice (from the corpus and explicitly)")
+		}
+		sup.Labels = make([][]string, len(docs))
+		for i := range docs {
+			sup.Labels[i] = docs[i].Labels
+		}
+		if !sup.labeled() {
+			return nil, fmt.Errorf("model: no document of %s carries a label", c.Name)
+		}
+	}
+	m, info, err := Fit(ctx, x, vocab, sup, o, progress)
+	if err != nil {
+		return nil, err
+	}
+	info.Corpus = c.Name
+	return &Fitted{Model: m, Vectorizer: vec, Vocab: vocab, Info: info}, nil
+}

@@ -1,0 +1,19 @@
+package model
+
+import (
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+func corpusMatrix(vocab []string, rows [][]float64) (*sparse.CSR, error) {
+	return sparse.FromDense(mat.NewDense(len(rows), len(vocab), flatten(rows))), nil
+}
+
+func flatten(rows [][]float64) []float64 {
+	var out []float64
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}

@@ -1,0 +1,239 @@
+// Package model gives every semitopic topic model one interface — fit on a
+// corpus with optional supervision, transform new documents, describe the
+// topics — and one file format to save and load them with the text pipeline
+// that produced their vocabulary (see docs/model-format.md).
+//
+// A Fitted bundles a Model with its vectorizer, so that new documents go
+// from text to topic weights exactly as the training documents did. The
+// CLI, the HTML report and the HTTP server use only this package.
+package model
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// The model kinds.
+const (
+	KindNMF   = "nmf"
+	KindTSNMF = "tsnmf"
+	KindLDA   = "lda"
+	KindTheme = "theme"
+	KindSSNMF = "ssnmf"
+	KindCorEx = "corex"
+)
+
+// Model is a fitted topic model over a fixed vocabulary.
+type Model interface {
+	// Kind names the model type (KindNMF, ...).
+	Kind() string
+	// NumTopics is the number of topics (columns of Transform).
+	NumTopics() int
+	// Topics describes every topic with its n highest-scoring words.
+	Topics(n int) []Topic
+	// Transform returns the topic weights (documents × topics) of
+	// documents vectorized with the model's vocabulary.
+	Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error)
+}
+
+// Predictor is a model that predicts labels: the supervised models.
+type Predictor interface {
+	Model
+	// Labels names the labels Predict scores, in column order.
+	Labels() []string
+	// Predict returns a score per document and label (higher is more
+	// likely) and the predicted labels of each document.
+	Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
+}
+
+// Prediction holds label scores and predicted labels.
+type Prediction struct {
+	// Scores is documents × labels.
+	Scores *mat.Dense
+	// Labels[i] lists document i's predicted labels (one for single-label
+	// models).
+	Labels [][]string
+}
+
+// Topic describes one topic.
+type Topic struct {
+	// Name is the topic's name: a label for supervised topics, else
+	// "topic-N".
+	Name string `json:"name"`
+	// Label is the label the topic stands for ("" when none).
+	Label string `json:"label,omitempty"`
+	// Group groups topics of a structured model: the theme of a subtopic,
+	// "background", or "" for flat models.
+	Group string `json:"group,omitempty"`
+	// Weight is the topic's share of the training corpus (sums to 1 over
+	// the topics when known, else 0).
+	Weight float64 `json:"weight,omitempty"`
+	// Score is a model-specific quality figure (CorEx's total correlation
+	// in nats); 0 when none.
+	Score float64 `json:"score,omitempty"`
+	// Words are the top words, best first.
+	Words []Word `json:"words"`
+}
+
+// Word is one of a topic's top words.
+type Word struct {
+	Word string `json:"word"`
+	// Weight is the word's weight in the topic (row-normalised topic-term
+	// weight for NMF-family models, probability for LDA, mutual
+	// information in nats for CorEx).
+	Weight float64 `json:"weight"`
+	// Purity is the theme-supervised NMF purity d/(d+d_bg), when defined.
+	Purity *float64 `json:"purity,omitempty"`
+	// Sign is CorEx's sign of the word's information: +1 when its
+	// presence, −1 when its absence is informative; 0 elsewhere.
+	Sign int `json:"sign,omitempty"`
+}
+
+// Fitted is a model together with the vectorizer that maps text to its
+// vocabulary. For a model fitted on an already-vectorized corpus the
+// vectorizer is nil and only matrices with the same vocabulary can be
+// transformed.
+type Fitted struct {
+	Model      Model
+	Vectorizer *vectorize.Vectorizer
+	// Vocab is the model's vocabulary (column order).
+	Vocab []string
+	// Info records how the model was fitted.
+	Info Info
+}
+
+// Info records how a model was fitted, for people reading a saved model.
+type Info struct {
+	// Created is the fit time (RFC 3339).
+	Created string `json:"created,omitempty"`
+	// Corpus describes the training corpus.
+	Corpus string `json:"corpus,omitempty"`
+	// Documents is the number of training documents.
+	Documents int `json:"documents,omitempty"`
+	// Seconds is the fit's wall time.
+	Seconds float64 `json:"seconds,omitempty"`
+	// Objective is the final objective or total correlation, when any.
+	Objective float64 `json:"objective,omitempty"`
+	// Iterations is the number of iterations, when meaningful.
+	Iterations int `json:"iterations,omitempty"`
+	// Notes explains the supervision and other choices.
+	Notes []string `json:"notes,omitempty"`
+	// Params are the fit options as given.
+	Params Options `json:"params"`
+}
+
+// Vectorize maps documents to the model's vocabulary with its vectorizer.
+func (f *Fitted) Vectorize(ctx context.Context, docs []corpus.Document) (*vectorize.Result, error) {
+	if f.Vectorizer == nil {
+		return nil, fmt.Errorf("model: fitted on an already-vectorized corpus, it cannot read text; give it a matrix with its %d-term vocabulary", len(f.Vocab))
+	}
+	return f.Vectorizer.Transform(ctx, docs)
+}
+
+// Align returns the columns of x, whose columns are the terms vocab,
+// reordered to the model's vocabulary: terms the model does not know are
+// dropped (their count is returned) and model terms missing from vocab are
+// empty columns.
+func (f *Fitted) Align(x *sparse.CSR, vocab []string) (*sparse.CSR, int, error) {
+	if len(vocab) != x.Cols {
+		return nil, 0, fmt.Errorf("model: %d vocabulary terms for %d columns", len(vocab), x.Cols)
+	}
+	same := len(vocab) == len(f.Vocab)
+	for j := 0; same && j < len(vocab); j++ {
+		same = vocab[j] == f.Vocab[j]
+	}
+	if same {
+		return x, 0, nil
+	}
+	pos := make(map[string]int32, len(f.Vocab))
+	for j, t := range f.Vocab {
+		pos[t] = int32(j)
+	}
+	colMap := make([]int32, len(vocab))
+	unknown := 0
+	for j, t := range vocab {
+		if p, ok := pos[t]; ok {
+			colMap[j] = p
+		} else {
+			colMap[j] = -1
+			unknown++
+		}
+	}
+	var ts []sparse.Triplet
+	for i := 0; i < x.Rows; i++ {
+		cols, vals := x.Row(i)
+		for p, j := range cols {
+			if c := colMap[j]; c >= 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: int(c), Val: vals[p]})
+			}
+		}
+	}
+	out, err := sparse.FromTriplets(x.Rows, len(f.Vocab), ts)
+	return out, unknown, err
+}
+
+// topicWords returns the n largest entries of row as words.
+func topicWords(row []float64, vocab []string, n int) []Word {
+	idx := make([]int, len(row))
+	for j := range idx {
+		idx[j] = j
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
+	if n > len(idx) || n <= 0 {
+		n = len(idx)
+	}
+	out := make([]Word, 0, n)
+	for _, j := range idx[:n] {
+		if row[j] <= 0 {
+			break
+		}
+		out = append(out, Word{Word: vocab[j], Weight: row[j]})
+	}
+	return out
+}
+
+// normalizedRows returns h with each row divided by its sum.
+func normalizedRows(h *mat.Dense) *mat.Dense {
+	r, c := h.Dims()
+	out := mat.NewDense(r, c, nil)
+	for i := 0; i < r; i++ {
+		row := h.RawRowView(i)
+		s := 0.0
+		for _, v := range row {
+			s += v
+		}
+		o := out.RawRowView(i)
+		if s > 0 {
+			for j, v := range row {
+				o[j] = v / s
+			}
+		}
+	}
+	return out
+}
+
+// argmaxLabels picks, per row of scores, the label with the highest score.
+func argmaxLabels(scores *mat.Dense, labels []string) [][]string {
+	r, _ := scores.Dims()
+	out := make([][]string, r)
+	for i := 0; i < r; i++ {
+		row := scores.RawRowView(i)
+		best := -1
+		for j, v := range row {
+			if best < 0 || v > row[best] {
+				best = j
+			}
+		}
+		if best >= 0 {
+			out[i] = []string{labels[best]}
+		}
+	}
+	return out
+}

@@ -1,0 +1,204 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+func demoCorpus(t testing.TB) *corpus.Corpus {
+	t.Helper()
+	d, err := demo.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Corpus
+}
+
+func fitDemo(t testing.TB, o Options, labels bool) *Fitted {
+	t.Helper()
+	pl := vectorize.DefaultPipeline()
+	if o.Kind == KindLDA {
+		pl.Vectorize = vectorize.Options{}
+	}
+	f, err := FitCorpus(context.Background(), demoCorpus(t), pl, labels, Supervision{}, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestSaveLoadTransformIdentical(t *testing.T) {
+	cases := []struct {
+		o      Options
+		labels bool
+	}{
+		{Options{Kind: KindNMF, K: 8, Seed: 1}, false},
+		{Options{Kind: KindNMF, K: 8, Seed: 1, Loss: "kl"}, false},
+		{Options{Kind: KindTSNMF, Seed: 2}, true},
+		{Options{Kind: KindLDA, K: 8, Seed: 3, MaxIter: 5}, false},
+	}
+	c := demoCorpus(t)
+	for _, tc := range cases {
+		f := fitDemo(t, tc.o, tc.labels)
+		var buf bytes.Buffer
+		if err := Save(&buf, f); err != nil {
+			t.Fatalf("%s: %v", tc.o.Kind, err)
+		}
+		g, err := Load(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.o.Kind, err)
+		}
+		if g.Model.Kind() != tc.o.Kind || !reflect.DeepEqual(g.Vocab, f.Vocab) || g.Info.Params != f.Info.Params {
+			t.Errorf("%s: loaded kind %s, params %+v", tc.o.Kind, g.Model.Kind(), g.Info.Params)
+		}
+		ctx := context.Background()
+		docs := c.Docs[:40]
+		x1, err := f.Vectorize(ctx, docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x2, err := g.Vectorize(ctx, docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(x1.X, x2.X) {
+			t.Fatalf("%s: loaded vectorizer differs", tc.o.Kind)
+		}
+		w1, err := f.Model.Transform(ctx, x1.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w2, err := g.Model.Transform(ctx, x2.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mat.Equal(w1, w2) {
+			t.Errorf("%s: transform after load differs", tc.o.Kind)
+		}
+		if !reflect.DeepEqual(f.Model.Topics(5), g.Model.Topics(5)) {
+			t.Errorf("%s: topics after load differ", tc.o.Kind)
+		}
+	}
+}
+
+func TestTSNMFPredictsDemoThemes(t *testing.T) {
+	f := fitDemo(t, Options{Kind: KindTSNMF, Seed: 1}, true)
+	p, ok := f.Model.(Predictor)
+	if !ok {
+		t.Fatal("TS-NMF is not a Predictor")
+	}
+	d, _ := demo.Load()
+	var test []corpus.Document
+	var truth [][]string
+	for i, doc := range d.Corpus.Docs {
+		if doc.Split == corpus.SplitTest {
+			test = append(test, doc)
+			truth = append(truth, d.Truth[i])
+		}
+	}
+	x, err := f.Vectorize(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, err := p.Predict(context.Background(), x.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := 0
+	for i, l := range pred.Labels {
+		for _, tr := range truth[i] {
+			if len(l) == 1 && l[0] == tr {
+				hits++
+			}
+		}
+	}
+	if acc := float64(hits) / float64(len(test)); acc < 0.9 {
+		t.Errorf("predicted a planted theme for %.0f%% of test documents, want ≥ 90%%", 100*acc)
+	}
+	tops := f.Model.Topics(3)
+	if tops[0].Label == "" || len(tops[0].Words) != 3 {
+		t.Errorf("topics %+v", tops[0])
+	}
+}
+
+func TestLoadRejectsBadFiles(t *testing.T) {
+	f := fitDemo(t, Options{Kind: KindNMF, K: 4, Seed: 1, MaxIter: 5}, false)
+	var buf bytes.Buffer
+	if err := Save(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	newer := append([]byte("semitopic-model v99\n"), good[len("semitopic-model v1\n"):]...)
+	flipped := bytes.Clone(good)
+	flipped[len(flipped)/2] ^= 0x40
+	cases := map[string]struct {
+		b       []byte
+		want    string
+		corrupt bool
+	}{
+		"newer":     {newer, "newer than this semitopic", false},
+		"truncated": {good[:len(good)-100], "checksum", true},
+		"tiny":      {good[:25], "truncated", true},
+		"flipped":   {flipped, "checksum", true},
+		"not model": {[]byte("hello\nworld"), "not a semitopic model", false},
+		"empty":     {nil, "not a semitopic model", false},
+	}
+	for name, c := range cases {
+		_, err := Load(bytes.NewReader(c.b))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", name, err, c.want)
+		}
+		if c.corrupt && !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s: error does not wrap ErrCorrupt", name)
+		}
+	}
+}
+
+func TestFitErrors(t *testing.T) {
+	c := demoCorpus(t)
+	pl := vectorize.DefaultPipeline()
+	cases := map[string]struct {
+		o      Options
+		labels bool
+	}{
+		"unknown kind":     {Options{Kind: "bert"}, false},
+		"nmf without k":    {Options{Kind: KindNMF}, false},
+		"nmf with labels":  {Options{Kind: KindNMF, K: 3}, true},
+		"tsnmf no labels":  {Options{Kind: KindTSNMF}, false},
+		"tsnmf small k":    {Options{Kind: KindTSNMF, K: 2}, true},
+		"bad loss":         {Options{Kind: KindNMF, K: 3, Loss: "hinge"}, false},
+		"unused option":    {Options{Kind: KindNMF, K: 3, Lambda: 10}, false},
+		"lda bad method":   {Options{Kind: KindLDA, K: 3, Method: "gibbs"}, false},
+		"tsnmf bad weight": {Options{Kind: KindTSNMF, Weighting: "double"}, true},
+	}
+	for name, tc := range cases {
+		if _, err := FitCorpus(context.Background(), c, pl, tc.labels, Supervision{}, tc.o, nil); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestAlign(t *testing.T) {
+	f := &Fitted{Vocab: []string{"a", "b", "c"}}
+	x, err := corpusMatrix([]string{"c", "z", "a"}, [][]float64{{1, 2, 3}, {0, 5, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, unknown, err := f.Align(x, []string{"c", "z", "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unknown != 1 || y.Cols != 3 || y.At(0, 0) != 3 || y.At(0, 2) != 1 || y.At(1, 1) != 0 || y.NNZ() != 2 {
+		t.Errorf("aligned %v, unknown %d", y.ToDense(), unknown)
+	}
+}

@@ -1,0 +1,199 @@
+package model
+
+import (
+	"context"
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// NMF is a fitted NMF or TS-NMF model: topics H (topics × terms). A TS-NMF
+// model's first len(LabelNames) topics stand for its labels.
+type NMF struct {
+	kind       string
+	H          *mat.Dense
+	Loss       nmf.Loss
+	TopicNames []string
+	LabelNames []string // TS-NMF only
+	Vocab      []string
+	weights    []float64 // topic shares of the training corpus
+}
+
+// Kind implements Model.
+func (m *NMF) Kind() string { return m.kind }
+
+// NumTopics implements Model.
+func (m *NMF) NumTopics() int { r, _ := m.H.Dims(); return r }
+
+// Topics implements Model: words weighted by the row-normalised H.
+func (m *NMF) Topics(n int) []Topic {
+	hn := normalizedRows(m.H)
+	out := make([]Topic, m.NumTopics())
+	for t := range out {
+		out[t] = Topic{Name: m.TopicNames[t], Words: topicWords(hn.RawRowView(t), m.Vocab, n)}
+		if t < len(m.LabelNames) {
+			out[t].Label = m.LabelNames[t]
+		}
+		if m.weights != nil {
+			out[t].Weight = m.weights[t]
+		}
+	}
+	return out
+}
+
+// Transform implements Model: an exact non-negative least-squares solve
+// per document for Frobenius models, multiplicative updates for KL; no
+// label mask applies to new documents.
+func (m *NMF) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	if _, c := m.H.Dims(); x.Cols != c {
+		return nil, fmt.Errorf("model: matrix has %d terms, the model %d", x.Cols, c)
+	}
+	return nmf.Transform(ctx, x, m.H, nmf.TransformConfig{Loss: m.Loss})
+}
+
+// Labels implements Predictor for TS-NMF models.
+func (m *NMF) Labels() []string { return m.LabelNames }
+
+// Predict implements Predictor for TS-NMF models: a label's score is the
+// document's weight on the label's topic; the prediction is the label with
+// the largest weight.
+func (m *NMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
+	if len(m.LabelNames) == 0 {
+		return nil, fmt.Errorf("model: an unsupervised %s model predicts no labels", m.kind)
+	}
+	w, err := m.Transform(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	r, _ := w.Dims()
+	scores := mat.DenseCopyOf(w.Slice(0, r, 0, len(m.LabelNames)))
+	return &Prediction{Scores: scores, Labels: argmaxLabels(scores, m.LabelNames)}, nil
+}
+
+// topicShares returns each topic's share of Σ W·rowsum(H).
+func topicShares(w, h *mat.Dense) []float64 {
+	k, _ := h.Dims()
+	out := make([]float64, k)
+	n, _ := w.Dims()
+	total := 0.0
+	for t := 0; t < k; t++ {
+		hs := mat.Sum(h.RowView(t))
+		ws := 0.0
+		for i := 0; i < n; i++ {
+			ws += w.At(i, t)
+		}
+		out[t] = ws * hs
+		total += out[t]
+	}
+	if total > 0 {
+		for t := range out {
+			out[t] /= total
+		}
+	}
+	return out
+}
+
+func nmfOptions(o Options) (nmf.Loss, nmf.Init, error) {
+	loss := nmf.Frobenius
+	var err error
+	if o.Loss != "" {
+		if loss, err = nmf.ParseLoss(o.Loss); err != nil {
+			return 0, 0, err
+		}
+	}
+	init := nmf.InitAuto
+	if o.Init != "" {
+		if init, err = nmf.ParseInit(o.Init); err != nil {
+			return 0, 0, err
+		}
+	}
+	return loss, init, nil
+}
+
+func rejectUnused(o Options, kind string, fields map[string]bool) error {
+	check := []struct {
+		name string
+		set  bool
+	}{
+		{"weighting", o.Weighting != ""}, {"method", o.Method != ""}, {"subtopics", o.Subtopics != 0},
+		{"separated", o.Separated}, {"new-topics", o.NewTopics != 0}, {"lambda", o.Lambda != 0},
+		{"beta", o.Beta != 0}, {"restarts", o.Restarts != 0}, {"loss", o.Loss != ""}, {"init", o.Init != ""},
+	}
+	for _, c := range check {
+		if c.set && !fields[c.name] {
+			return fmt.Errorf("model: option %s does not apply to %s models", c.name, kind)
+		}
+	}
+	return nil
+}
+
+func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
+		return nil, Info{}, err
+	}
+	if sup.labeled() || len(sup.Anchors) > 0 {
+		return nil, Info{}, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
+	}
+	if o.K < 1 {
+		return nil, Info{}, fmt.Errorf("model: nmf needs k ≥ 1 topics")
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress})
+	if err != nil {
+		return nil, Info{}, err
+	}
+	names := make([]string, o.K)
+	for t := range names {
+		names[t] = fmt.Sprintf("topic-%d", t+1)
+	}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations}, nil
+}
+
+func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
+		return nil, Info{}, err
+	}
+	if !sup.labeled() {
+		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus)")
+	}
+	if len(sup.Anchors) > 0 {
+		return nil, Info{}, fmt.Errorf("model: tsnmf takes labels, not anchors")
+	}
+	names, idx := sup.labelIndex()
+	k := o.K
+	if k == 0 {
+		k = len(names)
+	}
+	if k < len(names) {
+		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	weighting := nmf.InverseSupervisionRate
+	switch o.Weighting {
+	case "", "inverse":
+	case "none":
+		weighting = nmf.NoWeighting
+	default:
+		return nil, Info{}, fmt.Errorf("model: unknown weighting %q (want inverse or none)", o.Weighting)
+	}
+	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress},
+		LabelNames: names,
+		Weighting:  weighting,
+	})
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: r.Notes}, nil
+}
