@@ -1,0 +1,370 @@
+// Package server serves a fitted model over HTTP: a JSON API to describe
+// the model and its topics and to transform (and, for supervised models,
+// label) documents, and a small web page to browse the topics and try a
+// document. The model is read-only, so requests are served concurrently.
+//
+//	GET  /healthz        {"status": "ok"}
+//	GET  /v1/model       kind, number of topics, labels, vocabulary size, fit info
+//	GET  /v1/topics      topics with their top words (?n=10)
+//	POST /v1/transform   {"documents": [{"id": "a", "text": "…"}]} or {"text": "…"}
+//	                     → {"documents": [{"id", "topics": {name: weight}, "top": [...], "labels": [...]}]}
+//	GET  /               the web page
+package server
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sort"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/model"
+)
+
+//go:embed index.html
+var indexHTML []byte
+
+// Options bound what a client may ask. Zero fields take the defaults.
+type Options struct {
+	// MaxBodyBytes bounds a request body (default 4 MiB).
+	MaxBodyBytes int64
+	// MaxDocuments bounds the documents of one transform request
+	// (default 1,000).
+	MaxDocuments int
+	// Logger receives one structured line per request (default: discard).
+	Logger *slog.Logger
+}
+
+func (o *Options) defaults() {
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = 4 << 20
+	}
+	if o.MaxDocuments <= 0 {
+		o.MaxDocuments = 1000
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// Server serves one fitted model.
+type Server struct {
+	f      *model.Fitted
+	opts   Options
+	topics []model.Topic // with 10 words; computed once
+	names  []string
+	mux    *http.ServeMux
+	nextID atomic.Uint64
+}
+
+// New returns a Server for f. The model must be able to read text (fitted
+// with a text pipeline).
+func New(f *model.Fitted, o Options) (*Server, error) {
+	if f == nil || f.Model == nil {
+		return nil, errors.New("server: no model")
+	}
+	if f.Vectorizer == nil {
+		return nil, errors.New("server: the model was fitted on an already-vectorized corpus and cannot read text")
+	}
+	o.defaults()
+	s := &Server{f: f, opts: o, topics: f.Model.Topics(10)}
+	for _, t := range s.topics {
+		s.names = append(s.names, t.Name)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.health)
+	mux.HandleFunc("GET /v1/model", s.modelInfo)
+	mux.HandleFunc("GET /v1/topics", s.topicsList)
+	mux.HandleFunc("POST /v1/transform", s.transform)
+	mux.HandleFunc("GET /{$}", s.index)
+	s.mux = mux
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler with request logging and panic
+// recovery.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	defer func() {
+		if p := recover(); p != nil {
+			s.opts.Logger.Error("panic", "path", r.URL.Path, "panic", fmt.Sprint(p))
+			if !rec.wrote {
+				writeError(rec, http.StatusInternalServerError, "internal error")
+			}
+		}
+		s.opts.Logger.Info("request", "id", s.nextID.Add(1), "method", r.Method, "path", r.URL.Path,
+			"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
+			"remote", r.RemoteAddr)
+	}()
+	s.mux.ServeHTTP(rec, r)
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+	wrote  bool
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status, r.wrote = code, true
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) modelInfo(w http.ResponseWriter, _ *http.Request) {
+	info := map[string]any{
+		"kind":        s.f.Model.Kind(),
+		"topics":      s.f.Model.NumTopics(),
+		"topic_names": s.names,
+		"vocabulary":  len(s.f.Vocab),
+		"info":        s.f.Info,
+	}
+	if p, ok := s.f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+		info["labels"] = p.Labels()
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+func (s *Server) topicsList(w http.ResponseWriter, r *http.Request) {
+	n := 10
+	if q := r.URL.Query().Get("n"); q != "" {
+		v, err := strconv.Atoi(q)
+		if err != nil || v < 1 || v > 1000 {
+			writeError(w, http.StatusBadRequest, "n must be a number from 1 to 1000")
+			return
+		}
+		n = v
+	}
+	topics := s.topics
+	if n != 10 {
+		topics = s.f.Model.Topics(n)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"topics": topics})
+}
+
+// transformRequest is the body of POST /v1/transform.
+type transformRequest struct {
+	Text      *string      `json:"text"`
+	Documents []requestDoc `json:"documents"`
+	Top       int          `json:"top"`
+}
+
+type requestDoc struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+}
+
+// DocumentResult is one document of a transform response.
+type DocumentResult struct {
+	ID string `json:"id"`
+	// Topics maps topic names to weights (zero weights left out).
+	Topics map[string]float64 `json:"topics"`
+	// Top lists the strongest topics, best first.
+	Top []TopicWeight `json:"top"`
+	// Labels and Scores are the predicted labels and label scores of
+	// supervised models.
+	Labels []string           `json:"labels,omitempty"`
+	Scores map[string]float64 `json:"scores,omitempty"`
+	// Empty is set when none of the document's terms is in the model's
+	// vocabulary (its weights are then all zero or uniform).
+	Empty bool `json:"empty,omitempty"`
+}
+
+// transformResponse is the body of a transform response.
+type transformResponse struct {
+	Documents []DocumentResult `json:"documents"`
+	// Terms counts the documents' terms and OutOfVocabulary those the
+	// model does not know.
+	Terms           int `json:"terms"`
+	OutOfVocabulary int `json:"out_of_vocabulary"`
+}
+
+// TopicWeight is a topic and a document's weight on it.
+type TopicWeight struct {
+	Topic  string  `json:"topic"`
+	Weight float64 `json:"weight"`
+}
+
+func (s *Server) transform(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	var req transformRequest
+	if err := dec.Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", s.opts.MaxBodyBytes))
+			return
+		}
+		writeError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+		return
+	}
+	docs := req.Documents
+	if req.Text != nil {
+		if len(docs) > 0 {
+			writeError(w, http.StatusBadRequest, `give either "text" or "documents", not both`)
+			return
+		}
+		docs = []requestDoc{{ID: "1", Text: *req.Text}}
+	}
+	if len(docs) == 0 {
+		writeError(w, http.StatusBadRequest, `no documents: send {"text": "..."} or {"documents": [{"id": "...", "text": "..."}]}`)
+		return
+	}
+	if len(docs) > s.opts.MaxDocuments {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%d documents, at most %d per request", len(docs), s.opts.MaxDocuments))
+		return
+	}
+	top := req.Top
+	if top <= 0 {
+		top = 5
+	}
+	cdocs := make([]corpus.Document, len(docs))
+	for i, d := range docs {
+		id := d.ID
+		if id == "" {
+			id = strconv.Itoa(i + 1)
+		}
+		cdocs[i] = corpus.Document{ID: id, Text: d.Text}
+	}
+	res, err := s.Results(r.Context(), cdocs, top)
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			writeError(w, http.StatusServiceUnavailable, "request cancelled")
+			return
+		}
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// Results transforms documents with the served model: their topic weights,
+// strongest topics (top of them) and, for supervised models, labels.
+func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (*transformResponse, error) {
+	vec, err := s.f.Vectorize(ctx, docs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DocumentResult, len(docs))
+	for i, d := range docs {
+		out[i] = DocumentResult{ID: d.ID, Topics: map[string]float64{}, Empty: vec.X.Indptr[i+1] == vec.X.Indptr[i]}
+	}
+	wt, err := s.f.Model.Transform(ctx, vec.X)
+	if err != nil {
+		return nil, err
+	}
+	for i := range docs {
+		row := wt.RawRowView(i)
+		var tw []TopicWeight
+		for t, v := range row {
+			if v != 0 {
+				out[i].Topics[s.names[t]] = v
+				tw = append(tw, TopicWeight{s.names[t], v})
+			}
+		}
+		sort.SliceStable(tw, func(a, b int) bool { return tw[a].Weight > tw[b].Weight })
+		if len(tw) > top {
+			tw = tw[:top]
+		}
+		out[i].Top = tw
+	}
+	if p, ok := s.f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+		pred, err := p.Predict(ctx, vec.X)
+		if err != nil {
+			return nil, err
+		}
+		for i := range docs {
+			out[i].Labels = pred.Labels[i]
+			out[i].Scores = map[string]float64{}
+			for j, l := range p.Labels() {
+				out[i].Scores[l] = pred.Scores.At(i, j)
+			}
+		}
+	}
+	return &transformResponse{Documents: out, Terms: vec.Terms, OutOfVocabulary: vec.OOV}, nil
+}
+
+func (s *Server) index(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'")
+	_, _ = w.Write(indexHTML)
+}
+
+// ListenAndServe serves h on addr until ctx is cancelled, then shuts down
+// gracefully, letting requests in flight finish for up to grace.
+func ListenAndServe(ctx context.Context, addr string, h http.Handler, logger *slog.Logger, grace time.Duration) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return Serve(ctx, ln, h, logger, grace)
+}
+
+// Serve is ListenAndServe on an open listener, which it closes.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger, grace time.Duration) error {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	logger.Info("listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", "grace", grace.String())
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+var _ http.Handler = (*Server)(nil)
