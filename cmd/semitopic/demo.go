@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"io"
-	"sort"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -11,28 +14,74 @@ import (
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/report"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
 func newDemoCmd() *cobra.Command {
 	var top int
+	var reportPath, saveDir string
 	cmd := &cobra.Command{
 		Use:   "demo",
-		Short: "Run the main job on the embedded demo corpus and print what it did",
+		Short: "Fit the models on the embedded demo corpus, show what they found, write demo-report.html",
 		Long: `demo generates the embedded demo corpus (480 short documents sampled with a
 fixed seed from eight planted themes, a third of them labeled, with anchor
-words per theme), runs the default text pipeline, and shows per theme the
-terms that characterise its labeled documents next to the planted words.`,
+words per theme), fits the semi-supervised models on it, prints for each the
+topics it found next to the planted themes with a one-line quality figure,
+and writes an HTML report of all of them (--report).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDemo(cmd, top)
+			return runDemo(cmd, top, reportPath, saveDir)
 		},
 	}
-	cmd.Flags().IntVar(&top, "top", 8, "terms to show per theme")
+	cmd.Flags().IntVar(&top, "top", 6, "words to show per topic")
+	cmd.Flags().StringVar(&reportPath, "report", "demo-report.html", "HTML report to write (empty: none)")
+	cmd.Flags().StringVar(&saveDir, "save", "", "folder to save the fitted models in (KIND.semitopic), for transform, serve and report")
 	return cmd
 }
 
-func runDemo(cmd *cobra.Command, top int) error {
+// demoModel is one model the demo fits.
+type demoModel struct {
+	title    string
+	opts     model.Options
+	labels   bool // supervise with the labeled documents
+	anchors  bool // supervise with the themes' anchor words
+	pipeline string
+}
+
+func demoModels() []demoModel {
+	var out []demoModel
+	kinds := map[string]bool{}
+	for _, k := range model.Kinds() {
+		kinds[k] = true
+	}
+	add := func(m demoModel) {
+		if kinds[m.opts.Kind] {
+			out = append(out, m)
+		}
+	}
+	add(demoModel{title: "TS-NMF (labels)", opts: model.Options{Kind: model.KindTSNMF, Seed: 1}, labels: true, pipeline: "default"})
+	add(demoModel{title: "Theme-supervised NMF (labels, 2 subtopics per theme)", opts: model.Options{Kind: model.KindTheme, Seed: 1, Subtopics: 2}, labels: true, pipeline: "demo-counts"})
+	add(demoModel{title: "SSNMF (labels)", opts: model.Options{Kind: model.KindSSNMF, Seed: 1}, labels: true, pipeline: "default"})
+	add(demoModel{title: "Anchored CorEx (anchor words)", opts: model.Options{Kind: model.KindCorEx, Seed: 1, K: 8}, anchors: true, pipeline: "demo-binary"})
+	return out
+}
+
+func demoPipeline(name string) vectorize.Pipeline {
+	pl := vectorize.DefaultPipeline()
+	switch name {
+	case "demo-counts":
+		pl.Vectorize = vectorize.Options{}
+	case "demo-binary":
+		pl.Vectorize = vectorize.Options{Binary: true}
+	}
+	return pl
+}
+
+func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
+	ctx := cmd.Context()
 	out := cmd.OutOrStdout()
 	start := time.Now()
 	d, err := demo.Load()
@@ -55,79 +104,166 @@ func runDemo(cmd *cobra.Command, top int) error {
 	fmt.Fprintf(out, "semitopic demo: the embedded demo corpus (seed %d)\n", demo.DefaultSeed)
 	fmt.Fprintf(out, "  %d documents (%d train, %d test), %d planted themes, %d with two themes\n",
 		len(c.Docs), len(c.Docs)-test, test, len(d.Spec.Themes), mixed)
-	fmt.Fprintf(out, "  %d labeled (%.0f%%); the rest keep their themes hidden for evaluation\n",
+	fmt.Fprintf(out, "  %d training documents labeled (%.0f%% of all); test documents are never labeled\n",
 		labeled, 100*float64(labeled)/float64(len(c.Docs)))
 	fmt.Fprintf(out, "  example %s: %q\n", c.Docs[0].ID, clip(c.Docs[0].Text, 90))
 
-	pl := vectorize.DefaultPipeline()
-	v, err := pl.New()
-	if err != nil {
-		return err
+	// Every document with its planted themes, to judge the models by.
+	truthDocs := make([]corpus.Document, len(c.Docs))
+	for i, doc := range c.Docs {
+		truthDocs[i] = doc
+		truthDocs[i].Labels = d.Truth[i]
 	}
-	t0 := time.Now()
-	res, err := v.FitTransform(cmd.Context(), c.Docs)
-	if err != nil {
-		return err
+	var entries []report.Entry
+	for _, dm := range demoModels() {
+		t0 := time.Now()
+		sup := model.Supervision{}
+		if dm.anchors {
+			for _, th := range d.Spec.Themes {
+				sup.Anchors = append(sup.Anchors, model.Anchor{Topic: th.Name, Words: th.Anchors})
+			}
+		}
+		f, err := model.FitCorpus(ctx, c, demoPipeline(dm.pipeline), dm.labels, sup, dm.opts, nil)
+		if err != nil {
+			return fmt.Errorf("%s: %w", dm.title, err)
+		}
+		el := time.Since(t0)
+		res, err := f.Vectorize(ctx, truthDocs)
+		if err != nil {
+			return err
+		}
+		quality, err := demoQuality(ctx, f, res, truthDocs, d)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "\n%s — fitted in %v\n  %s\n", dm.title, el.Round(time.Millisecond), quality)
+		showTopics(out, f.Model.Topics(top), d)
+		entries = append(entries, report.Entry{Title: dm.title, Fitted: f, Data: &report.Data{Docs: truthDocs, X: res.X}})
+		if saveDir != "" {
+			if err := os.MkdirAll(saveDir, 0o755); err != nil {
+				return err
+			}
+			p := filepath.Join(saveDir, f.Model.Kind()+".semitopic")
+			if err := model.SaveFile(p, f); err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "  saved %s\n", p)
+		}
 	}
-	fmt.Fprintf(out, "\npipeline: %s\n", describePipeline(pl))
-	fmt.Fprintf(out, "  %d × %d tf-idf matrix, %d non-zeros, %d tokens, in %v\n",
-		res.X.Rows, res.X.Cols, res.X.NNZ(), res.Tokens, time.Since(t0).Round(time.Millisecond))
-
-	fmt.Fprintf(out, "\nper theme: terms with the highest mean tf-idf over its labeled documents\n")
-	fmt.Fprintf(out, "(a supervised centroid, the simplest use of the labels; * = a planted word of the theme)\n")
-	recovered, shown := showCentroids(out, d, res, top)
-	fmt.Fprintf(out, "\n%d of %d terms shown are planted words of their theme; anchors: ", recovered, shown)
-	var anchors []string
-	for _, th := range d.Spec.Themes {
-		anchors = append(anchors, th.Name+"="+strings.Join(th.Anchors, "/"))
+	if reportPath != "" {
+		var buf bytes.Buffer
+		err := report.WriteMany(ctx, &buf, "semitopic demo", fmt.Sprintf("%s on the embedded demo corpus (%d documents, %d planted themes)", plural(len(entries), "model"), len(c.Docs), len(d.Spec.Themes)), entries, report.Options{Words: 8})
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(reportPath, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "\nwrote %s\n", reportPath)
 	}
-	fmt.Fprintln(out, strings.Join(anchors, " "))
 	fmt.Fprintf(out, "done in %v\n", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-// showCentroids prints, per theme, the top terms of the mean tf-idf row of
-// its labeled documents, marking planted words, and returns how many shown
-// terms were planted.
-func showCentroids(out io.Writer, d *demo.Demo, res *vectorize.Result, top int) (planted, shown int) {
-	for _, th := range d.Spec.Themes {
-		sum := make([]float64, res.X.Cols)
-		n := 0
-		for i, doc := range res.Docs {
-			if !hasLabel(doc.Labels, th.Name) {
+// demoQuality is the one-line quality figure of a model on the demo: for
+// label-predicting models, how often the predicted label is a planted theme
+// of an unlabeled test document; otherwise how well the topics line up
+// with the planted themes (mean matched weighted Jaccard, AMI).
+func demoQuality(ctx context.Context, f *model.Fitted, res *vectorize.Result, docs []corpus.Document, d *demo.Demo) (string, error) {
+	if p, ok := f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+		pred, err := p.Predict(ctx, res.X)
+		if err != nil {
+			return "", err
+		}
+		hits, n := 0, 0
+		for i, doc := range docs {
+			if doc.Split != corpus.SplitTest {
 				continue
 			}
 			n++
-			cols, vals := res.X.Row(i)
-			for p, j := range cols {
-				sum[j] += vals[p]
+			if len(pred.Labels[i]) > 0 && hasLabel(d.Truth[i], pred.Labels[i][0]) {
+				hits++
 			}
 		}
-		order := make([]int, len(sum))
-		for j := range order {
-			order[j] = j
-		}
-		sort.SliceStable(order, func(a, b int) bool { return sum[order[a]] > sum[order[b]] })
-		words := map[string]bool{}
-		for _, w := range th.Words {
-			words[w] = true
-		}
-		var terms []string
-		for _, j := range order[:min(top, len(order))] {
-			if sum[j] == 0 {
-				break
-			}
-			t := res.Vocab[j]
-			if words[t] {
-				t += "*"
-				planted++
-			}
-			shown++
-			terms = append(terms, t)
-		}
-		fmt.Fprintf(out, "  %-10s (%2d docs)  %s\n", th.Name, n, strings.Join(terms, " "))
+		return fmt.Sprintf("predicts a planted theme for %d of %d unlabeled test documents (%.1f%%)", hits, n, 100*float64(hits)/float64(n)), nil
 	}
-	return planted, shown
+	W, err := f.Model.Transform(ctx, res.X)
+	if err != nil {
+		return "", err
+	}
+	names, idx := corpus.LabelIndex(docs)
+	jr, err := metrics.TopicLabelJaccard(W, idx, len(names), nil)
+	if err != nil {
+		return "", err
+	}
+	var truth, pred []int
+	for i, l := range idx {
+		if len(l) == 1 {
+			truth = append(truth, l[0])
+			row := W.RawRowView(i)
+			best := 0
+			for t, v := range row {
+				if v > row[best] {
+					best = t
+				}
+			}
+			pred = append(pred, best)
+		}
+	}
+	a, err := metrics.CompareLabelings(truth, pred)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("topics vs planted themes: mean matched weighted Jaccard %.3f (%d/%d themes resolved), argmax-topic AMI %.3f", jr.Mean, jr.Resolved, jr.Scored, a.AMI), nil
+}
+
+// showTopics prints each topic's top words, marking words planted in the
+// theme the topic stands for (or, for unnamed topics, the theme whose
+// planted words it shares most).
+func showTopics(out io.Writer, topics []model.Topic, d *demo.Demo) {
+	planted := map[string]map[string]bool{}
+	for _, th := range d.Spec.Themes {
+		planted[th.Name] = map[string]bool{}
+		for _, w := range th.Words {
+			planted[th.Name][w] = true
+		}
+	}
+	for _, t := range topics {
+		theme := t.Label
+		if theme == "" {
+			theme = t.Group
+		}
+		if planted[theme] == nil {
+			best := 0
+			for name, ws := range planted {
+				n := 0
+				for _, w := range t.Words {
+					if ws[w.Word] {
+						n++
+					}
+				}
+				if n > best || n == best && n > 0 && name < theme {
+					best, theme = n, name
+				}
+			}
+		}
+		var words []string
+		hits := 0
+		for _, w := range t.Words {
+			s := w.Word
+			if planted[theme][w.Word] {
+				s += "*"
+				hits++
+			}
+			words = append(words, s)
+		}
+		name := t.Name
+		if t.Group != "" && t.Group != t.Name {
+			name = t.Group + "/" + t.Name
+		}
+		fmt.Fprintf(out, "  %-18s %-10s %d/%d  %s\n", clip(name, 18), "≈"+theme, hits, len(t.Words), strings.Join(words, " "))
+	}
+	fmt.Fprintln(out, "  (* = a planted word of the theme; ≈ = the planted theme the topic stands for)")
 }
 
 func hasLabel(labels []string, l string) bool {
@@ -145,4 +281,11 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -1,0 +1,424 @@
+// Package report writes a self-contained HTML page about a fitted model:
+// per-topic bar charts of the top words (with purity for theme models), a
+// topic size chart, a sample of the document-topic matrix as a heatmap,
+// the topic-to-class matrix of models that have one (SSNMF), the total
+// correlation per topic (CorEx), and — given labeled documents — the
+// papers' evaluation figures. Charts are inline SVG; the page needs no
+// network access and no script.
+package report
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/chart"
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// ClassTopics is implemented by models with a topic-to-class matrix (SSNMF's
+// column-normalised B): classes × topics.
+type ClassTopics interface {
+	ClassTopicMatrix() (classes []string, m *mat.Dense)
+}
+
+// Options configures a report.
+type Options struct {
+	// Title heads the page (default: the model kind and corpus).
+	Title string
+	// Words is the number of top words per topic (default 10).
+	Words int
+	// HeatmapDocs bounds the documents of the heatmap sample (default 30).
+	HeatmapDocs int
+}
+
+// Data is an optional document collection to show the model on: the
+// heatmap sample and, when documents carry labels, the evaluation figures.
+// X is the documents mapped to the model's vocabulary.
+type Data struct {
+	Docs []corpus.Document
+	X    *sparse.CSR
+}
+
+// page is what the template renders: one or more models.
+type page struct {
+	Title    string
+	Subtitle string
+	Models   []*modelView
+}
+
+// modelView is one model's part of the page.
+type modelView struct {
+	Anchor     string
+	Title      string
+	Subtitle   string
+	Params     []kv
+	Notes      []string
+	SizeChart  template.HTML
+	TCChart    template.HTML
+	Topics     []topicView
+	Groups     bool
+	ClassChart template.HTML
+	Heatmap    template.HTML
+	HeatNote   string
+	Eval       []kv
+	EvalNote   string
+}
+
+type kv struct{ K, V string }
+
+type topicView struct {
+	Name, Label, Group, Weight string
+	Bars                       template.HTML
+}
+
+// Entry is one model of a multi-model report.
+type Entry struct {
+	// Title heads the model's section (default: its kind).
+	Title  string
+	Fitted *model.Fitted
+	// Data is optional (see Write).
+	Data *Data
+}
+
+// Write renders the report of f to w. data may be nil.
+func Write(ctx context.Context, w io.Writer, f *model.Fitted, data *Data, o Options) error {
+	title := o.Title
+	if title == "" {
+		title = fmt.Sprintf("%s model", strings.ToUpper(f.Model.Kind()))
+	}
+	return WriteMany(ctx, w, title, "", []Entry{{Title: title, Fitted: f, Data: data}}, o)
+}
+
+// WriteMany renders one page with a section per model, in order.
+func WriteMany(ctx context.Context, w io.Writer, title, subtitle string, entries []Entry, o Options) error {
+	if o.Words <= 0 {
+		o.Words = 10
+	}
+	if o.HeatmapDocs <= 0 {
+		o.HeatmapDocs = 30
+	}
+	pg := page{Title: title, Subtitle: subtitle}
+	for i, e := range entries {
+		mv, err := buildModel(ctx, e, o)
+		if err != nil {
+			return fmt.Errorf("report: %s: %w", e.Title, err)
+		}
+		mv.Anchor = fmt.Sprintf("model-%d", i+1)
+		pg.Models = append(pg.Models, mv)
+	}
+	if len(pg.Models) == 1 && pg.Subtitle == "" {
+		pg.Subtitle = pg.Models[0].Subtitle
+	}
+	t, err := template.New("report").Parse(pageTemplate)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, pg); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
+	f, data := e.Fitted, e.Data
+	m := f.Model
+	topics := m.Topics(o.Words)
+	p := &modelView{Title: e.Title}
+	if p.Title == "" {
+		p.Title = fmt.Sprintf("%s model", strings.ToUpper(m.Kind()))
+	}
+	p.Subtitle = fmt.Sprintf("%d topics over %d terms, fitted on %d documents of %s in %.1f s (%s)",
+		m.NumTopics(), len(f.Vocab), f.Info.Documents, orDash(f.Info.Corpus), f.Info.Seconds, orDash(f.Info.Created))
+	p.Params = paramList(f.Info)
+	p.Notes = f.Info.Notes
+
+	// Topic sizes.
+	var names []string
+	var sizes, scores []float64
+	hasSize, hasScore := false, false
+	for _, t := range topics {
+		names = append(names, t.Name)
+		sizes = append(sizes, t.Weight)
+		scores = append(scores, t.Score)
+		hasSize = hasSize || t.Weight > 0
+		hasScore = hasScore || t.Score != 0
+	}
+	if hasSize {
+		svg, err := svgOf(chart.Bars{Title: "Topic sizes", ValueLabel: "share of the training corpus", Labels: names, Values: sizes, Horizontal: true},
+			chart.Size{Width: 16, Height: math.Max(6, 0.45*float64(len(names)))})
+		if err != nil {
+			return nil, err
+		}
+		p.SizeChart = svg
+	}
+	if hasScore {
+		svg, err := svgOf(chart.Bars{Title: "Total correlation per topic (nats)", ValueLabel: "TC", Labels: names, Values: scores, Horizontal: true},
+			chart.Size{Width: 16, Height: math.Max(6, 0.45*float64(len(names)))})
+		if err != nil {
+			return nil, err
+		}
+		p.TCChart = svg
+	}
+	for _, t := range topics {
+		v := topicView{Name: t.Name, Label: t.Label, Group: t.Group, Bars: wordBars(t.Words)}
+		if t.Weight > 0 {
+			v.Weight = fmt.Sprintf("%.1f%%", 100*t.Weight)
+		}
+		p.Groups = p.Groups || t.Group != ""
+		p.Topics = append(p.Topics, v)
+	}
+	if ct, ok := m.(ClassTopics); ok {
+		classes, cm := ct.ClassTopicMatrix()
+		if cm != nil {
+			r, c := cm.Dims()
+			vals := make([][]float64, r)
+			for i := range vals {
+				vals[i] = append([]float64(nil), cm.RawRowView(i)...)
+			}
+			svg, err := svgOf(chart.Heatmap{Title: "Topic-to-class matrix (column-normalised B)", RowLabels: classes, ColLabels: names[:c],
+				XLabel: "topic", YLabel: "class", Values: vals}, chart.Size{Width: math.Max(12, 0.9*float64(c)), Height: math.Max(5, 0.8*float64(r))})
+			if err != nil {
+				return nil, err
+			}
+			p.ClassChart = svg
+		}
+	}
+	if data != nil && data.X != nil && data.X.Rows > 0 {
+		if err := evaluate(ctx, p, f, data, names, o); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// evaluate adds the heatmap sample and, for labeled documents, the
+// evaluation figures.
+func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, names []string, o Options) error {
+	W, err := f.Model.Transform(ctx, data.X)
+	if err != nil {
+		return fmt.Errorf("report: transform: %w", err)
+	}
+	n, k := W.Dims()
+	// Heatmap: an evenly spaced sample of documents, topics ordered by
+	// total weight in the sample (at most 30 shown).
+	step := max(1, n/o.HeatmapDocs)
+	var rows []int
+	for i := 0; i < n && len(rows) < o.HeatmapDocs; i += step {
+		rows = append(rows, i)
+	}
+	tw := make([]float64, k)
+	for _, i := range rows {
+		for t := 0; t < k; t++ {
+			tw[t] += W.At(i, t)
+		}
+	}
+	cols := make([]int, k)
+	for t := range cols {
+		cols[t] = t
+	}
+	sort.SliceStable(cols, func(a, b int) bool { return tw[cols[a]] > tw[cols[b]] })
+	if len(cols) > 30 {
+		cols = cols[:30]
+	}
+	vals := make([][]float64, len(rows))
+	rowLabels := make([]string, len(rows))
+	colLabels := make([]string, len(cols))
+	for c, t := range cols {
+		colLabels[c] = names[t]
+	}
+	for r, i := range rows {
+		vals[r] = make([]float64, len(cols))
+		sum := 0.0
+		for t := 0; t < k; t++ {
+			sum += W.At(i, t)
+		}
+		for c, t := range cols {
+			if sum > 0 {
+				vals[r][c] = W.At(i, t) / sum
+			}
+		}
+		rowLabels[r] = clip(data.Docs[i].ID, 24)
+	}
+	svg, err := svgOf(chart.Heatmap{Title: "Document-topic weights (each row normalised to sum 1)", RowLabels: rowLabels, ColLabels: colLabels, Values: vals},
+		chart.Size{Width: math.Max(14, 1.1*float64(len(cols))), Height: math.Max(6, 0.55*float64(len(rows)))})
+	if err != nil {
+		return err
+	}
+	p.Heatmap = svg
+	p.HeatNote = fmt.Sprintf("%d of %d documents, evenly spaced; the %d topics with the most weight among them.", len(rows), n, len(cols))
+
+	labelNames, idx := corpus.LabelIndex(data.Docs)
+	if len(labelNames) == 0 {
+		return nil
+	}
+	labeled := 0
+	for _, l := range idx {
+		if len(l) > 0 {
+			labeled++
+		}
+	}
+	p.Eval = append(p.Eval, kv{"labeled documents", fmt.Sprintf("%d of %d, %d labels", labeled, n, len(labelNames))})
+	if pr, ok := f.Model.(model.Predictor); ok && len(pr.Labels()) > 0 {
+		pred, err := pr.Predict(ctx, data.X)
+		if err != nil {
+			return err
+		}
+		hits := 0
+		for i, l := range pred.Labels {
+			if len(idx[i]) == 0 || len(l) == 0 {
+				continue
+			}
+			ok := true
+			for _, x := range l {
+				ok = ok && hasLabel(data.Docs[i].Labels, x)
+			}
+			if ok {
+				hits++
+			}
+		}
+		p.Eval = append(p.Eval, kv{"accuracy of predicted labels", fmt.Sprintf("%.2f%%", 100*float64(hits)/float64(max(labeled, 1)))})
+	}
+	jr, err := metrics.TopicLabelJaccard(W, idx, len(labelNames), nil)
+	if err == nil {
+		p.Eval = append(p.Eval, kv{"mean matched weighted Jaccard (TS-NMF paper)", fmt.Sprintf("%.4f, %d of %d labels resolved", jr.Mean, jr.Resolved, jr.Scored)})
+	}
+	if len(labelNames) >= 2 && k >= len(labelNames) {
+		if mp, err := metrics.MapThemesExact(W, idx, len(labelNames)); err == nil {
+			p.Eval = append(p.Eval, kv{"log rank accuracy, optimal mapping (theme-supervised thesis)", fmt.Sprintf("%.2f%%", 100*mp.Score)})
+		}
+	}
+	var truth, predArg []int
+	for i, l := range idx {
+		if len(l) == 1 {
+			truth = append(truth, l[0])
+			row := W.RawRowView(i)
+			best := 0
+			for t, v := range row {
+				if v > row[best] {
+					best = t
+				}
+			}
+			predArg = append(predArg, best)
+		}
+	}
+	if len(truth) > 0 {
+		if a, err := metrics.CompareLabelings(truth, predArg); err == nil {
+			p.Eval = append(p.Eval, kv{"argmax-topic clustering vs label", fmt.Sprintf("homogeneity %.3f, completeness %.3f, NMI %.3f, AMI %.3f (%d single-label documents)",
+				a.Homogeneity, a.Completeness, a.NMI, a.AMI, len(truth))})
+		}
+	}
+	p.EvalNote = "Computed on the documents given to the report, mapped to the model's vocabulary with its own text pipeline."
+	return nil
+}
+
+func hasLabel(ls []string, l string) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// svgOf renders a chart as inline SVG (without the XML prolog).
+func svgOf(c chart.Chart, s chart.Size) (template.HTML, error) {
+	b, err := chart.Render(c, chart.SVG, s)
+	if err != nil {
+		return "", err
+	}
+	if i := bytes.Index(b, []byte("<svg")); i > 0 {
+		b = b[i:]
+	}
+	return template.HTML(b), nil
+}
+
+// wordBars draws a topic's top words as a small hand-written SVG bar chart;
+// words with a purity get a second, thinner bar.
+func wordBars(words []model.Word) template.HTML {
+	if len(words) == 0 {
+		return template.HTML(`<p class="muted">no words</p>`)
+	}
+	maxW := 0.0
+	for _, w := range words {
+		maxW = math.Max(maxW, w.Weight)
+	}
+	const rowH, labelW, barW = 18, 110, 150
+	var b strings.Builder
+	h := rowH*len(words) + 4
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" font-family="sans-serif" font-size="12">`, labelW+barW+70, h)
+	for i, w := range words {
+		y := i*rowH + 2
+		bw := 0.0
+		if maxW > 0 {
+			bw = barW * w.Weight / maxW
+		}
+		fill := "#0072b2"
+		if w.Sign < 0 {
+			fill = "#d55e00"
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`, labelW-6, y+12, template.HTMLEscapeString(clip(w.Word, 18)))
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.4g</title></rect>`, labelW, y+2, bw, 10, fill, template.HTMLEscapeString(w.Word), w.Weight)
+		label := fmt.Sprintf("%.3g", w.Weight)
+		if w.Purity != nil {
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="3" fill="#009e73"><title>purity %.2f</title></rect>`, labelW, y+13, barW**w.Purity, *w.Purity)
+			label += fmt.Sprintf(" · p %.2f", *w.Purity)
+		}
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#555">%s</text>`, float64(labelW)+bw+4, y+12, label)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+func paramList(info model.Info) []kv {
+	o := info.Params
+	out := []kv{{"kind", o.Kind}}
+	add := func(k string, v any, set bool) {
+		if set {
+			out = append(out, kv{k, fmt.Sprint(v)})
+		}
+	}
+	add("topics (k)", o.K, o.K > 0)
+	add("seed", o.Seed, true)
+	add("loss", o.Loss, o.Loss != "")
+	add("initialisation", o.Init, o.Init != "")
+	add("max iterations", o.MaxIter, o.MaxIter > 0)
+	add("tolerance", o.Tol, o.Tol > 0)
+	add("weighting", o.Weighting, o.Weighting != "")
+	add("subtopics", o.Subtopics, o.Subtopics > 0)
+	add("separated", o.Separated, o.Separated)
+	add("new topics", o.NewTopics, o.NewTopics > 0)
+	add("lambda", o.Lambda, o.Lambda != 0)
+	add("beta", o.Beta, o.Beta != 0)
+	add("restarts", o.Restarts, o.Restarts > 0)
+	add("iterations run", info.Iterations, info.Iterations > 0)
+	add("final objective", fmt.Sprintf("%.6g", info.Objective), info.Objective != 0)
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
