@@ -1,0 +1,76 @@
+package model_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// exampleCSV writes a small labeled CSV corpus and returns its path.
+func exampleCSV() string {
+	dir, _ := os.MkdirTemp("", "semitopic-example")
+	p := filepath.Join(dir, "docs.csv")
+	rows := "id,text,label\n" +
+		"1,\"The rocket reached orbit and the astronaut saw the planet.\",space\n" +
+		"2,\"A telescope on the satellite photographed a distant galaxy.\",space\n" +
+		"3,\"Knead the dough, add flour and bake it in a hot oven.\",cooking\n" +
+		"4,\"Simmer the garlic sauce, then season the roast with pepper.\",cooking\n" +
+		"5,\"The launch of the rocket was delayed by the weather.\",\n" +
+		"6,\"Butter and flour make the pastry for the dessert.\",\n"
+	os.WriteFile(p, []byte(rows), 0o644)
+	return p
+}
+
+// Fit TS-NMF on a CSV file whose label column marks a few documents: the
+// unlabeled ones get the topics of the labels they resemble.
+func ExampleFitCorpus_tsnmfOnCSV() {
+	ctx := context.Background()
+	c, err := corpus.CSV{}.Read(ctx, exampleCSV())
+	if err != nil {
+		panic(err)
+	}
+	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), true, model.Supervision{},
+		model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, t := range f.Model.Topics(3) {
+		fmt.Println(t.Name, "—", t.Words[0].Word, t.Words[1].Word, t.Words[2].Word)
+	}
+	x, _ := f.Vectorize(ctx, []corpus.Document{{ID: "new", Text: "An astronaut on the rocket."}})
+	pred, _ := f.Model.(model.Predictor).Predict(ctx, x.X)
+	fmt.Println("new document:", pred.Labels[0])
+	// Output:
+	// cooking — flour add bake
+	// space — rocket astronaut orbit
+	// new document: [space]
+}
+
+// Save a fitted model, load it back and transform new text with it: the
+// saved file carries the vocabulary and the whole text pipeline.
+func ExampleLoad() {
+	ctx := context.Background()
+	c, _ := corpus.CSV{}.Read(ctx, exampleCSV())
+	f, _ := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), true, model.Supervision{},
+		model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+	var file bytes.Buffer
+	if err := model.Save(&file, f); err != nil {
+		panic(err)
+	}
+	g, err := model.Load(&file)
+	if err != nil {
+		panic(err)
+	}
+	x, _ := g.Vectorize(ctx, []corpus.Document{{ID: "q", Text: "Bake the bread in the oven."}})
+	w, _ := g.Model.Transform(ctx, x.X)
+	fmt.Printf("%s model, %d topics; weights of the new document: cooking %.2f, space %.2f\n",
+		g.Model.Kind(), g.Model.NumTopics(), w.At(0, 0), w.At(0, 1))
+	// Output:
+	// tsnmf model, 2 topics; weights of the new document: cooking 0.69, space 0.00
+}
