@@ -4,5 +4,7 @@ package experiment
 func registry() []Experiment {
 	return []Experiment{
 		tsnmfReuters(),
+		ssnmf20NG(),
+		ssnmfSynthetic(),
 	}
 }

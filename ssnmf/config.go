@@ -1,0 +1,424 @@
+package ssnmf
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// Defaults of Config.
+const (
+	// DefaultEpsilon is added to every divisor (see the package
+	// documentation); it is the reference code's default eps.
+	DefaultEpsilon = 1e-10
+	// DefaultTol is the reference code's default tolerance.
+	DefaultTol = 1e-4
+	// DefaultMaxIter bounds a fit's iterations when Config.MaxIter is 0.
+	DefaultMaxIter = 100
+	// DefaultTransformIter is the number of one-sided multiplicative
+	// updates that represent new documents under an I-divergence
+	// reconstruction loss (the reference's iter_s).
+	DefaultTransformIter = 20
+)
+
+// Loss is the discrepancy measure of one term of the objective.
+type Loss int
+
+// The losses.
+const (
+	// Frobenius is the squared Frobenius norm ‖M∘(Z − Ẑ)‖² (Gaussian
+	// noise).
+	Frobenius Loss = iota
+	// IDivergence is the generalized Kullback–Leibler divergence
+	// Σ M∘(Z log(Z/Ẑ) − Z + Ẑ) (Poisson noise).
+	IDivergence
+)
+
+// String returns "F" or "D", the paper's ‖·‖_F and D.
+func (l Loss) String() string {
+	switch l {
+	case Frobenius:
+		return "F"
+	case IDivergence:
+		return "D"
+	}
+	return fmt.Sprintf("Loss(%d)", int(l))
+}
+
+// ParseLoss parses "F", "fro", "frobenius", "D", "div", "kl",
+// "i-divergence" (any case).
+func ParseLoss(s string) (Loss, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "f", "fro", "frobenius":
+		return Frobenius, nil
+	case "d", "div", "i", "idiv", "kl", "i-divergence", "idivergence", "kullback-leibler":
+		return IDivergence, nil
+	}
+	return 0, fmt.Errorf("ssnmf: unknown loss %q (want F or D)", s)
+}
+
+// Model is one of the paper's models: the loss of the reconstruction term
+// R(X, AS) and of the supervision term Q(Y, BS).
+type Model struct {
+	Recon, Sup Loss
+}
+
+// The paper's four supervised models.
+var (
+	FF = Model{Frobenius, Frobenius}     // (‖·‖F, ‖·‖F): Lee, Yoo & Choi's SSNMF; reference modelNum 3
+	FD = Model{Frobenius, IDivergence}   // (‖·‖F, D); modelNum 4
+	DF = Model{IDivergence, Frobenius}   // (D, ‖·‖F); modelNum 5
+	DD = Model{IDivergence, IDivergence} // (D, D); modelNum 6
+)
+
+// Models returns the four supervised models in the paper's order.
+func Models() []Model { return []Model{FF, FD, DF, DD} }
+
+// String returns the paper's name, such as "(F,D)".
+func (m Model) String() string { return "(" + m.Recon.String() + "," + m.Sup.String() + ")" }
+
+// Slug returns a lower-case name for files and flags, such as "f-d".
+func (m Model) Slug() string {
+	return strings.ToLower(m.Recon.String() + "-" + m.Sup.String())
+}
+
+// RefNumber returns the reference code's modelNum (3–6).
+func (m Model) RefNumber() int { return 3 + 2*int(m.Recon) + int(m.Sup) }
+
+// ParseModel parses a model name: "(F,D)", "F,D", "FD", "f-d", "fro-div"
+// or the reference's modelNum "3"–"6".
+func ParseModel(s string) (Model, error) {
+	t := strings.TrimSpace(s)
+	switch t {
+	case "3":
+		return FF, nil
+	case "4":
+		return FD, nil
+	case "5":
+		return DF, nil
+	case "6":
+		return DD, nil
+	}
+	t = strings.Trim(t, "()")
+	var parts []string
+	for _, sep := range []string{",", "-", "/", " "} {
+		if strings.Contains(t, sep) {
+			parts = strings.SplitN(t, sep, 2)
+			break
+		}
+	}
+	if parts == nil && len(t) == 2 {
+		parts = []string{t[:1], t[1:]}
+	}
+	if len(parts) == 2 {
+		r, err1 := ParseLoss(parts[0])
+		q, err2 := ParseLoss(parts[1])
+		if err1 == nil && err2 == nil {
+			return Model{r, q}, nil
+		}
+	}
+	return Model{}, fmt.Errorf("ssnmf: unknown model %q (want (F,F), (F,D), (D,F), (D,D) or 3–6)", s)
+}
+
+// coefficients returns (a, b) of the S update: the factor 2 of a squared
+// norm's gradient when the other term is a divergence.
+func (m Model) coefficients() (a, b float64) {
+	switch {
+	case m.Recon == Frobenius && m.Sup == IDivergence:
+		return 2, 1
+	case m.Recon == IDivergence && m.Sup == Frobenius:
+		return 1, 2
+	}
+	return 1, 1
+}
+
+// Config configures Fit. Only K is required: the zero value otherwise is
+// the (F,F) model with λ = 0, uniform random initialisation from seed 0,
+// DefaultMaxIter iterations at most and DefaultTol.
+type Config struct {
+	// K is the number of topics, at least 1.
+	K int
+	// Model selects the two losses. Without Y only Model.Recon matters
+	// (the unsupervised models).
+	Model Model
+	// Y is the documents × targets matrix (one-hot classes, multi-hot
+	// labels, or non-negative real targets); nil fits the unsupervised
+	// model. See OneHot, MultiHot and Targets.
+	Y *mat.Dense
+	// Lambda (λ ≥ 0) weighs the supervision term. At 0 the representation
+	// ignores Y (B is still fitted to it).
+	Lambda float64
+
+	// DataRowWeights are optional per-document weights of the
+	// reconstruction term (the paper's W with constant columns): 0 leaves
+	// a document out of the topics' fit. They keep a sparse X sparse.
+	DataRowWeights []float64
+	// DataWeights is an optional dense documents × terms matrix of data
+	// weights (the paper's Wᵀ, such as a 0/1 missing-data mask). A sparse
+	// X is densified when it is given.
+	DataWeights *mat.Dense
+	// LabelRowWeights are optional per-document weights of the
+	// supervision term: 0 for an unlabeled document (partial
+	// supervision).
+	LabelRowWeights []float64
+	// LabelWeights is an optional documents × targets matrix of label
+	// weights (the paper's Lᵀ). With LabelRowWeights too, the weight of
+	// entry (i, c) is their product.
+	LabelWeights *mat.Dense
+
+	// Seed seeds the uniform initialisation of the factors not given.
+	Seed uint64
+	// W0 (documents × K), H0 (K × terms) and B0 (targets × K) are optional
+	// starting factors; they are copied, never modified. Their entries must
+	// be finite and non-negative.
+	W0, H0, B0 *mat.Dense
+
+	// MaxIter bounds the iterations (0: DefaultMaxIter).
+	MaxIter int
+	// Tol stops the fit when an iteration decreases the objective by less
+	// than Tol times the objective after the first iteration (0:
+	// DefaultTol; negative: never, run MaxIter iterations — see
+	// Result.Objective).
+	Tol float64
+	// Epsilon is added to every divisor (0: DefaultEpsilon).
+	Epsilon float64
+	// Progress, if set, is called after each iteration with its number
+	// (from 1) and objective, on the goroutine that called Fit.
+	Progress func(iter int, objective float64)
+}
+
+// Result is a fitted SSNMF model: X ≈ W·H and Y ≈ W·Bᵀ.
+type Result struct {
+	// Model, Lambda and Epsilon are those of the fit.
+	Model   Model
+	Lambda  float64
+	Epsilon float64
+	// W is documents × K: the paper's Sᵀ.
+	W *mat.Dense
+	// H is K × terms: the paper's Aᵀ, the topics.
+	H *mat.Dense
+	// B is targets × K, the paper's B (nil for an unsupervised fit).
+	B *mat.Dense
+	// Objective[t] is R + λQ after t iterations (Objective[0] at the
+	// start); it has Iterations+1 entries. Without a stopping rule
+	// (Config.Tol < 0) and without Config.Progress, the objective is only
+	// evaluated at the start and at the end (it costs a logarithm per
+	// stored entry under the I-divergence), and Objective holds those two.
+	Objective []float64
+	// Recon and Sup are the final R and Q (Sup is 0 without Y).
+	Recon, Sup float64
+	// Iterations is the number of iterations done.
+	Iterations int
+	// Converged reports whether the tolerance stopped the fit (rather than
+	// MaxIter or cancellation).
+	Converged bool
+	// Elapsed is the wall time of the fit.
+	Elapsed time.Duration
+}
+
+// Supervised reports whether the model was fitted with targets.
+func (r *Result) Supervised() bool { return r.B != nil }
+
+// K returns the number of topics.
+func (r *Result) K() int { _, k := r.W.Dims(); return k }
+
+// FinalObjective returns the objective of the returned factors.
+func (r *Result) FinalObjective() float64 {
+	if len(r.Objective) == 0 {
+		return math.NaN()
+	}
+	return r.Objective[len(r.Objective)-1]
+}
+
+// checkDense validates a dense matrix's shape and entries: finite and
+// non-negative.
+func checkDense(name string, a *mat.Dense, r, c int) error {
+	if a == nil || a.IsEmpty() {
+		return fmt.Errorf("ssnmf: %s is empty, want %d×%d", name, r, c)
+	}
+	ar, ac := a.Dims()
+	if ar != r || ac != c {
+		return fmt.Errorf("ssnmf: %s is %d×%d, want %d×%d", name, ar, ac, r, c)
+	}
+	for i := 0; i < r; i++ {
+		for j, v := range a.RawRowView(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("ssnmf: %s has a non-finite entry %v at (%d, %d)", name, v, i, j)
+			}
+			if v < 0 {
+				return fmt.Errorf("ssnmf: %s has a negative entry %g at (%d, %d)", name, v, i, j)
+			}
+		}
+	}
+	return nil
+}
+
+// checkRowWeights validates per-document weights.
+func checkRowWeights(name string, w []float64, n int) error {
+	if len(w) != n {
+		return fmt.Errorf("ssnmf: %d %s for %d documents", len(w), name, n)
+	}
+	for i, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return fmt.Errorf("ssnmf: %s: weight %v of document %d is not a finite non-negative number", name, v, i)
+		}
+	}
+	return nil
+}
+
+// dataMatrix is a validated X: sparse or dense.
+type dataMatrix struct {
+	sp    *sparse.CSR
+	dense *mat.Dense
+	n, m  int
+	sum   float64
+}
+
+func checkX(x any) (*dataMatrix, error) {
+	d := &dataMatrix{}
+	switch v := x.(type) {
+	case nil:
+		return nil, fmt.Errorf("ssnmf: X is nil")
+	case *sparse.CSR:
+		if v == nil {
+			return nil, fmt.Errorf("ssnmf: X is nil")
+		}
+		if err := v.Validate(); err != nil {
+			return nil, fmt.Errorf("ssnmf: X: %w", err)
+		}
+		d.sp, d.n, d.m = v, v.Rows, v.Cols
+		for i := 0; i < v.Rows; i++ {
+			cols, vals := v.Row(i)
+			for p, x := range vals {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return nil, fmt.Errorf("ssnmf: X has a non-finite entry %v at row %d, column %d", x, i, cols[p])
+				}
+				if x < 0 {
+					return nil, fmt.Errorf("ssnmf: X has a negative entry %g at row %d, column %d", x, i, cols[p])
+				}
+				d.sum += x
+			}
+		}
+	case mat.Matrix:
+		if dv, ok := v.(*mat.Dense); ok && (dv == nil || dv.IsEmpty()) {
+			return nil, fmt.Errorf("ssnmf: X is empty")
+		}
+		r, c := v.Dims()
+		dv, ok := v.(*mat.Dense)
+		if !ok {
+			dv = mat.DenseCopyOf(v)
+		}
+		d.dense, d.n, d.m = dv, r, c
+		for i := 0; i < r; i++ {
+			for j, x := range dv.RawRowView(i) {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return nil, fmt.Errorf("ssnmf: X has a non-finite entry %v at row %d, column %d", x, i, j)
+				}
+				if x < 0 {
+					return nil, fmt.Errorf("ssnmf: X has a negative entry %g at row %d, column %d", x, i, j)
+				}
+				d.sum += x
+			}
+		}
+	default:
+		return nil, fmt.Errorf("ssnmf: X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
+	}
+	if d.n == 0 || d.m == 0 {
+		return nil, fmt.Errorf("ssnmf: X is empty (%d×%d)", d.n, d.m)
+	}
+	if math.IsInf(d.sum, 0) {
+		return nil, fmt.Errorf("ssnmf: the entries of X sum to infinity")
+	}
+	return d, nil
+}
+
+// resolve validates cfg against X and fills in the defaults.
+func (cfg Config) resolve(d *dataMatrix) (Config, error) {
+	n, m, k := d.n, d.m, cfg.K
+	if k < 1 {
+		return cfg, fmt.Errorf("ssnmf: K = %d, want at least 1", k)
+	}
+	for _, l := range []Loss{cfg.Model.Recon, cfg.Model.Sup} {
+		if l != Frobenius && l != IDivergence {
+			return cfg, fmt.Errorf("ssnmf: unknown loss %v in model %v", l, cfg.Model)
+		}
+	}
+	if math.IsNaN(cfg.Lambda) || math.IsInf(cfg.Lambda, 0) || cfg.Lambda < 0 {
+		return cfg, fmt.Errorf("ssnmf: λ = %v, want a finite number ≥ 0", cfg.Lambda)
+	}
+	if cfg.MaxIter < 0 {
+		return cfg, fmt.Errorf("ssnmf: MaxIter = %d, want ≥ 0", cfg.MaxIter)
+	}
+	if cfg.MaxIter == 0 {
+		cfg.MaxIter = DefaultMaxIter
+	}
+	if math.IsNaN(cfg.Tol) {
+		return cfg, fmt.Errorf("ssnmf: Tol is NaN")
+	}
+	if cfg.Tol == 0 {
+		cfg.Tol = DefaultTol
+	}
+	if math.IsNaN(cfg.Epsilon) || math.IsInf(cfg.Epsilon, 0) || cfg.Epsilon < 0 {
+		return cfg, fmt.Errorf("ssnmf: Epsilon = %v, want a finite number ≥ 0", cfg.Epsilon)
+	}
+	if cfg.Epsilon == 0 {
+		cfg.Epsilon = DefaultEpsilon
+	}
+	if d.sum == 0 {
+		return cfg, fmt.Errorf("ssnmf: X (%d×%d) is all zero", n, m)
+	}
+	if cfg.DataRowWeights != nil {
+		if err := checkRowWeights("data row weights", cfg.DataRowWeights, n); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.DataWeights != nil {
+		if err := checkDense("DataWeights", cfg.DataWeights, n, m); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.W0 != nil {
+		if err := checkDense("W0", cfg.W0, n, k); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.H0 != nil {
+		if err := checkDense("H0", cfg.H0, k, m); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.Y == nil {
+		if cfg.LabelRowWeights != nil || cfg.LabelWeights != nil || cfg.B0 != nil {
+			return cfg, fmt.Errorf("ssnmf: label weights or B0 given without targets Y")
+		}
+		return cfg, nil
+	}
+	yr, c := cfg.Y.Dims()
+	if cfg.Y.IsEmpty() || yr != n {
+		return cfg, fmt.Errorf("ssnmf: Y has %d rows for %d documents", yr, n)
+	}
+	if err := checkDense("Y", cfg.Y, n, c); err != nil {
+		return cfg, err
+	}
+	if cfg.LabelRowWeights != nil {
+		if err := checkRowWeights("label row weights", cfg.LabelRowWeights, n); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.LabelWeights != nil {
+		if err := checkDense("LabelWeights", cfg.LabelWeights, n, c); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.B0 != nil {
+		if err := checkDense("B0", cfg.B0, c, k); err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}

@@ -1,0 +1,114 @@
+// Package ssnmf implements semi-supervised non-negative matrix factorization
+// (SSNMF) as in Haddock, Kassab, Li et al., "Semi-supervised NMF Models for
+// Topic Modeling in Learning Tasks" (arXiv 2010.07956), and its reference
+// code (jamiehadd/ssnmf, src/ssnmf/ssnmf_numpy.py and evaluation.py): one
+// factorization gives both topics and a predictor.
+//
+// # Model (the paper's notation)
+//
+// The paper factors a data matrix X (features × samples) and a target
+// matrix Y (classes or target values × samples) through one shared
+// representation S ≥ 0 (k × samples):
+//
+//	X ≈ A S,   A ≥ 0 (features × k): the topics
+//	Y ≈ B S,   B ≥ 0 (classes × k):  the predictor
+//
+// minimising R(X, AS; W) + λ·Q(Y, BS; L), where W ≥ 0 (features × samples)
+// weights the data entries (a 0/1 missing-data mask in the paper) and
+// L ≥ 0 (classes × samples) the target entries (partial supervision: an
+// unlabeled sample has a zero column), and each of R and Q is either the
+// squared Frobenius norm ‖M∘(Z − Ẑ)‖²_F (Gaussian noise) or the
+// I-divergence D_M(Z‖Ẑ) = Σ M∘(Z log(Z/Ẑ) − Z + Ẑ) (Poisson noise). The
+// four models are (R, Q) = (F,F), (F,D), (D,F) and (D,D) — the reference
+// code's modelNum 3, 4, 5 and 6 — each the maximum-likelihood estimator
+// for its pair of noise distributions; with no Y, the unsupervised models
+// (F) and (D) are plain NMF (modelNum 1 and 2). Y may hold one-hot classes,
+// multi-hot labels, or non-negative real targets (regression).
+//
+// Our convention: X is documents × terms, the transpose of the paper's, so
+// Result.W (documents × k) is the paper's Sᵀ, Result.H (k × terms) its Aᵀ,
+// Y (documents × classes) ≈ W·Bᵀ with B (classes × k) exactly the paper's
+// B, and Config.DataWeights and Config.LabelWeights are Wᵀ and Lᵀ.
+//
+// # Updates
+//
+// Each iteration updates A, then B, then S (in that order, as the
+// reference's mult), each by a multiplicative update from the previous
+// values of the others: with ⊘ element-wise division, C = M∘Z/(ε + Ẑ) the
+// divergence ratio of a term and ε the epsilon below,
+//
+//	A ← A ∘ [(W∘X)Sᵀ] ⊘ [ε + (W∘AS)Sᵀ]                   (R Frobenius)
+//	A ← A ∘ [C_X Sᵀ] ⊘ [ε + W Sᵀ]                          (R I-divergence)
+//	B ← B ∘ [(L∘Y)Sᵀ] ⊘ [ε + (L∘BS)Sᵀ]                   (Q Frobenius)
+//	B ← B ∘ [C_Y Sᵀ] ⊘ [ε + L Sᵀ]                          (Q I-divergence)
+//	S ← S ∘ [a·Aᵀ N_X + b·λ·Bᵀ N_Y] ⊘ [ε + a·Aᵀ P_X + b·λ·Bᵀ P_Y]
+//
+// where for a Frobenius term N = M∘Z and P = M∘Ẑ, for an I-divergence term
+// N = C and P = M, and (a, b) = (1, 1) for (F,F) and (D,D), (2, 1) for
+// (F,D) and (1, 2) for (D,F) — the factor 2 of the gradient of a squared
+// norm meeting the factor 1 of a divergence. These are Lee, Yoo & Choi's
+// rules for (F,F) ("Semi-supervised nonnegative matrix factorization", IEEE
+// Signal Processing Letters 17(1), 2010) and the paper's
+// Algorithms 1–3 for the others, exactly as the reference implements them.
+// With 0/1 weights they equal the reference's updates term for term; for
+// general weights the ratio is M∘Z/(ε+Ẑ), the weighted divergence's own
+// gradient (the reference writes (M∘Z)/(ε+M∘Ẑ)∘M, which agrees for 0/1
+// weights only).
+//
+// The objective is R + λQ with the squared Frobenius norm (no ½) and the
+// I-divergence evaluated as Σ M∘(Z log((Z+ε)/(Ẑ+ε)) − Z + Ẑ), as the
+// reference's fronorm and Idiv compute it.
+//
+// # Sparse data
+//
+// A sparse X (*sparse.CSR) stays sparse: with no weights or per-document
+// weights (Config.DataRowWeights, the case of partial and transductive
+// fits), every product is a sparse kernel of package sparse — X·Aᵀ-like
+// products by MulDense and DenseTMul, Ẑ at the stored entries by
+// SampledDot — the Frobenius norm is expanded as ‖X‖² − 2⟨X, Ẑ⟩ + ⟨SSᵀ-like
+// Gram matrices⟩, and the I-divergence is summed over the stored entries
+// plus Σ Ẑ from column and row sums. Only a general dense
+// Config.DataWeights densifies X. The targets Y (documents × classes) are
+// dense: they are narrow.
+//
+// # Epsilon
+//
+// One convention: ε (Config.Epsilon, default 1e-10, the reference's
+// default eps) is added to every divisor — each update's denominator and
+// the Ẑ of a divergence ratio — and to both sides of the logarithm in the
+// I-divergence. Multiplicative updates cannot revive an exact zero, and
+// with ε the updates are monotone up to terms of order ε: the objective
+// never increases by more than rounding.
+//
+// # Stopping
+//
+// Objective[0] is the objective at the starting point and Objective[t]
+// after iteration t. As in the reference's mult, the fit stops after
+// iteration t ≥ 2 when (Objective[t−1] − Objective[t]) / Objective[1] <
+// Config.Tol — the decrease of the last iteration relative to the
+// objective after the first — or after Config.MaxIter iterations. (The
+// reference tests the norm rather than its square for the unsupervised
+// Frobenius model; here the objective is the squared norm throughout.)
+//
+// # Initialisation
+//
+// As the reference: A, S and B uniform on [0, 1), each from its own
+// stream of Config.Seed, so that models with and without Y, or with
+// different losses, start from the same A and S. Config.W0, Config.H0 and
+// Config.B0 override them.
+//
+// # Classification framework
+//
+// The paper's §2.3 and the reference's evaluation.py: fit on the training
+// documents; represent new documents with the topics fixed — exact
+// non-negative least squares per document when R is Frobenius (nmf.Transform),
+// 20 one-sided multiplicative updates of the I-divergence from a uniform
+// random start when R is the I-divergence — and score them by Ŷ = W·Bᵀ:
+// the class is the arg max of a row (Argmax), multi-label predictions keep
+// the labels whose score reaches a threshold chosen on validation data
+// (ChooseThreshold, Threshold), and regression reads Ŷ itself. Transductive
+// fits the test documents together with the training ones, with zero label
+// weight, and reads their representation from the fit. Select chooses λ,
+// tol and k on a validation split over a grid (the paper searched λ ∈ {10,
+// 100, 1000} and tol ∈ {1e-4, 1e-3, 1e-2} at k = 13).
+package ssnmf

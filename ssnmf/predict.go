@@ -1,0 +1,347 @@
+package ssnmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// TransformConfig configures Result.Transform.
+type TransformConfig struct {
+	// Iter is the number of one-sided multiplicative updates that
+	// represent a document under an I-divergence reconstruction loss (0:
+	// DefaultTransformIter, the reference's 20). The Frobenius
+	// representation is exact and ignores it.
+	Iter int
+	// Seed seeds the Uniform[0, 1) start of those updates.
+	Seed uint64
+}
+
+// Transform returns the representation (documents × K) of the documents X
+// (documents × terms, sparse or dense, with the training columns) with the
+// topics H fixed — the paper's S_test, transposed. Under a Frobenius
+// reconstruction loss each row is the exact non-negative least-squares
+// solution argmin_{s ≥ 0} ‖x − sH‖² (nmf.Transform, an active-set solve);
+// under the I-divergence it is Iter multiplicative updates of D(x‖sH) from
+// a uniform random start, as the reference's evaluation.py. Documents
+// without terms get a zero row.
+func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
+	if r == nil || r.H == nil {
+		return nil, fmt.Errorf("ssnmf: Transform: model is not fitted")
+	}
+	k, m := r.H.Dims()
+	d, err := checkX(x)
+	if err != nil {
+		return nil, fmt.Errorf("ssnmf: Transform: %w", err)
+	}
+	if d.m != m {
+		return nil, fmt.Errorf("ssnmf: Transform: X has %d columns but the model has %d terms", d.m, m)
+	}
+	if cfg.Iter < 0 {
+		return nil, fmt.Errorf("ssnmf: Transform: Iter = %d, want ≥ 0", cfg.Iter)
+	}
+	if r.Model.Recon == Frobenius {
+		var xm Matrix = d.sp
+		if d.sp == nil {
+			xm = d.dense
+		}
+		return nmf.Transform(ctx, xm, r.H, nmf.TransformConfig{Loss: nmf.Frobenius})
+	}
+	iter := cfg.Iter
+	if iter == 0 {
+		iter = DefaultTransformIter
+	}
+	eps := r.Epsilon
+	if eps == 0 {
+		eps = DefaultEpsilon
+	}
+	w := uniform(d.n, k, cfg.Seed, streamTransform)
+	ht := mat.NewDense(m, k, nil)
+	transposeInto(ht, r.H)
+	term := newDataTerm(d, IDivergence, nil, nil, k, eps)
+	num, den := mat.NewDense(d.n, k, nil), mat.NewDense(d.n, k, nil)
+	for it := 0; it < iter; it++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		term.wParts(num, den, w, r.H, ht)
+		muApply(w.RawMatrix().Data, num.RawMatrix().Data, den.RawMatrix().Data, eps)
+	}
+	return w, nil
+}
+
+// Scores returns Ŷ = W·Bᵀ (documents × targets) for a representation W
+// (documents × K): class scores, label scores or regression predictions.
+func (r *Result) Scores(w *mat.Dense) (*mat.Dense, error) {
+	if r == nil || r.B == nil {
+		return nil, fmt.Errorf("ssnmf: Scores: the model has no targets (unsupervised fit)")
+	}
+	if w == nil || w.IsEmpty() {
+		return nil, fmt.Errorf("ssnmf: Scores: empty representation")
+	}
+	n, k := w.Dims()
+	c, kb := r.B.Dims()
+	if k != kb {
+		return nil, fmt.Errorf("ssnmf: Scores: representation has %d topics, the model %d", k, kb)
+	}
+	s := mat.NewDense(n, c, nil)
+	s.Mul(w, r.B.T())
+	return s, nil
+}
+
+// Prediction is the outcome of Result.Predict.
+type Prediction struct {
+	// W is the documents' representation (documents × K).
+	W *mat.Dense
+	// Scores is Ŷ = W·Bᵀ (documents × targets).
+	Scores *mat.Dense
+	// Labels is the arg max of each row of Scores (see Argmax).
+	Labels []int
+}
+
+// Predict represents the documents X with the topics fixed (Transform) and
+// scores them (Scores); Labels holds the single-label prediction.
+func (r *Result) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*Prediction, error) {
+	if r == nil || r.B == nil {
+		return nil, fmt.Errorf("ssnmf: Predict: the model has no targets (unsupervised fit)")
+	}
+	w, err := r.Transform(ctx, x, cfg)
+	if err != nil {
+		return nil, err
+	}
+	s, err := r.Scores(w)
+	if err != nil {
+		return nil, err
+	}
+	return &Prediction{W: w, Scores: s, Labels: Argmax(s)}, nil
+}
+
+// Argmax returns the column of the largest score of each row, the first
+// among ties (so 0 for an all-zero row), as the reference's np.argmax.
+func Argmax(scores *mat.Dense) []int {
+	if scores == nil || scores.IsEmpty() {
+		return nil
+	}
+	n, _ := scores.Dims()
+	out := make([]int, n)
+	for i := range out {
+		row := scores.RawRowView(i)
+		best := 0
+		for j, v := range row {
+			if v > row[best] {
+				best = j
+			}
+		}
+		out[i] = best
+	}
+	return out
+}
+
+// Threshold returns, for each row of scores, the columns whose score is at
+// least t, in increasing order (multi-label prediction). With atLeastOne,
+// a row with no score above t gets its arg max instead of no label.
+func Threshold(scores *mat.Dense, t float64, atLeastOne bool) [][]int {
+	if scores == nil || scores.IsEmpty() {
+		return nil
+	}
+	n, _ := scores.Dims()
+	out := make([][]int, n)
+	for i := range out {
+		row := scores.RawRowView(i)
+		for j, v := range row {
+			if v >= t {
+				out[i] = append(out[i], j)
+			}
+		}
+		if atLeastOne && len(out[i]) == 0 {
+			best := 0
+			for j, v := range row {
+				if v > row[best] {
+					best = j
+				}
+			}
+			out[i] = []int{best}
+		}
+	}
+	return out
+}
+
+// ChooseThreshold returns the threshold t that maximises the micro-averaged
+// F1 of Threshold(scores, t, false) against the true label sets (one per
+// row, columns of scores), and that F1: choose it on validation documents,
+// then apply it to test documents. Every distinct cut is tried; t is the
+// midpoint between the lowest score kept and the next lower score, so it
+// generalises between the two. It returns an error for mismatched shapes,
+// labels out of range, or no true labels at all.
+func ChooseThreshold(scores *mat.Dense, truth [][]int) (t, f1 float64, err error) {
+	if scores == nil || scores.IsEmpty() {
+		return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: empty scores")
+	}
+	n, c := scores.Dims()
+	if len(truth) != n {
+		return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: %d label sets for %d documents", len(truth), n)
+	}
+	type cell struct {
+		v    float64
+		true bool
+	}
+	cells := make([]cell, 0, n*c)
+	positives := 0
+	for i := 0; i < n; i++ {
+		row := scores.RawRowView(i)
+		set := make(map[int]bool, len(truth[i]))
+		for _, l := range truth[i] {
+			if l < 0 || l >= c {
+				return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: document %d has label %d, want 0..%d", i, l, c-1)
+			}
+			if !set[l] {
+				set[l] = true
+				positives++
+			}
+		}
+		for j, v := range row {
+			if math.IsNaN(v) {
+				return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: score of document %d, label %d is NaN", i, j)
+			}
+			cells = append(cells, cell{v, set[j]})
+		}
+	}
+	if positives == 0 {
+		return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: no true labels")
+	}
+	sort.Slice(cells, func(a, b int) bool { return cells[a].v > cells[b].v })
+	best, bestT := -1.0, math.Inf(1)
+	tp := 0
+	for p := 0; p < len(cells); {
+		// Keep every cell with the score cells[p].v.
+		q := p
+		for q < len(cells) && cells[q].v == cells[p].v {
+			if cells[q].true {
+				tp++
+			}
+			q++
+		}
+		score := 2 * float64(tp) / float64(q+positives)
+		if score > best {
+			best = score
+			if q < len(cells) {
+				bestT = (cells[p].v + cells[q].v) / 2
+			} else {
+				bestT = math.Inf(-1)
+			}
+		}
+		p = q
+	}
+	return bestT, best, nil
+}
+
+// NormalizedB returns B with each column (topic) divided by its sum: the
+// association of each topic with each class, as the paper's Figure 2
+// (a column of zeros stays zero).
+func (r *Result) NormalizedB() (*mat.Dense, error) {
+	if r == nil || r.B == nil {
+		return nil, fmt.Errorf("ssnmf: NormalizedB: the model has no targets (unsupervised fit)")
+	}
+	b := mat.DenseCopyOf(r.B)
+	c, k := b.Dims()
+	for t := 0; t < k; t++ {
+		s := 0.0
+		for j := 0; j < c; j++ {
+			s += b.At(j, t)
+		}
+		if s == 0 {
+			continue
+		}
+		for j := 0; j < c; j++ {
+			b.Set(j, t, b.At(j, t)/s)
+		}
+	}
+	return b, nil
+}
+
+// TopTerms returns the n terms of largest weight of each topic (row of H),
+// largest first; vocab names the columns of X.
+func (r *Result) TopTerms(vocab []string, n int) ([][]string, error) {
+	if r == nil || r.H == nil {
+		return nil, fmt.Errorf("ssnmf: TopTerms: model is not fitted")
+	}
+	return nmf.TopTerms(r.H, vocab, n)
+}
+
+// Transductive fits the model on the training and test documents together
+// — the paper's transductive variant: the test documents take part in the
+// topics' fit (data weight 1) with zero label weight — and returns the fit
+// (whose W has the training rows first, then the test rows) and the test
+// documents' representation read from it. cfg.Y has one row per training
+// document; the weight and starting-factor fields of cfg must be unset
+// (they would need one row per stacked document). Both matrices must be of
+// the same kind (sparse or dense) and width.
+func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Result, *mat.Dense, error) {
+	if cfg.Y == nil {
+		return nil, nil, fmt.Errorf("ssnmf: Transductive needs targets Y for the training documents")
+	}
+	if cfg.DataRowWeights != nil || cfg.DataWeights != nil || cfg.LabelRowWeights != nil || cfg.LabelWeights != nil || cfg.W0 != nil {
+		return nil, nil, fmt.Errorf("ssnmf: Transductive sets the weights and W0 itself; leave them unset")
+	}
+	dtr, err := checkX(train)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ssnmf: training documents: %w", err)
+	}
+	dte, err := checkX(test)
+	if err != nil {
+		return nil, nil, fmt.Errorf("ssnmf: test documents: %w", err)
+	}
+	if dtr.m != dte.m {
+		return nil, nil, fmt.Errorf("ssnmf: training documents have %d terms, test documents %d", dtr.m, dte.m)
+	}
+	yr, c := cfg.Y.Dims()
+	if yr != dtr.n {
+		return nil, nil, fmt.Errorf("ssnmf: Y has %d rows for %d training documents", yr, dtr.n)
+	}
+	var x Matrix
+	switch {
+	case dtr.sp != nil && dte.sp != nil:
+		x = stackCSR(dtr.sp, dte.sp)
+	case dtr.dense != nil && dte.dense != nil:
+		s := mat.NewDense(dtr.n+dte.n, dtr.m, nil)
+		s.Stack(dtr.dense, dte.dense)
+		x = s
+	default:
+		return nil, nil, fmt.Errorf("ssnmf: training and test documents must both be sparse or both dense")
+	}
+	n := dtr.n + dte.n
+	y := mat.NewDense(n, c, nil)
+	for i := 0; i < dtr.n; i++ {
+		copy(y.RawRowView(i), cfg.Y.RawRowView(i))
+	}
+	lw := make([]float64, n)
+	for i := 0; i < dtr.n; i++ {
+		lw[i] = 1
+	}
+	cfg.Y, cfg.LabelRowWeights = y, lw
+	res, err := Fit(ctx, x, cfg)
+	if res == nil {
+		return nil, nil, err
+	}
+	wt := mat.DenseCopyOf(res.W.Slice(dtr.n, n, 0, cfg.K))
+	return res, wt, err
+}
+
+// stackCSR returns a on top of b (same width).
+func stackCSR(a, b *sparse.CSR) *sparse.CSR {
+	indptr := make([]int, 0, a.Rows+b.Rows+1)
+	indptr = append(indptr, a.Indptr...)
+	off := a.Indptr[a.Rows]
+	for _, p := range b.Indptr[1:] {
+		indptr = append(indptr, off+p-b.Indptr[0])
+	}
+	idx := append(append([]int32(nil), a.Indices[:a.Indptr[a.Rows]]...), b.Indices[b.Indptr[0]:b.Indptr[b.Rows]]...)
+	data := append(append([]float64(nil), a.Data[:a.Indptr[a.Rows]]...), b.Data[b.Indptr[0]:b.Indptr[b.Rows]]...)
+	return &sparse.CSR{Rows: a.Rows + b.Rows, Cols: a.Cols, Indptr: indptr, Indices: idx, Data: data}
+}

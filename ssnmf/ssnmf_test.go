@@ -1,0 +1,637 @@
+package ssnmf
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// planted draws a documents × terms matrix from k planted topics: each
+// document mixes its main topic (class = topic % classes) with a little of
+// the others; about half the entries are zero.
+func planted(n, m, k, classes int, seed uint64) (x *mat.Dense, class []int) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	h := mat.NewDense(k, m, nil)
+	for t := 0; t < k; t++ {
+		for j := 0; j < m; j++ {
+			if j%k == t || r.Float64() < 0.1 {
+				h.Set(t, j, r.Float64()+0.2)
+			}
+		}
+	}
+	w := mat.NewDense(n, k, nil)
+	class = make([]int, n)
+	for i := 0; i < n; i++ {
+		main := r.IntN(k)
+		class[i] = main % classes
+		for t := 0; t < k; t++ {
+			if t == main {
+				w.Set(i, t, 1+r.Float64())
+			} else if r.Float64() < 0.2 {
+				w.Set(i, t, 0.2*r.Float64())
+			}
+		}
+	}
+	x = mat.NewDense(n, m, nil)
+	x.Mul(w, h)
+	return x, class
+}
+
+func randomDense(r, c int, density float64, rnd *rand.Rand) *mat.Dense {
+	d := mat.NewDense(r, c, nil)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if rnd.Float64() < density {
+				d.Set(i, j, rnd.Float64())
+			}
+		}
+	}
+	return d
+}
+
+// TestObjectiveNonIncreasing checks every model's objective on small random
+// problems, sparse and dense, with data and label masks.
+func TestObjectiveNonIncreasing(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	n, m, k, c := 30, 25, 4, 3
+	x := randomDense(n, m, 0.4, rnd)
+	y := randomDense(n, c, 0.6, rnd)
+	rowW := make([]float64, n)
+	labW := make([]float64, n)
+	for i := range rowW {
+		rowW[i] = float64(rnd.IntN(2)) + 0.5*rnd.Float64() // general, some < 1
+		if rnd.Float64() < 0.4 {
+			labW[i] = 1
+		}
+	}
+	mask := mat.NewDense(n, m, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < m; j++ {
+			if rnd.Float64() < 0.8 {
+				mask.Set(i, j, 1)
+			}
+		}
+	}
+	lmask := randomDense(n, c, 0.7, rnd) // general label weights
+	models := append(Models(), Model{Recon: Frobenius}, Model{Recon: IDivergence})
+	for mi, mod := range models {
+		supervised := mi < 4
+		for _, variant := range []string{"plain", "rows", "mask"} {
+			for _, sp := range []bool{true, false} {
+				// Progress makes the fit record every iteration's objective.
+				cfg := Config{K: k, Model: mod, MaxIter: 60, Tol: -1, Seed: uint64(mi), Progress: func(int, float64) {}}
+				switch variant {
+				case "rows":
+					cfg.DataRowWeights = rowW
+				case "mask":
+					cfg.DataWeights = mask
+				}
+				if supervised {
+					cfg.Y, cfg.Lambda = y, 2.5
+					switch variant {
+					case "rows":
+						cfg.LabelRowWeights = labW
+					case "mask":
+						cfg.LabelWeights = lmask
+					}
+				}
+				var xm Matrix = x
+				if sp {
+					xm = sparse.FromDense(x)
+				}
+				res, err := Fit(context.Background(), xm, cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				obj := res.Objective
+				if len(obj) != 61 {
+					t.Fatalf("%v %s: %d objectives, want 61", mod, variant, len(obj))
+				}
+				for i := 1; i < len(obj); i++ {
+					if obj[i] > obj[i-1]*(1+1e-9)+1e-12 {
+						t.Errorf("%v %s sparse=%v: objective rose from %.12g to %.12g at iteration %d", mod, variant, sp, obj[i-1], obj[i], i)
+						break
+					}
+				}
+				if !(obj[len(obj)-1] < 0.5*obj[0]) {
+					t.Errorf("%v %s sparse=%v: objective %.4g → %.4g barely decreased", mod, variant, sp, obj[0], obj[len(obj)-1])
+				}
+			}
+		}
+	}
+}
+
+// TestLambdaZeroIsNMF checks that with λ = 0 the representation and topics
+// are plain NMF's: the same iterates as alternating one-sided updates of
+// package nmf (H with W fixed, then W with H fixed, as the reference's
+// order), and the reconstruction objective is twice nmf's (which has ½ in
+// front of the squared norm).
+func TestLambdaZeroIsNMF(t *testing.T) {
+	x, class := planted(40, 30, 4, 2, 9)
+	xs := sparse.FromDense(x)
+	y, _, err := OneHot(class, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range Models() {
+		const iters = 15
+		res, err := Fit(context.Background(), xs, Config{K: 4, Model: mod, Y: y, Lambda: 0, MaxIter: iters, Tol: -1, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		loss := nmf.Frobenius
+		if mod.Recon == IDivergence {
+			loss = nmf.KullbackLeibler
+		}
+		w, h := uniform(40, 4, 5, streamW), uniform(4, 30, 5, streamH)
+		var last *nmf.Result
+		for it := 0; it < iters; it++ {
+			rh, err := nmf.Fit(context.Background(), xs, nmf.Config{K: 4, Loss: loss, W0: w, H0: h, FixW: true, MaxIter: 1, Tol: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h = rh.H
+			rw, err := nmf.Fit(context.Background(), xs, nmf.Config{K: 4, Loss: loss, W0: w, H0: h, FixH: true, MaxIter: 1, Tol: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, last = rw.W, rw
+		}
+		if d := maxRelDiff(res.W, w); d > 1e-6 {
+			t.Errorf("%v: W differs from NMF's by %.3g", mod, d)
+		}
+		if d := maxRelDiff(res.H, h); d > 1e-6 {
+			t.Errorf("%v: H differs from NMF's by %.3g", mod, d)
+		}
+		want := last.FinalObjective()
+		if loss == nmf.Frobenius {
+			want *= 2
+		}
+		if math.Abs(res.Recon-want) > 1e-6*want {
+			t.Errorf("%v: reconstruction term %.10g, NMF's objective gives %.10g", mod, res.Recon, want)
+		}
+		if len(res.Objective) != 2 {
+			t.Errorf("%v: without a stopping rule or Progress, %d objectives recorded, want 2 (start and end)", mod, len(res.Objective))
+		}
+		if res.FinalObjective() != res.Recon {
+			t.Errorf("%v: with λ = 0 the objective %.10g should be the reconstruction term %.10g", mod, res.FinalObjective(), res.Recon)
+		}
+	}
+}
+
+// TestTransformNNLSConsistent checks the Frobenius representation of the
+// training documents: per document it reconstructs at least as well as
+// the fitted W (it is the exact NNLS solution), and with λ = 0 on an exact
+// low-rank X a long fit's W is that solution.
+func TestTransformNNLSConsistent(t *testing.T) {
+	x, class := planted(50, 40, 4, 2, 11)
+	y, _, _ := OneHot(class, 2)
+	for _, lam := range []float64{0, 5} {
+		res, err := Fit(context.Background(), x, Config{K: 4, Model: FF, Y: y, Lambda: lam, MaxIter: 3000, Tol: -1, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wt, err := res.Transform(context.Background(), sparse.FromDense(x), TransformConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resid := func(w *mat.Dense, i int) float64 {
+			var r mat.VecDense
+			r.MulVec(res.H.T(), w.RowView(i))
+			s := 0.0
+			for j := 0; j < 40; j++ {
+				d := x.At(i, j) - r.AtVec(j)
+				s += d * d
+			}
+			return s
+		}
+		for i := 0; i < 50; i++ {
+			if a, b := resid(wt, i), resid(res.W, i); a > b*(1+1e-9)+1e-12 {
+				t.Errorf("λ=%g document %d: NNLS residual %.6g above the fitted W's %.6g", lam, i, a, b)
+			}
+		}
+		if lam == 0 {
+			if d := maxRelDiff(wt, res.W); d > 1e-3 {
+				t.Errorf("λ=0: NNLS representation differs from the fitted W by %.3g", d)
+			}
+		}
+	}
+}
+
+func microF1(pred, truth [][]int) float64 {
+	tp, np, nt := 0, 0, 0
+	for i := range pred {
+		set := map[int]bool{}
+		for _, l := range truth[i] {
+			set[l] = true
+		}
+		for _, l := range pred[i] {
+			if set[l] {
+				tp++
+			}
+		}
+		np += len(pred[i])
+		nt += len(truth[i])
+	}
+	return 2 * float64(tp) / float64(np+nt)
+}
+
+// TestMultiLabel plants documents made of one or two of four topics and
+// labels them with their topics: the threshold chosen on validation
+// documents must recover the test documents' label sets.
+func TestMultiLabel(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	const k, m = 4, 40
+	h := mat.NewDense(k, m, nil)
+	for tp := 0; tp < k; tp++ {
+		for j := tp * 10; j < tp*10+10; j++ {
+			h.Set(tp, j, 0.5+r.Float64())
+		}
+	}
+	gen := func(n int) (*mat.Dense, [][]int) {
+		w := mat.NewDense(n, k, nil)
+		labels := make([][]int, n)
+		for i := 0; i < n; i++ {
+			a := r.IntN(k)
+			labels[i] = []int{a}
+			w.Set(i, a, 0.5+r.Float64())
+			if r.Float64() < 0.5 {
+				b := (a + 1 + r.IntN(k-1)) % k
+				w.Set(i, b, 0.5+r.Float64())
+				labels[i] = []int{min(a, b), max(a, b)}
+			}
+		}
+		x := mat.NewDense(n, m, nil)
+		x.Mul(w, h)
+		for i := 0; i < n; i++ { // noise
+			for j := 0; j < m; j++ {
+				if r.Float64() < 0.1 {
+					x.Set(i, j, x.At(i, j)+0.1*r.Float64())
+				}
+			}
+		}
+		return x, labels
+	}
+	xtr, ltr := gen(200)
+	xva, lva := gen(80)
+	xte, lte := gen(80)
+	y, err := MultiHot(ltr, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range Models() {
+		res, err := Fit(context.Background(), sparse.FromDense(xtr), Config{K: k, Model: mod, Y: y, Lambda: 1, MaxIter: 500, Tol: 1e-7, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pv, err := res.Predict(context.Background(), sparse.FromDense(xva), TransformConfig{Iter: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, f1v, err := ChooseThreshold(pv.Scores, lva)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt, err := res.Predict(context.Background(), sparse.FromDense(xte), TransformConfig{Iter: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f1 := microF1(Threshold(pt.Scores, th, true), lte)
+		if f1 < 0.95 {
+			t.Errorf("%v: test micro-F1 %.3f (validation %.3f, threshold %.3g), want ≥ 0.95", mod, f1, f1v, th)
+		}
+	}
+}
+
+// TestRegression plants a non-negative target y = w·b* and checks that
+// every model predicts held-out targets closely.
+func TestRegression(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	const k, m = 3, 30
+	h := randomDense(k, m, 0.6, r)
+	bstar := []float64{2, 0.5, 3}
+	gen := func(n int) (*mat.Dense, []float64) {
+		w := randomDense(n, k, 0.8, r)
+		x := mat.NewDense(n, m, nil)
+		x.Mul(w, h)
+		y := make([]float64, n)
+		for i := range y {
+			for tp := 0; tp < k; tp++ {
+				y[i] += w.At(i, tp) * bstar[tp]
+			}
+		}
+		return x, y
+	}
+	xtr, ytr := gen(150)
+	xte, yte := gen(50)
+	yt, err := Targets(ytr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range Models() {
+		res, err := Fit(context.Background(), xtr, Config{K: k, Model: mod, Y: yt, Lambda: 1, MaxIter: 3000, Tol: 1e-9, Seed: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := res.Predict(context.Background(), xte, TransformConfig{Iter: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var se, st, mean float64
+		for _, v := range yte {
+			mean += v / float64(len(yte))
+		}
+		for i, v := range yte {
+			d := p.Scores.At(i, 0) - v
+			se += d * d
+			st += (v - mean) * (v - mean)
+		}
+		if r2 := 1 - se/st; r2 < 0.95 {
+			t.Errorf("%v: test R² %.4f, want ≥ 0.95", mod, r2)
+		}
+	}
+}
+
+func TestChooseThreshold(t *testing.T) {
+	s := mat.NewDense(3, 2, []float64{
+		0.9, 0.2,
+		0.6, 0.7,
+		0.1, 0.4,
+	})
+	truth := [][]int{{0}, {0, 1}, {}}
+	th, f1, err := ChooseThreshold(s, truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut after 0.6: predicted {0.9, 0.7, 0.6}, all true: F1 = 1.
+	if f1 != 1 || !(th > 0.4 && th < 0.6) {
+		t.Errorf("threshold %g, F1 %g; want in (0.4, 0.6) and 1", th, f1)
+	}
+	got := Threshold(s, th, false)
+	if len(got[2]) != 0 || len(got[1]) != 2 {
+		t.Errorf("Threshold gives %v", got)
+	}
+	if got := Threshold(s, 0.95, true); got[0][0] != 0 || got[1][0] != 1 || got[2][0] != 1 {
+		t.Errorf("Threshold atLeastOne gives %v, want the arg maxes", got)
+	}
+	if _, _, err := ChooseThreshold(s, [][]int{{0}, {5}, {}}); err == nil {
+		t.Error("a label out of range should be an error")
+	}
+	if _, _, err := ChooseThreshold(s, [][]int{{}, {}, {}}); err == nil {
+		t.Error("no true labels should be an error")
+	}
+}
+
+// TestTransductive checks the transductive fit equals Fit on the stacked
+// documents with zero label weight for the test rows, and that it
+// classifies the planted test documents.
+func TestTransductive(t *testing.T) {
+	x, class := planted(120, 40, 4, 4, 41)
+	train, test := mat.DenseCopyOf(x.Slice(0, 90, 0, 40)), mat.DenseCopyOf(x.Slice(90, 120, 0, 40))
+	y, _, _ := OneHot(class[:90], 4)
+	cfg := Config{K: 4, Model: DD, Y: y, Lambda: 10, MaxIter: 200, Seed: 3}
+	res, wt, err := Transductive(context.Background(), sparse.FromDense(train), sparse.FromDense(test), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := wt.Dims(); r != 30 {
+		t.Fatalf("test representation has %d rows", r)
+	}
+	yy, lw, _ := OneHot(append(append([]int(nil), class[:90]...), make([]int, 30)...), 4)
+	for i := 90; i < 120; i++ {
+		lw[i] = 0
+	}
+	c2 := cfg
+	c2.Y, c2.LabelRowWeights = yy, lw
+	ref, err := Fit(context.Background(), x, c2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := maxRelDiff(res.W, ref.W); d > 1e-9 {
+		t.Errorf("transductive W differs from the stacked fit by %.3g", d)
+	}
+	s, _ := res.Scores(wt)
+	acc, _ := Accuracy(s, class[90:])
+	if acc < 0.9 {
+		t.Errorf("transductive test accuracy %.3f, want ≥ 0.9", acc)
+	}
+	if _, _, err := Transductive(context.Background(), sparse.FromDense(train), test, cfg); err == nil {
+		t.Error("mixing sparse and dense should be an error")
+	}
+}
+
+func TestSelect(t *testing.T) {
+	x, class := planted(160, 40, 6, 3, 51)
+	xtr, xva := sparse.FromDense(x.Slice(0, 110, 0, 40)), sparse.FromDense(x.Slice(110, 160, 0, 40))
+	y, _, _ := OneHot(class[:110], 3)
+	grid := Grid{Lambdas: []float64{0, 10}, Tols: []float64{1e-3}, Ks: []int{3, 6}, Seeds: []uint64{1, 2}}
+	sel, err := Select(context.Background(), xtr, xva, Config{Model: DF, Y: y, MaxIter: 100}, grid, TransformConfig{},
+		func(s *mat.Dense) (float64, error) { return Accuracy(s, class[110:]) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sel.Candidates) != 4 {
+		t.Fatalf("%d candidates, want 4", len(sel.Candidates))
+	}
+	for _, c := range sel.Candidates {
+		if len(c.Scores) != 2 || c.Mean > sel.Best.Mean {
+			t.Errorf("candidate %+v (best %+v)", c, sel.Best)
+		}
+	}
+	if sel.Best.Mean < 0.8 {
+		t.Errorf("best validation accuracy %.3f", sel.Best.Mean)
+	}
+	cfg := sel.Config(Config{Model: DF})
+	if cfg.K != sel.Best.K || cfg.Lambda != sel.Best.Lambda {
+		t.Errorf("Config does not carry the selection: %+v", cfg)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	x := mat.NewDense(4, 3, []float64{1, 0, 2, 0, 1, 1, 3, 0, 0, 1, 1, 1})
+	y, _, _ := OneHot([]int{0, 1, 0, 1}, 2)
+	neg := mat.DenseCopyOf(x)
+	neg.Set(1, 2, -1)
+	nan := mat.DenseCopyOf(x)
+	nan.Set(0, 0, math.NaN())
+	cases := []struct {
+		name string
+		x    Matrix
+		cfg  Config
+		want string
+	}{
+		{"K", x, Config{K: 0}, "K = 0"},
+		{"negative X", neg, Config{K: 2}, "negative entry"},
+		{"NaN X", nan, Config{K: 2}, "non-finite"},
+		{"zero X", mat.NewDense(2, 2, nil), Config{K: 1}, "all zero"},
+		{"nil X", nil, Config{K: 1}, "nil"},
+		{"Y rows", x, Config{K: 2, Y: mat.NewDense(3, 2, nil)}, "Y has 3 rows"},
+		{"lambda", x, Config{K: 2, Y: y, Lambda: -1}, "λ"},
+		{"row weights", x, Config{K: 2, DataRowWeights: []float64{1, 1}}, "2 data row weights for 4 documents"},
+		{"label weights without Y", x, Config{K: 2, LabelRowWeights: []float64{1, 1, 1, 1}}, "without targets"},
+		{"W0 shape", x, Config{K: 2, W0: mat.NewDense(4, 3, nil)}, "W0 is 4×3"},
+		{"B0 shape", x, Config{K: 2, Y: y, B0: mat.NewDense(3, 2, nil)}, "B0 is 3×2"},
+		{"negative Y", x, Config{K: 2, Y: mat.NewDense(4, 1, []float64{1, -2, 0, 1})}, "Y has a negative"},
+		{"maxiter", x, Config{K: 2, MaxIter: -3}, "MaxIter"},
+		{"epsilon", x, Config{K: 2, Epsilon: math.Inf(1)}, "Epsilon"},
+		{"model", x, Config{K: 2, Model: Model{Recon: 7}}, "unknown loss"},
+	}
+	for _, c := range cases {
+		_, err := Fit(context.Background(), c.x, c.cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+	res, err := Fit(context.Background(), x, Config{K: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.Scores(res.W); err == nil {
+		t.Error("Scores of an unsupervised model should be an error")
+	}
+	if _, err := res.Transform(context.Background(), mat.NewDense(2, 5, nil), TransformConfig{}); err == nil {
+		t.Error("Transform with the wrong width should be an error")
+	}
+	if _, _, err := OneHot([]int{0, 3}, 2); err == nil {
+		t.Error("OneHot with a class out of range should be an error")
+	}
+	if _, err := Targets([]float64{1, -1}); err == nil {
+		t.Error("negative regression targets should be an error")
+	}
+}
+
+func TestCancel(t *testing.T) {
+	x, _ := planted(30, 20, 3, 3, 61)
+	ctx, cancel := context.WithCancel(context.Background())
+	res, err := Fit(ctx, x, Config{K: 3, MaxIter: 100, Tol: -1, Progress: func(it int, _ float64) {
+		if it == 5 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || res == nil || res.Iterations != 5 || len(res.Objective) != 6 {
+		t.Fatalf("cancelled fit: err %v, result %v", err, res)
+	}
+}
+
+func TestTransformEmptyRowsAndStopping(t *testing.T) {
+	x, class := planted(40, 20, 3, 3, 71)
+	y, w, _ := OneHot(append(class[:30], -1, -1, -1, -1, -1, -1, -1, -1, -1, -1), 3)
+	for _, mod := range Models() {
+		res, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Model: mod, Y: y, LabelRowWeights: w, Lambda: 1, Tol: 1e-3, MaxIter: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Converged || res.Iterations >= 500 {
+			t.Errorf("%v: did not stop by the tolerance (%d iterations)", mod, res.Iterations)
+		}
+		it := res.Iterations
+		o := res.Objective
+		if (o[it-1]-o[it])/o[1] >= 1e-3 || (it > 2 && (o[it-2]-o[it-1])/o[1] < 1e-3) {
+			t.Errorf("%v: stopped at iteration %d against the rule", mod, it)
+		}
+		z := sparse.Zeros(2, 20)
+		wt, err := res.Transform(context.Background(), z, TransformConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mat.Max(wt) != 0 {
+			t.Errorf("%v: empty documents get a non-zero representation", mod)
+		}
+	}
+}
+
+func TestParseModel(t *testing.T) {
+	for s, want := range map[string]Model{"(F,F)": FF, "F,D": FD, "fro-div": FD, "DF": DF, "d-d": DD, "6": DD, "3": FF, "kl,fro": DF} {
+		got, err := ParseModel(s)
+		if err != nil || got != want {
+			t.Errorf("ParseModel(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "F", "X,Y", "7"} {
+		if _, err := ParseModel(s); err == nil {
+			t.Errorf("ParseModel(%q) should fail", s)
+		}
+	}
+	for _, m := range Models() {
+		if p, _ := ParseModel(m.String()); p != m {
+			t.Errorf("%v does not round-trip", m)
+		}
+		if p, _ := ParseModel(m.Slug()); p != m {
+			t.Errorf("%v slug does not round-trip", m)
+		}
+	}
+	if DF.RefNumber() != 5 || FD.RefNumber() != 4 {
+		t.Error("RefNumber")
+	}
+}
+
+func TestNormalizedBAndTopTerms(t *testing.T) {
+	x, class := planted(60, 12, 3, 3, 81)
+	y, _, _ := OneHot(class, 3)
+	res, err := Fit(context.Background(), x, Config{K: 3, Model: FF, Y: y, Lambda: 1, MaxIter: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := res.NormalizedB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tp := 0; tp < 3; tp++ {
+		s := 0.0
+		for c := 0; c < 3; c++ {
+			s += nb.At(c, tp)
+		}
+		if math.Abs(s-1) > 1e-12 {
+			t.Errorf("column %d of normalised B sums to %g", tp, s)
+		}
+	}
+	vocab := strings.Fields("a b c d e f g h i j k l")
+	top, err := res.TopTerms(vocab, 4)
+	if err != nil || len(top) != 3 || len(top[0]) != 4 {
+		t.Fatalf("TopTerms: %v, %v", top, err)
+	}
+}
+
+// TestUnweightedLabelsShortcut checks that the Gram-matrix shortcut of an
+// unweighted Frobenius supervision term gives the iterates of the general
+// (weighted) form with all-one weights.
+func TestUnweightedLabelsShortcut(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	x := randomDense(25, 20, 0.5, rnd)
+	y := randomDense(25, 6, 0.7, rnd)
+	ones := mat.NewDense(25, 6, nil)
+	for i := 0; i < 25; i++ {
+		for j := 0; j < 6; j++ {
+			ones.Set(i, j, 1)
+		}
+	}
+	for _, mod := range []Model{FF, DF} {
+		cfg := Config{K: 3, Model: mod, Y: y, Lambda: 3, MaxIter: 40, Tol: -1}
+		a, err := Fit(context.Background(), x, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.LabelWeights = ones
+		b, err := Fit(context.Background(), x, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := maxRelDiff(a.W, b.W); d > 1e-9 {
+			t.Errorf("%v: W differs by %.3g", mod, d)
+		}
+		if d := maxRelDiff(a.B, b.B); d > 1e-9 {
+			t.Errorf("%v: B differs by %.3g", mod, d)
+		}
+		if d := math.Abs(a.FinalObjective()-b.FinalObjective()) / b.FinalObjective(); d > 1e-9 {
+			t.Errorf("%v: objective differs by %.3g", mod, d)
+		}
+	}
+}
