@@ -74,3 +74,22 @@ func ExampleLoad() {
 	// Output:
 	// tsnmf model, 2 topics; weights of the new document: cooking 0.69, space 0.00
 }
+
+// Classify with SSNMF: a joint factorization of the documents and their
+// labels gives topics and a classifier at once.
+func ExampleFitCorpus_ssnmfClassify() {
+	ctx := context.Background()
+	c, _ := corpus.CSV{}.Read(ctx, exampleCSV())
+	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), true, model.Supervision{},
+		model.Options{Kind: model.KindSSNMF, Seed: 1, Loss: "F,F"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	x, _ := f.Vectorize(ctx, []corpus.Document{
+		{ID: "a", Text: "The astronaut repaired the satellite in orbit."},
+		{ID: "b", Text: "Season the sauce with garlic and pepper."},
+	})
+	pred, _ := f.Model.(model.Predictor).Predict(ctx, x.X)
+	fmt.Println(pred.Labels)
+	// Output: [[space] [cooking]]
+}

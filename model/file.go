@@ -87,6 +87,10 @@ func codecs() map[string]codec {
 		},
 	}
 	return map[string]codec{
+		KindSSNMF: {
+			save: func(m Model) (any, map[string]*mat.Dense, error) { return m.(*SSNMF).save() },
+			load: loadSSNMF,
+		},
 		KindNMF:   nmfCodec,
 		KindTSNMF: nmfCodec,
 		KindLDA: {

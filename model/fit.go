@@ -101,6 +101,7 @@ func fitters() map[string]fitter {
 		KindNMF:   fitNMF,
 		KindTSNMF: fitTSNMF,
 		KindLDA:   fitLDA,
+		KindSSNMF: fitSSNMF,
 	}
 }
 

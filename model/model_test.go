@@ -46,6 +46,8 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		{Options{Kind: KindNMF, K: 8, Seed: 1, Loss: "kl"}, false},
 		{Options{Kind: KindTSNMF, Seed: 2}, true},
 		{Options{Kind: KindLDA, K: 8, Seed: 3, MaxIter: 5}, false},
+		{Options{Kind: KindSSNMF, Seed: 4}, true},
+		{Options{Kind: KindSSNMF, Seed: 4, Loss: "F,F", K: 10}, true},
 	}
 	c := demoCorpus(t)
 	for _, tc := range cases {

@@ -21,6 +21,12 @@ type TransformConfig struct {
 	Iter int
 	// Seed seeds the Uniform[0, 1) start of those updates.
 	Seed uint64
+	// SameStart starts every document from the same random row instead of
+	// drawing a row per document, so that a document's representation does
+	// not depend on the other documents of the batch or on its position in
+	// it (what a server answering requests one by one needs). The
+	// reference draws a row per document.
+	SameStart bool
 }
 
 // Transform returns the representation (documents × K) of the documents X
@@ -61,7 +67,16 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	if eps == 0 {
 		eps = DefaultEpsilon
 	}
-	w := uniform(d.n, k, cfg.Seed, streamTransform)
+	var w *mat.Dense
+	if cfg.SameStart {
+		row := uniform(1, k, cfg.Seed, streamTransform).RawRowView(0)
+		w = mat.NewDense(d.n, k, nil)
+		for i := 0; i < d.n; i++ {
+			copy(w.RawRowView(i), row)
+		}
+	} else {
+		w = uniform(d.n, k, cfg.Seed, streamTransform)
+	}
 	ht := mat.NewDense(m, k, nil)
 	transposeInto(ht, r.H)
 	term := newDataTerm(d, IDivergence, nil, nil, k, eps)

@@ -635,3 +635,34 @@ func TestUnweightedLabelsShortcut(t *testing.T) {
 		}
 	}
 }
+
+func TestTransformSameStartIndependentOfBatch(t *testing.T) {
+	x := mat.NewDense(6, 5, []float64{
+		1, 0, 2, 0, 1,
+		0, 3, 0, 1, 0,
+		2, 1, 0, 0, 4,
+		0, 0, 1, 5, 0,
+		1, 1, 1, 1, 1,
+		3, 0, 0, 2, 0,
+	})
+	r, err := Fit(context.Background(), x, Config{K: 3, Model: Model{IDivergence, Frobenius}, Seed: 1, MaxIter: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := TransformConfig{Seed: 7, SameStart: true}
+	all, err := r.Transform(context.Background(), x, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 6; i++ {
+		one, err := r.Transform(context.Background(), x.Slice(i, i+1, 0, 5), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j < 3; j++ {
+			if one.At(0, j) != all.At(i, j) {
+				t.Fatalf("row %d alone differs from row %d in the batch", i, i)
+			}
+		}
+	}
+}

@@ -1,0 +1,208 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/ssnmf"
+)
+
+// SSNMF is a fitted semi-supervised NMF model: topics H (topics × terms)
+// and the label matrix B (labels × topics); documents are represented with
+// H fixed and labelled by B times their representation.
+type SSNMF struct {
+	r          *ssnmf.Result
+	LabelNames []string
+	// MultiLabel models predict every label whose score reaches Threshold
+	// (at least the best one); single-label models predict the argmax.
+	MultiLabel bool
+	Threshold  float64
+	Vocab      []string
+	tcfg       ssnmf.TransformConfig
+	weights    []float64
+}
+
+// Kind implements Model.
+func (m *SSNMF) Kind() string { return KindSSNMF }
+
+// NumTopics implements Model.
+func (m *SSNMF) NumTopics() int { k, _ := m.r.H.Dims(); return k }
+
+// Labels implements Predictor.
+func (m *SSNMF) Labels() []string { return m.LabelNames }
+
+// Topics implements Model: words by the row-normalised topics; each topic's
+// label is the class its column of the normalised B favours.
+func (m *SSNMF) Topics(n int) []Topic {
+	hn := normalizedRows(m.r.H)
+	nb, _ := m.r.NormalizedB()
+	out := make([]Topic, m.NumTopics())
+	for t := range out {
+		out[t] = Topic{Name: fmt.Sprintf("topic-%d", t+1), Words: topicWords(hn.RawRowView(t), m.Vocab, n)}
+		if nb != nil {
+			best := 0
+			for c := range m.LabelNames {
+				if nb.At(c, t) > nb.At(best, t) {
+					best = c
+				}
+			}
+			out[t].Label = m.LabelNames[best]
+			out[t].Score = nb.At(best, t)
+		}
+		if m.weights != nil {
+			out[t].Weight = m.weights[t]
+		}
+	}
+	return out
+}
+
+// Transform implements Model: the representation of each document with
+// the topics fixed (exact NNLS for a Frobenius reconstruction loss, 20
+// multiplicative updates from a start shared by all documents for the
+// I-divergence).
+func (m *SSNMF) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	return m.r.Transform(ctx, x, m.tcfg)
+}
+
+// Predict implements Predictor: scores B·s per document.
+func (m *SSNMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
+	w, err := m.Transform(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	scores, err := m.r.Scores(w)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prediction{Scores: scores}
+	if !m.MultiLabel {
+		p.Labels = argmaxLabels(scores, m.LabelNames)
+		return p, nil
+	}
+	for _, idx := range ssnmf.Threshold(scores, m.Threshold, true) {
+		var ls []string
+		for _, c := range idx {
+			ls = append(ls, m.LabelNames[c])
+		}
+		p.Labels = append(p.Labels, ls)
+	}
+	return p, nil
+}
+
+// ClassTopicMatrix returns the column-normalised B (labels × topics), the
+// paper's Figure 2.
+func (m *SSNMF) ClassTopicMatrix() ([]string, *mat.Dense) {
+	nb, err := m.r.NormalizedB()
+	if err != nil {
+		return nil, nil
+	}
+	return m.LabelNames, nb
+}
+
+type ssnmfParams struct {
+	Model         string    `json:"model"`
+	Lambda        float64   `json:"lambda"`
+	Epsilon       float64   `json:"epsilon"`
+	LabelNames    []string  `json:"label_names"`
+	MultiLabel    bool      `json:"multi_label,omitempty"`
+	Threshold     float64   `json:"threshold,omitempty"`
+	TransformIter int       `json:"transform_iter"`
+	TransformSeed uint64    `json:"transform_seed"`
+	Weights       []float64 `json:"topic_weights,omitempty"`
+}
+
+func (m *SSNMF) save() (any, map[string]*mat.Dense, error) {
+	return ssnmfParams{Model: m.r.Model.String(), Lambda: m.r.Lambda, Epsilon: m.r.Epsilon, LabelNames: m.LabelNames,
+			MultiLabel: m.MultiLabel, Threshold: m.Threshold, TransformIter: m.tcfg.Iter, TransformSeed: m.tcfg.Seed, Weights: m.weights},
+		map[string]*mat.Dense{"H": m.r.H, "B": m.r.B}, nil
+}
+
+func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p ssnmfParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	mod, err := ssnmf.ParseModel(p.Model)
+	if err != nil {
+		return nil, err
+	}
+	h, b := mats["H"], mats["B"]
+	if h == nil || b == nil {
+		return nil, fmt.Errorf("missing H or B")
+	}
+	k, terms := h.Dims()
+	c, kb := b.Dims()
+	if terms != len(vocab) || kb != k || c != len(p.LabelNames) || (p.Weights != nil && len(p.Weights) != k) {
+		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, B %d×%d, %d labels, %d terms", k, terms, c, kb, len(p.LabelNames), len(vocab))
+	}
+	r := &ssnmf.Result{Model: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b}
+	return &SSNMF{r: r, LabelNames: p.LabelNames, MultiLabel: p.MultiLabel, Threshold: p.Threshold, Vocab: vocab,
+		tcfg: ssnmf.TransformConfig{Iter: p.TransformIter, Seed: p.TransformSeed, SameStart: true}, weights: p.Weights}, nil
+}
+
+func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true}); err != nil {
+		return nil, Info{}, err
+	}
+	if !sup.labeled() {
+		return nil, Info{}, fmt.Errorf("model: ssnmf needs labeled documents (for example --labels-from-corpus)")
+	}
+	if len(sup.Anchors) > 0 {
+		return nil, Info{}, fmt.Errorf("model: ssnmf takes labels, not anchors")
+	}
+	loss := o.Loss
+	if loss == "" {
+		loss = "D,F"
+	}
+	mod, err := ssnmf.ParseModel(loss)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	names, idx := sup.labelIndex()
+	k := o.K
+	if k == 0 {
+		k = len(names)
+	}
+	lambda := o.Lambda
+	if lambda == 0 {
+		lambda = 100
+	}
+	multi := false
+	for _, l := range idx {
+		multi = multi || len(l) > 1
+	}
+	y, err := ssnmf.MultiHot(idx, len(names))
+	if err != nil {
+		return nil, Info{}, err
+	}
+	rowW := make([]float64, len(idx))
+	labeled := 0
+	for i, l := range idx {
+		if len(l) > 0 {
+			rowW[i] = 1
+			labeled++
+		}
+	}
+	cfg := ssnmf.Config{K: k, Model: mod, Y: y, Lambda: lambda, LabelRowWeights: rowW, Seed: o.Seed,
+		MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress}
+	r, err := ssnmf.Fit(ctx, x, cfg)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m := &SSNMF{r: r, LabelNames: names, MultiLabel: multi, Vocab: vocab, tcfg: ssnmf.TransformConfig{Seed: o.Seed, SameStart: true}}
+	if multi {
+		m.Threshold = 0.5
+	}
+	m.weights = topicShares(r.W, r.H)
+	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
+		Notes: []string{fmt.Sprintf("%s-SSNMF, λ = %g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))}}
+	if multi {
+		info.Notes = append(info.Notes, "multi-label: a document gets every label scoring at least 0.5, and at least its best")
+	}
+	r.W = nil // not needed to transform or predict
+	return m, info, nil
+}
