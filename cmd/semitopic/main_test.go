@@ -24,14 +24,18 @@ func run(t *testing.T, args ...string) (string, string, error) {
 }
 
 func TestDemo(t *testing.T) {
-	out, _, err := run(t, "demo")
+	report := filepath.Join(t.TempDir(), "demo-report.html")
+	out, _, err := run(t, "demo", "--report", report)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"480 documents", "8 planted themes", "space", "rocket*", "computing"} {
+	for _, want := range []string{"480 documents", "8 planted themes", "space", "rocket*", "computing", "wrote " + report} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
 		}
+	}
+	if b, err := os.ReadFile(report); err != nil || !strings.Contains(string(b), "<h1>semitopic demo</h1>") {
+		t.Errorf("demo report: %v", err)
 	}
 }
 
