@@ -126,6 +126,21 @@ type Options struct {
 	// MaxFeatures keeps the terms with the highest total count (after the
 	// df bounds); ties go to the alphabetically smaller term. 0 = all.
 	MaxFeatures int `json:"max_features,omitempty"`
+	// RankByDF makes MaxFeatures rank terms by document frequency instead
+	// of total count: what scikit-learn's CountVectorizer does with
+	// binary=True, since it binarises the counts before choosing.
+	RankByDF bool `json:"rank_by_df,omitempty"`
+	// SklearnTies breaks ties at the MaxFeatures cut as scikit-learn 1.2
+	// does instead of alphabetically: in the order of numpy's default
+	// argsort (an unstable introsort) of the negated frequencies of the
+	// candidate terms taken in alphabetical order. With it the vocabulary
+	// equals CountVectorizer's exactly.
+	SklearnTies bool `json:"sklearn_ties,omitempty"`
+	// DropDigitTerms removes the terms made only of digits (Python's
+	// str.isdigit: decimal digits, superscripts, circled digits) from the
+	// vocabulary after MaxFeatures has chosen it, as the Anchored CorEx
+	// notebook does; the vocabulary is then smaller than MaxFeatures.
+	DropDigitTerms bool `json:"drop_digit_terms,omitempty"`
 	// MinChars drops documents whose raw text has fewer characters (the
 	// TS-NMF paper drops Reuters documents under 250). Fit only.
 	MinChars int `json:"min_chars,omitempty"`

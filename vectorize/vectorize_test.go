@@ -2,9 +2,12 @@ package vectorize
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -342,5 +345,110 @@ func TestTrigramsAndFixedNGramVocabulary(t *testing.T) {
 	big, _ := text.NewAnalyzer(text.Options{NGramMin: 1, NGramMax: 4})
 	if _, err := New(big, Options{}); err == nil {
 		t.Error("4-grams accepted")
+	}
+}
+
+func TestRankByDFAndDropDigitTerms(t *testing.T) {
+	a, err := text.NewAnalyzer(text.Options{Case: text.Lower, Pattern: text.SklearnWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := docsOf("aa aa aa aa bb 12", "bb cc 12 x²", "cc dd 12 x²", "dd 2³")
+	fitVocab := func(o Options) []string {
+		v, err := New(a, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := v.FitTransform(context.Background(), docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Vocab
+	}
+	// Totals: aa 4, 12 3, bb 2, cc 2, dd 2, x² 2, 2³ 1; document
+	// frequencies: 12 3, bb 2, cc 2, dd 2, x² 2, aa 1, 2³ 1.
+	if got, want := fitVocab(Options{MaxFeatures: 2}), []string{"12", "aa"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("by count: %q, want %q", got, want)
+	}
+	if got, want := fitVocab(Options{MaxFeatures: 2, RankByDF: true}), []string{"12", "bb"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("by document frequency: %q, want %q", got, want)
+	}
+	// The digit-only terms are dropped after the choice of all 7: 12 and 2³
+	// (a superscript is a digit for str.isdigit), but not x².
+	if got, want := fitVocab(Options{MaxFeatures: 7, DropDigitTerms: true}), []string{"aa", "bb", "cc", "dd", "x²"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("digit terms dropped: %q, want %q", got, want)
+	}
+	if got, want := fitVocab(Options{MaxFeatures: 3, RankByDF: true, DropDigitTerms: true}), []string{"bb", "cc"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("both: %q, want %q", got, want)
+	}
+	for s, want := range map[string]bool{"123": true, "²": true, "①2": true, "x2": false, "½": false, "": false, "٣": true} {
+		if IsDigitTerm(s) != want {
+			t.Errorf("IsDigitTerm(%q) = %v", s, !want)
+		}
+	}
+}
+
+func TestNumpyArgsort(t *testing.T) {
+	b, err := os.ReadFile("testdata/numpy_argsort.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Values []int64 `json:"values"`
+		Order  []int   `json:"order"`
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range cases {
+		if got := npArgsort(c.Values); !reflect.DeepEqual(got, c.Order) {
+			t.Errorf("case %d (%d values): order differs from numpy's", k, len(c.Values))
+		}
+	}
+	// The heapsort fallback sorts.
+	v := []int64{5, -1, 3, 3, 9, 0, -1, 7, 2, 2, 8}
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	npHeapsort(v, idx)
+	for i := 1; i < len(idx); i++ {
+		if v[idx[i-1]] > v[idx[i]] {
+			t.Fatalf("heapsort order %v", idx)
+		}
+	}
+}
+
+func TestSklearnTies(t *testing.T) {
+	// 20 terms ta..tt, all in one document but ta in two: at the cut of 5,
+	// ta wins and four of the 19 tied terms follow in numpy's argsort
+	// order, as scikit-learn's CountVectorizer(max_features=5) chooses.
+	var words []string
+	for i := 0; i < 20; i++ {
+		words = append(words, "t"+string(rune('a'+i)))
+	}
+	docs := []string{strings.Join(words, " "), "ta"}
+	_, r := fit(t, Options{MaxFeatures: 5, SklearnTies: true}, docs...)
+	neg := make([]int64, 20)
+	for i := range neg {
+		neg[i] = -1
+	}
+	neg[0] = -2
+	var want []string
+	for _, p := range npArgsort(neg)[:5] {
+		want = append(want, words[p])
+	}
+	sort.Strings(want)
+	if !reflect.DeepEqual(r.Vocab, want) {
+		t.Errorf("vocab %q, want %q", r.Vocab, want)
+	}
+	// What scikit-learn 1.2.1 prints for CountVectorizer(max_features=5,
+	// token_pattern='[a-z]+') on these documents.
+	if sk := []string{"ta", "to", "tp", "tq", "tr"}; !reflect.DeepEqual(r.Vocab, sk) {
+		t.Errorf("vocab %q, scikit-learn's %q", r.Vocab, sk)
+	}
+	_, alpha := fit(t, Options{MaxFeatures: 5}, docs...)
+	if want := []string{"ta", "tb", "tc", "td", "te"}; !reflect.DeepEqual(alpha.Vocab, want) {
+		t.Errorf("alphabetical ties: %q, want %q", alpha.Vocab, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/semitopic/semitopic/corpus"
@@ -325,7 +326,29 @@ func (v *Vectorizer) selectVocab(d *termDict, df []int, tf []int64, n int) ([]in
 	}
 	limit := v.opts.MaxFeatures
 	if limit <= 0 || len(sel) <= limit {
-		return sel, nil
+		return v.dropDigitTerms(d, sel), nil
+	}
+	if v.opts.RankByDF {
+		tf = make([]int64, len(df))
+		for g, f := range df {
+			tf[g] = int64(f)
+		}
+	}
+	if v.opts.SklearnTies {
+		names := make(map[int32]string, len(sel))
+		for _, g := range sel {
+			names[g] = d.str(g)
+		}
+		slices.SortFunc(sel, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
+		neg := make([]int64, len(sel))
+		for k, g := range sel {
+			neg[k] = -tf[g]
+		}
+		chosen := make([]int32, limit)
+		for k, p := range npArgsort(neg)[:limit] {
+			chosen[k] = sel[p]
+		}
+		return v.dropDigitTerms(d, chosen), nil
 	}
 	slices.SortFunc(sel, func(a, b int32) int {
 		switch {
@@ -345,7 +368,59 @@ func (v *Vectorizer) selectVocab(d *termDict, df []int, tf []int64, n int) ([]in
 		names[g] = d.str(g)
 	}
 	slices.SortFunc(tied, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
-	return sel[:limit], nil
+	return v.dropDigitTerms(d, sel[:limit]), nil
+}
+
+// dropDigitTerms removes the digit-only terms from sel when DropDigitTerms
+// is set.
+func (v *Vectorizer) dropDigitTerms(d *termDict, sel []int32) []int32 {
+	if !v.opts.DropDigitTerms {
+		return sel
+	}
+	kept := sel[:0]
+	for _, g := range sel {
+		if !IsDigitTerm(d.str(g)) {
+			kept = append(kept, g)
+		}
+	}
+	return kept
+}
+
+// IsDigitTerm reports whether term is non-empty and made only of runes
+// that Python's str.isdigit accepts: decimal digits (Unicode category Nd)
+// and the digit-valued superscripts, subscripts and circled or
+// parenthesised digits (but not fractions or Roman numerals).
+func IsDigitTerm(term string) bool {
+	if term == "" {
+		return false
+	}
+	for _, r := range term {
+		if !unicode.IsDigit(r) && !unicode.Is(digitLike, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// digitLike holds the runes outside category Nd that Python's str.isdigit
+// accepts (Numeric_Type=Digit: superscripts, subscripts, circled and
+// parenthesised digits, Ethiopic and other digit signs), as of Python 3.11.
+var digitLike = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x00b2, Hi: 0x00b3, Stride: 1}, {Lo: 0x00b9, Hi: 0x00b9, Stride: 1},
+		{Lo: 0x1369, Hi: 0x1371, Stride: 1}, {Lo: 0x19da, Hi: 0x19da, Stride: 1},
+		{Lo: 0x2070, Hi: 0x2070, Stride: 1}, {Lo: 0x2074, Hi: 0x2079, Stride: 1},
+		{Lo: 0x2080, Hi: 0x2089, Stride: 1}, {Lo: 0x2460, Hi: 0x2468, Stride: 1},
+		{Lo: 0x2474, Hi: 0x247c, Stride: 1}, {Lo: 0x2488, Hi: 0x2490, Stride: 1},
+		{Lo: 0x24ea, Hi: 0x24ea, Stride: 1}, {Lo: 0x24f5, Hi: 0x24fd, Stride: 1},
+		{Lo: 0x24ff, Hi: 0x24ff, Stride: 1}, {Lo: 0x2776, Hi: 0x277e, Stride: 1},
+		{Lo: 0x2780, Hi: 0x2788, Stride: 1}, {Lo: 0x278a, Hi: 0x2792, Stride: 1},
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x10a40, Hi: 0x10a43, Stride: 1}, {Lo: 0x10e60, Hi: 0x10e68, Stride: 1},
+		{Lo: 0x11052, Hi: 0x1105a, Stride: 1}, {Lo: 0x1f100, Hi: 0x1f10a, Stride: 1},
+	},
+	LatinOffset: 2,
 }
 
 // Transform maps docs to rows with the fitted vocabulary. Unlike
