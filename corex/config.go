@@ -1,0 +1,149 @@
+package corex
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Input says how the values of the input matrix become presence
+// probabilities.
+type Input uint8
+
+// The input modes.
+const (
+	// Binarize treats every stored non-zero as a presence (1). Default.
+	Binarize Input = iota
+	// Fraction is the reference's count='fraction': when some value exceeds
+	// 1, each count becomes x_di · (total count / count of term i) / (length
+	// of document d), clipped to [0, 1]; input already within [0, 1] is
+	// used as it is. Transform reuses the training background rates.
+	Fraction
+	// Probabilities uses the values as presence probabilities; they must
+	// lie in [0, 1].
+	Probabilities
+)
+
+var inputNames = [...]string{"binarize", "fraction", "probabilities"}
+
+// String returns "binarize", "fraction" or "probabilities".
+func (in Input) String() string {
+	if int(in) < len(inputNames) {
+		return inputNames[in]
+	}
+	return fmt.Sprintf("Input(%d)", in)
+}
+
+// ParseInput parses "binarize", "fraction" or "probabilities".
+func ParseInput(s string) (Input, error) {
+	for i, n := range inputNames {
+		if s == n {
+			return Input(i), nil
+		}
+	}
+	return 0, fmt.Errorf("corex: unknown input mode %q (want binarize, fraction or probabilities)", s)
+}
+
+// Anchor ties words to one topic.
+type Anchor struct {
+	// Topic is the index of the anchored topic, in [0, K).
+	Topic int
+	// Words are the anchor words (looked up in Config.Vocab).
+	Words []string
+	// Strengths, when not nil, holds one anchor strength β per word; a
+	// zero entry takes Config.AnchorStrength.
+	Strengths []float64
+}
+
+// Iteration reports the progress of a fit.
+type Iteration struct {
+	// Restart is the restart (0-based) and Iter the iteration (1-based).
+	Restart, Iter int
+	// TC is the total correlation after the iteration, in nats.
+	TC float64
+	// Elapsed is the time since the restart began.
+	Elapsed time.Duration
+}
+
+// Config configures Fit. The zero value is not usable: K must be set.
+type Config struct {
+	// K is the number of topics (latent factors), at least 1 and at most
+	// the number of terms.
+	K int
+	// MaxIter bounds the iterations of each restart; 0 means 200.
+	MaxIter int
+	// Tol stops a restart when the mean TC of its last 5 iterations
+	// differs from the mean of the 5 before by less than Tol nats
+	// (checked after more than 10 iterations); 0 means 1e-5, negative
+	// never stops early.
+	Tol float64
+	// Seed seeds every random choice; restart r uses Seed + r.
+	Seed uint64
+	// Restarts is the number of fits from different seeds; the one with
+	// the highest total TC is kept (paper §2.1). 0 means 1.
+	Restarts int
+	// Input says how matrix values become presence probabilities.
+	Input Input
+	// Vocab names the columns; it is needed for anchor words and is kept
+	// in the model for TopWords. Its length must equal the number of
+	// columns when set.
+	Vocab []string
+	// Anchors tie words to topics (paper §2.4).
+	Anchors []Anchor
+	// AnchorStrength is the default anchor strength β; 0 means 1 (the
+	// reference's default). The paper uses values from 1.5 to 10; values
+	// of 1 or below do little.
+	AnchorStrength float64
+	// NumpyRandom draws the random start and the tie-breaking noise from
+	// numpy's legacy generator (np.random.seed(Seed), MT19937) in the
+	// reference's order instead of semitopic's generator, so that a fit
+	// follows corextopic's Corex(seed=Seed) on the same matrix (up to
+	// floating-point rounding, which slowly separates long runs). The
+	// noise is then drawn on one core. Seed + Restarts − 1 must be below
+	// 2³². See the package documentation for why this matters for TC.
+	NumpyRandom bool
+	// Progress, when set, is called after every iteration.
+	Progress func(Iteration)
+
+	// npShift skips one 32-bit draw of numpy's stream before each word's
+	// noise (TestNumpyStreamArtifact).
+	npShift bool
+}
+
+// resolved returns the configuration with defaults filled in, or an error
+// naming the invalid field.
+func (c Config) resolved(terms int) (Config, error) {
+	switch {
+	case c.K < 1:
+		return c, fmt.Errorf("corex: K = %d topics, want at least 1", c.K)
+	case c.K > terms:
+		return c, fmt.Errorf("corex: K = %d topics for %d terms, want at most one topic per term", c.K, terms)
+	case c.MaxIter < 0:
+		return c, fmt.Errorf("corex: MaxIter = %d, want ≥ 0", c.MaxIter)
+	case c.Restarts < 0:
+		return c, fmt.Errorf("corex: Restarts = %d, want ≥ 0", c.Restarts)
+	case math.IsNaN(c.Tol):
+		return c, fmt.Errorf("corex: Tol is NaN")
+	case !(c.AnchorStrength >= 0) || math.IsInf(c.AnchorStrength, 0):
+		return c, fmt.Errorf("corex: AnchorStrength = %v, want a finite value ≥ 0", c.AnchorStrength)
+	case c.Input > Probabilities:
+		return c, fmt.Errorf("corex: unknown input mode %d", c.Input)
+	case c.NumpyRandom && c.Seed+uint64(max(c.Restarts, 1))-1 > math.MaxUint32:
+		return c, fmt.Errorf("corex: NumpyRandom needs seeds below 2³² (Seed %d, %d restarts)", c.Seed, max(c.Restarts, 1))
+	case c.Vocab != nil && len(c.Vocab) != terms:
+		return c, fmt.Errorf("corex: %d vocabulary words for %d columns", len(c.Vocab), terms)
+	}
+	if c.MaxIter == 0 {
+		c.MaxIter = 200
+	}
+	if c.Tol == 0 {
+		c.Tol = 1e-5
+	}
+	if c.Restarts == 0 {
+		c.Restarts = 1
+	}
+	if c.AnchorStrength == 0 {
+		c.AnchorStrength = 1
+	}
+	return c, nil
+}

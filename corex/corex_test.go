@@ -1,0 +1,613 @@
+package corex
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// planted returns n documents over groups×size group words and bg
+// background words: each document picks a group (returned as its label),
+// each of the group's words appears with probability 0.5 and each
+// background word with probability 0.05. Word g*size+k is named "gGkK",
+// background word b "bgB".
+func planted(n, groups, size, bg int, seed uint64) (*sparse.CSR, []string, []int) {
+	r := rng.New(seed, 0, 1)
+	nv := groups*size + bg
+	var ts []sparse.Triplet
+	label := make([]int, n)
+	for d := 0; d < n; d++ {
+		g := r.Intn(groups)
+		label[d] = g
+		for k := 0; k < size; k++ {
+			if r.Float64() < 0.5 {
+				ts = append(ts, sparse.Triplet{Row: d, Col: g*size + k, Val: 1})
+			}
+		}
+		for b := 0; b < bg; b++ {
+			if r.Float64() < 0.05 {
+				ts = append(ts, sparse.Triplet{Row: d, Col: groups*size + b, Val: 1})
+			}
+		}
+	}
+	x, err := sparse.FromTriplets(n, nv, ts)
+	if err != nil {
+		panic(err)
+	}
+	vocab := make([]string, nv)
+	for g := 0; g < groups; g++ {
+		for k := 0; k < size; k++ {
+			vocab[g*size+k] = fmt.Sprintf("g%dk%d", g, k)
+		}
+	}
+	for b := 0; b < bg; b++ {
+		vocab[groups*size+b] = fmt.Sprintf("bg%d", b)
+	}
+	return x, vocab, label
+}
+
+func TestTCIsMeanLogZ(t *testing.T) {
+	x, vocab, _ := planted(300, 4, 8, 20, 1)
+	m, err := Fit(context.Background(), x, Config{K: 5, Seed: 3, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := m.Train.LogZ.Dims()
+	sum := 0.0
+	for j := 0; j < m.K; j++ {
+		mean := 0.0
+		for l := 0; l < n; l++ {
+			mean += m.Train.LogZ.At(l, j)
+		}
+		mean /= float64(n)
+		if math.Abs(mean-m.TCs[j]) > 1e-12 {
+			t.Errorf("topic %d: mean log Z %g, TC %g", j, mean, m.TCs[j])
+		}
+		if m.TCs[j] < 0 {
+			t.Errorf("topic %d: negative TC %g", j, m.TCs[j])
+		}
+		if j > 0 && m.TCs[j] > m.TCs[j-1] {
+			t.Errorf("topics not sorted by TC: %v", m.TCs)
+		}
+		sum += m.TCs[j]
+	}
+	if math.Abs(sum-m.TC) > 1e-12 || m.TC != m.History[len(m.History)-1] && math.Abs(m.TC-m.History[len(m.History)-1]) > 1e-12 {
+		t.Errorf("TC %g, sum of topics %g, last of history %g", m.TC, sum, m.History[len(m.History)-1])
+	}
+}
+
+// groupOf returns the planted group of a word name, or -1 for background.
+func groupOf(w string) int {
+	var g, k int
+	if _, err := fmt.Sscanf(w, "g%dk%d", &g, &k); err != nil {
+		return -1
+	}
+	return g
+}
+
+func TestRecoversPlantedGroups(t *testing.T) {
+	const groups, size = 4, 8
+	x, vocab, _ := planted(400, groups, size, 30, 2)
+	m, err := Fit(context.Background(), x, Config{K: groups, Seed: 1, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for j := 0; j < m.K; j++ {
+		ws, err := m.TopWords(j, size, ByMI)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := groupOf(ws[0].Term)
+		var terms []string
+		for _, w := range ws {
+			terms = append(terms, w.Term)
+			if groupOf(w.Term) != g || w.Sign != 1 {
+				t.Errorf("topic %d mixes groups: %v", j, terms)
+				break
+			}
+		}
+		if len(ws) != size {
+			t.Errorf("topic %d has %d words, want %d: %v", j, len(ws), size, terms)
+		}
+		if seen[g] {
+			t.Errorf("group %d found twice", g)
+		}
+		seen[g] = true
+	}
+	// Each planted word's cluster is its group's topic.
+	clusters := m.Clusters()
+	topicOf := map[int]int{}
+	for i, w := range vocab {
+		if g := groupOf(w); g >= 0 {
+			if t0, ok := topicOf[g]; ok && t0 != clusters[i] {
+				t.Errorf("word %s in topic %d, its group in topic %d", w, clusters[i], t0)
+			}
+			topicOf[g] = clusters[i]
+		}
+	}
+}
+
+func TestAnchorsLeadTheirTopics(t *testing.T) {
+	const groups, size = 4, 8
+	x, vocab, _ := planted(400, groups, size, 30, 2)
+	anchors := []Anchor{
+		{Topic: 0, Words: []string{"g2k0", "g2k1"}},
+		{Topic: 3, Words: []string{"g0k5", "bg3"}, Strengths: []float64{0, 6}},
+	}
+	m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 4, Vocab: vocab, Anchors: anchors, AnchorStrength: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != 0 {
+		t.Errorf("warnings: %v", m.Warnings)
+	}
+	if len(m.Anchors) != 4 {
+		t.Fatalf("anchors in use: %+v", m.Anchors)
+	}
+	for _, a := range anchors {
+		ws, err := m.TopWords(a.Topic, len(a.Words), ByWeightedMI)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, w := range ws {
+			got[w.Term] = true
+		}
+		for _, w := range a.Words {
+			if !got[w] {
+				t.Errorf("topic %d: anchor %q not among the top words %+v", a.Topic, w, ws)
+			}
+		}
+	}
+	// The anchored topic is about the anchors' group, by MI too.
+	ws, _ := m.TopWords(0, size, ByMI)
+	for _, w := range ws {
+		if groupOf(w.Term) != 2 {
+			t.Errorf("topic 0 anchored on group 2 has word %s: %+v", w.Term, ws)
+		}
+	}
+	al := m.Alpha()
+	if al.At(3, idx(vocab, "bg3")) != 6 || al.At(3, idx(vocab, "g0k5")) != 3 || al.At(1, idx(vocab, "g2k0")) != 0 {
+		t.Errorf("anchor strengths in α: %g %g %g", al.At(3, idx(vocab, "bg3")), al.At(3, idx(vocab, "g0k5")), al.At(1, idx(vocab, "g2k0")))
+	}
+}
+
+func idx(vocab []string, w string) int {
+	for i, v := range vocab {
+		if v == w {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestWordAnchoredToSeveralTopics(t *testing.T) {
+	x, vocab, _ := planted(200, 3, 6, 10, 5)
+	m, err := Fit(context.Background(), x, Config{K: 4, Seed: 1, Vocab: vocab, AnchorStrength: 2,
+		Anchors: []Anchor{{Topic: 1, Words: []string{"g1k0"}}, {Topic: 2, Words: []string{"g1k0", "g1k1"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	al := m.Alpha()
+	i := idx(vocab, "g1k0")
+	for j, want := range []float64{0, 2, 2, 0} {
+		if al.At(j, i) != want {
+			t.Errorf("α(%d, g1k0) = %g, want %g", j, al.At(j, i), want)
+		}
+	}
+}
+
+func TestMissingAnchorWarns(t *testing.T) {
+	x, vocab, _ := planted(200, 3, 6, 10, 5)
+	m, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: vocab,
+		Anchors: []Anchor{{Topic: 1, Words: []string{"nosuchword", "g0k1"}}, {Topic: 2, Words: []string{"absent"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != 2 || !strings.Contains(m.Warnings[0], `"nosuchword"`) || !strings.Contains(m.Warnings[1], `"absent"`) {
+		t.Errorf("warnings %q", m.Warnings)
+	}
+	if len(m.Anchors) != 1 || m.Anchors[0].Word != "g0k1" || m.Anchors[0].Topic != 1 {
+		t.Errorf("anchors in use %+v", m.Anchors)
+	}
+}
+
+func TestSeedsReproduce(t *testing.T) {
+	x, vocab, _ := planted(300, 4, 8, 20, 1)
+	cfg := Config{K: 4, Seed: 9, Vocab: vocab, MaxIter: 50}
+	a, err := Fit(context.Background(), x, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	b, err := Fit(context.Background(), x, cfg)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.TC != b.TC || !sameData(a.Train.P.RawMatrix().Data, b.Train.P.RawMatrix().Data) {
+		t.Errorf("same seed, different models (TC %v / %v)", a.TC, b.TC)
+	}
+	cfg.Seed = 10
+	c, err := Fit(context.Background(), x, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sameData(a.Train.P.RawMatrix().Data, c.Train.P.RawMatrix().Data) {
+		t.Error("different seeds, identical p(y|x)")
+	}
+}
+
+func sameData(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestRestartsKeepBest(t *testing.T) {
+	x, vocab, _ := planted(200, 3, 6, 10, 5)
+	m, err := Fit(context.Background(), x, Config{K: 6, Seed: 20, Vocab: vocab, Restarts: 4, MaxIter: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.RestartTCs) != 4 {
+		t.Fatalf("restart TCs %v", m.RestartTCs)
+	}
+	best := m.RestartTCs[0]
+	for _, v := range m.RestartTCs {
+		best = max(best, v)
+	}
+	if m.TC != best {
+		t.Errorf("kept TC %g, best restart %g (%v)", m.TC, best, m.RestartTCs)
+	}
+	single, err := Fit(context.Background(), x, Config{K: 6, Seed: m.Seed, Vocab: vocab, MaxIter: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if single.TC != m.TC {
+		t.Errorf("refit of the kept seed %d: TC %g, want %g", m.Seed, single.TC, m.TC)
+	}
+}
+
+func TestTransformReproducesTraining(t *testing.T) {
+	for _, in := range []Input{Binarize, Fraction} {
+		x, vocab, _ := planted(250, 3, 6, 10, 6)
+		if in == Fraction { // counts
+			for p := range x.Data {
+				x.Data[p] = float64(1 + p%3)
+			}
+		}
+		m, err := Fit(context.Background(), x, Config{K: 4, Seed: 2, Vocab: vocab, Input: in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dt, err := m.Transform(context.Background(), x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pair := range [][2][]float64{
+			{dt.P.RawMatrix().Data, m.Train.P.RawMatrix().Data},
+			{dt.LogP.RawMatrix().Data, m.Train.LogP.RawMatrix().Data},
+			{dt.LogZ.RawMatrix().Data, m.Train.LogZ.RawMatrix().Data},
+		} {
+			for k := range pair[0] {
+				if math.Abs(pair[0][k]-pair[1][k]) > 1e-12*max(1, math.Abs(pair[1][k])) {
+					t.Fatalf("%v: entry %d: transform %g, fit %g", in, k, pair[0][k], pair[1][k])
+				}
+			}
+		}
+		// A subset of the documents gets the same rows.
+		sub := x.SelectRows([]int{5, 0, 7})
+		ds, err := m.Transform(context.Background(), sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds.P.At(0, 1) != dt.P.At(5, 1) || ds.LogZ.At(2, 3) != dt.LogZ.At(7, 3) {
+			t.Errorf("%v: rows depend on the other documents", in)
+		}
+	}
+}
+
+func TestLabelsAndTopDocs(t *testing.T) {
+	x, vocab, label := planted(300, 3, 8, 10, 8)
+	m, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each topic's top documents come from one planted group.
+	for j := 0; j < m.K; j++ {
+		docs, err := m.TopDocs(j, 20, ByLogP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := label[docs[0].Doc]
+		for k, d := range docs {
+			if label[d.Doc] != g {
+				t.Errorf("topic %d: top documents from groups %d and %d", j, g, label[d.Doc])
+			}
+			if k > 0 && d.Value > docs[k-1].Value {
+				t.Errorf("topic %d: documents not ranked", j)
+			}
+		}
+		if _, err := m.TopDocs(j, 5, ByLogZ); err != nil {
+			t.Fatal(err)
+		}
+	}
+	labels := m.Train.Labels()
+	lm := m.Train.LabelMatrix()
+	for l := range labels {
+		cols, _ := lm.Row(l)
+		if len(cols) != len(labels[l]) {
+			t.Fatalf("document %d: labels %v, label matrix %v", l, labels[l], cols)
+		}
+	}
+	am := m.Train.Argmax()
+	if len(am) != x.Rows {
+		t.Fatal("argmax length")
+	}
+}
+
+func TestInvalidInput(t *testing.T) {
+	x, vocab, _ := planted(50, 2, 4, 4, 1)
+	neg := x.Clone()
+	neg.Data[3] = -1
+	frac := x.Clone()
+	frac.Data[0] = 2
+	cases := []struct {
+		name string
+		x    *sparse.CSR
+		cfg  Config
+		want string
+	}{
+		{"nil", nil, Config{K: 2}, "nil input"},
+		{"no rows", sparse.Zeros(0, 5), Config{K: 2}, "at least one document"},
+		{"K 0", x, Config{K: 0}, "K = 0"},
+		{"K too large", x, Config{K: 13}, "at most one topic per term"},
+		{"negative value", neg, Config{K: 2}, "non-negative"},
+		{"not a probability", frac, Config{K: 2, Input: Probabilities}, "not a probability"},
+		{"vocab length", x, Config{K: 2, Vocab: vocab[:3]}, "3 vocabulary words for 12 columns"},
+		{"anchor topic", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 2, Words: []string{"g0k0"}}}}, "topic 2 out of range"},
+		{"anchors without vocab", x, Config{K: 2, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}}}}, "need Config.Vocab"},
+		{"strengths length", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}, Strengths: []float64{1, 2}}}}, "2 strengths for 1 words"},
+		{"negative strength", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}, Strengths: []float64{-1}}}}, "strength -1"},
+		{"anchor strength NaN", x, Config{K: 2, AnchorStrength: math.NaN()}, "AnchorStrength"},
+	}
+	for _, c := range cases {
+		_, err := Fit(context.Background(), c.x, c.cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+	m, err := Fit(context.Background(), x, Config{K: 2, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Transform(context.Background(), sparse.Zeros(3, 5)); err == nil {
+		t.Error("Transform accepted a matrix with the wrong number of columns")
+	}
+	if _, err := m.TopWords(2, 5, ByMI); err == nil {
+		t.Error("TopWords accepted topic 2 of 2")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Fit(ctx, x, Config{K: 2}); err == nil {
+		t.Error("Fit ignored a cancelled context")
+	}
+}
+
+func TestEmptyDocumentsAndRareWords(t *testing.T) {
+	// Rows without words and a column without documents are valid input.
+	x, vocab, _ := planted(60, 2, 5, 3, 3)
+	ts := []sparse.Triplet{}
+	for i := 0; i < x.Rows; i++ {
+		cols, vals := x.Row(i)
+		for k, c := range cols {
+			if int(c) != 12 && i%7 != 0 {
+				ts = append(ts, sparse.Triplet{Row: i, Col: int(c), Val: vals[k]})
+			}
+		}
+	}
+	y, _ := sparse.FromTriplets(x.Rows, x.Cols, ts)
+	m, err := Fit(context.Background(), y, Config{K: 2, Seed: 1, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0], "1 words never appear") {
+		t.Errorf("warnings %q", m.Warnings)
+	}
+	for _, v := range m.Train.P.RawMatrix().Data {
+		if math.IsNaN(v) {
+			t.Fatal("NaN in p(y|x)")
+		}
+	}
+	if math.IsNaN(m.TC) {
+		t.Fatal("NaN TC")
+	}
+}
+
+func TestHierarchy(t *testing.T) {
+	x, vocab, _ := planted(400, 6, 6, 20, 11)
+	h, err := FitHierarchy(context.Background(), x, Config{K: 6, Seed: 1, Vocab: vocab}, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Layers) != 3 || h.Layers[1].Terms != 6 || h.Layers[2].Terms != 2 {
+		t.Fatalf("layers %d", len(h.Layers))
+	}
+	var b bytes.Buffer
+	if err := h.WriteTree(&b, 3); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Count(out, "L1-") != 6 || !strings.HasPrefix(out, "L3-0 (TC ") {
+		t.Errorf("tree:\n%s", out)
+	}
+	if _, err := FitHierarchy(context.Background(), x, Config{K: 3, Vocab: vocab}, 4); err == nil {
+		t.Error("a layer with more topics than the one below was accepted")
+	}
+}
+
+func TestSuggestAnchors(t *testing.T) {
+	const groups, size = 3, 6
+	x, vocab, label := planted(300, groups, size, 20, 4)
+	labels := make([][]int, len(label))
+	for d, g := range label {
+		labels[d] = []int{g}
+	}
+	sug, err := SuggestAnchors(x, labels, groups, 4, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g, ws := range sug {
+		if len(ws) != 4 {
+			t.Fatalf("label %d: %d suggestions", g, len(ws))
+		}
+		for k, w := range ws {
+			if groupOf(vocab[w.Index]) != g {
+				t.Errorf("label %d: suggested %s", g, vocab[w.Index])
+			}
+			if k > 0 && w.MI > ws[k-1].MI {
+				t.Errorf("label %d: not ranked", g)
+			}
+		}
+	}
+	// Two labels sharing a word: dropShared removes it from both.
+	for d := range labels {
+		if label[d] == 1 {
+			labels[d] = []int{0, 1}
+		}
+	}
+	shared, err := SuggestAnchors(x, labels, groups, 6, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := SuggestAnchors(x, labels, groups, 6, false)
+	count := map[int]int{}
+	for _, ws := range all {
+		for _, w := range ws {
+			count[w.Index]++
+		}
+	}
+	for l, ws := range shared {
+		for _, w := range ws {
+			if count[w.Index] > 1 {
+				t.Errorf("label %d keeps shared word %s", l, vocab[w.Index])
+			}
+		}
+	}
+	if len(shared[0])+len(shared[1]) >= len(all[0])+len(all[1]) {
+		t.Errorf("dropShared removed nothing: %v vs %v", shared, all)
+	}
+	// MI against a direct computation for one pair.
+	mi, _, err := LabelMI(x, labels, groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := mi.At(2, 0); math.Abs(v-directMI(x, labels, 2, 0)) > 1e-12 {
+		t.Errorf("I(L2:w0) = %g, direct %g", v, directMI(x, labels, 2, 0))
+	}
+	if _, err := SuggestAnchors(x, labels[:10], groups, 3, false); err == nil {
+		t.Error("accepted labels for the wrong number of documents")
+	}
+	if _, err := SuggestAnchors(x, [][]int{{5}}, 1, 3, false); err == nil {
+		t.Error("accepted an out-of-range label")
+	}
+}
+
+// directMI computes I(L:w) in nats from the joint distribution.
+func directMI(x *sparse.CSR, labels [][]int, l, w int) float64 {
+	var joint [2][2]float64
+	for d := 0; d < x.Rows; d++ {
+		a := 0
+		for _, k := range labels[d] {
+			if k == l {
+				a = 1
+			}
+		}
+		b := 0
+		if x.At(d, w) > 0 {
+			b = 1
+		}
+		joint[a][b]++
+	}
+	n := float64(x.Rows)
+	mi := 0.0
+	for a := 0; a < 2; a++ {
+		for b := 0; b < 2; b++ {
+			pab := joint[a][b] / n
+			pa := (joint[a][0] + joint[a][1]) / n
+			pb := (joint[0][b] + joint[1][b]) / n
+			if pab > 0 {
+				mi += pab * math.Log(pab/(pa*pb))
+			}
+		}
+	}
+	return mi
+}
+
+func TestInputModes(t *testing.T) {
+	for _, s := range []string{"binarize", "fraction", "probabilities"} {
+		in, err := ParseInput(s)
+		if err != nil || in.String() != s {
+			t.Errorf("ParseInput(%q) = %v, %v", s, in, err)
+		}
+	}
+	if _, err := ParseInput("tfidf"); err == nil {
+		t.Error("ParseInput accepted tfidf")
+	}
+	// Probabilities in [0,1] are used as they are; binarizing the same
+	// matrix gives another model.
+	x, vocab, _ := planted(150, 3, 5, 5, 9)
+	for p := range x.Data {
+		x.Data[p] = 0.25 + 0.5*float64(p%2)
+	}
+	a, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: vocab, Input: Probabilities})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.TC == b.TC {
+		t.Error("probabilities and binarized input gave the same model")
+	}
+}
+
+func TestMINats(t *testing.T) {
+	x, vocab, _ := planted(300, 3, 6, 10, 3)
+	m, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bits, nats := m.MI(), m.MINats()
+	bias := 1 / (2 * float64(x.Rows))
+	for j := 0; j < m.K; j++ {
+		for i := 0; i < m.Terms; i++ {
+			b, n := bits.At(j, i), nats.At(j, i)
+			if b > 0 {
+				if want := (b+bias)*math.Ln2 - bias; math.Abs(n-max(want, 0)) > 1e-12 {
+					t.Fatalf("MI(%d,%d): %g bits (reference units) but %g nats, want %g", j, i, b, n, want)
+				}
+			}
+		}
+	}
+	ws, _ := m.TopWords(0, 3, ByMI)
+	if ws[0].MINats <= 0 || ws[0].MINats >= ws[0].MI {
+		t.Errorf("top word MI %g (reference units), %g nats", ws[0].MI, ws[0].MINats)
+	}
+}

@@ -1,0 +1,618 @@
+package corex
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/internal/npyrand"
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// Salts separating the random streams of one seed.
+const (
+	saltAlpha = 0xc0e7a1fa
+	saltP     = 0xc0e7b0b0
+	saltNoise = 0xc0e7d1ce
+)
+
+// Chunk sizes of the per-word and per-document passes: fixed, so that the
+// random streams and the order of every sum do not depend on the number of
+// cores.
+const (
+	wordChunk = 256
+	docChunk  = 256
+)
+
+// Clipping bounds of the reference code.
+const (
+	pClip     = 1e-6 // p(y|x) in [1e-6, 1-1e-6]
+	countClip = 0.01 // counts in [0.01, n-0.01]
+	tieNoise  = 1e-10
+	tauStart  = 20.0 // initial per-word softmax temperature
+	tauGrowth = 1.3
+	splitSum  = 1.1 // α summed over informative topics above which τ grows
+)
+
+// data is the preprocessed input and its per-word statistics.
+type data struct {
+	x      *sparse.CSR
+	n, nv  int
+	logN   float64
+	wc     []float64 // word counts clipped to [0.01, n-0.01]
+	lp0    []float64 // log p(x_i = 0)
+	pxFrac []float64 // log p(x_i=0) − log p(x_i=1)
+	hx     []float64 // binary entropy of x_i, bits
+	bg     []float64 // background rates of Fraction input, nil otherwise
+}
+
+// preprocess applies the input mode and returns x with values in [0, 1]
+// (sharing nothing with the argument) and, for Fraction input, the
+// background rates used.
+func preprocess(x *sparse.CSR, in Input, bg []float64) (*sparse.CSR, []float64, error) {
+	for p, v := range x.Data {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			i := rowOf(x, p)
+			return nil, nil, fmt.Errorf("corex: input (%d, %d) = %v; want finite non-negative values", i, x.Indices[p], v)
+		}
+	}
+	switch in {
+	case Binarize:
+		return x.Binarized(), nil, nil
+	case Probabilities:
+		for p, v := range x.Data {
+			if v > 1 {
+				return nil, nil, fmt.Errorf("corex: input (%d, %d) = %v is not a probability (input mode probabilities)", rowOf(x, p), x.Indices[p], v)
+			}
+		}
+		return x.Clone(), nil, nil
+	}
+	// Fraction.
+	out := x.Clone()
+	if x.Max() <= 1 && bg == nil {
+		return out, nil, nil
+	}
+	if bg == nil {
+		colSums := x.ColSums()
+		total := x.Sum()
+		bg = make([]float64, x.Cols)
+		for j, c := range colSums {
+			if c > 0 {
+				bg[j] = total / c
+			}
+		}
+	}
+	for i := 0; i < out.Rows; i++ {
+		lo, hi := out.Indptr[i], out.Indptr[i+1]
+		length := 0.0
+		for p := lo; p < hi; p++ {
+			length += out.Data[p]
+		}
+		length = max(length, 1)
+		for p := lo; p < hi; p++ {
+			out.Data[p] = min(max(out.Data[p]*bg[out.Indices[p]]/length, 0), 1)
+		}
+	}
+	return out, bg, nil
+}
+
+// rowOf returns the row holding stored entry p.
+func rowOf(x *sparse.CSR, p int) int {
+	return sort.Search(x.Rows, func(i int) bool { return x.Indptr[i+1] > p })
+}
+
+// newData computes the word statistics of preprocessed input.
+func newData(x *sparse.CSR, bg []float64) *data {
+	n, nv := x.Rows, x.Cols
+	d := &data{x: x, n: n, nv: nv, logN: math.Log(float64(n)), bg: bg,
+		wc: x.ColSums(), lp0: make([]float64, nv), pxFrac: make([]float64, nv), hx: make([]float64, nv)}
+	for i, c := range d.wc {
+		c = min(max(c, countClip), float64(n)-countClip)
+		d.wc[i] = c
+		f := c / float64(n)
+		d.lp0[i] = math.Log1p(-f)
+		d.pxFrac[i] = d.lp0[i] - math.Log(f)
+		d.hx[i] = binaryEntropyBits(f)
+	}
+	return d
+}
+
+// binaryEntropyBits is −p log₂ p − (1−p) log₂(1−p), 0 at p ≤ 0.
+func binaryEntropyBits(p float64) float64 {
+	if p <= 0 {
+		return 0
+	}
+	if p >= 1 {
+		return 0
+	}
+	return -(p*math.Log(p) + (1-p)*math.Log1p(-p)) / math.Ln2
+}
+
+// fitState is one restart in progress. Word-indexed arrays are word-major:
+// entry (i, j) of a terms × K array is at i*K + j.
+type fitState struct {
+	d       *data
+	m       int
+	anchors [][]anchorRef // per word, nil without anchors
+	byTopic [][]int       // anchor columns per topic
+
+	p      *mat.Dense // n × m, p(y_j = 1 | x)
+	logP   *mat.Dense // n × m, log p(y_j = 1 | x) before clipping
+	logZ   *mat.Dense // n × m, pointwise TC
+	pdy    *mat.Dense // nv × m, Xᵀ·p
+	info   *mat.Dense // nv × 2m: α·(log p(x=1|y=0)/p(x=0|y=0) + pxFrac) | same for y=1
+	u      *mat.Dense // n × 2m, X·info
+	psum   []float64  // column sums of p
+	logPY  []float64
+	tcs    []float64
+	c0, c1 []float64
+
+	alpha, tau         []float64
+	flip               []bool
+	chunkC             []float64 // per word chunk: c0 (m) then c1 (m)
+	chunkBest          []float64 // per word chunk: best MI per topic
+	chunkIdx           []int
+	chunkFlip          []bool
+	chunkDoc           []float64 // per doc chunk: Σ log Z (m) then Σ p (m)
+	history            []float64
+	noise              float64          // scale of the tie-breaking noise
+	npr                *npyrand.MT19937 // numpy's stream (Config.NumpyRandom)
+	npShift            bool             // skip one 32-bit draw per word (Config.npShift)
+	noiseBuf           []float64
+	iterations         int
+	converged          bool
+	wordChunks, dChunk int
+}
+
+func newFitState(d *data, m int, byWord [][]anchorRef, byTopic [][]int) *fitState {
+	n, nv := d.n, d.nv
+	wc := (nv + wordChunk - 1) / wordChunk
+	dc := (n + docChunk - 1) / docChunk
+	return &fitState{
+		d: d, m: m, anchors: byWord, byTopic: byTopic,
+		p: mat.NewDense(n, m, nil), logP: mat.NewDense(n, m, nil), logZ: mat.NewDense(n, m, nil),
+		pdy: mat.NewDense(nv, m, nil), info: mat.NewDense(nv, 2*m, nil), u: mat.NewDense(n, 2*m, nil),
+		psum: make([]float64, m), logPY: make([]float64, m), tcs: make([]float64, m),
+		c0: make([]float64, m), c1: make([]float64, m),
+		alpha: make([]float64, nv*m), tau: make([]float64, nv),
+		flip:   make([]bool, m),
+		chunkC: make([]float64, wc*2*m), chunkBest: make([]float64, wc*m), chunkIdx: make([]int, wc*m), chunkFlip: make([]bool, wc*m),
+		chunkDoc:   make([]float64, dc*2*m),
+		wordChunks: wc, dChunk: dc,
+	}
+}
+
+// initialize draws the random start: α uniform in [0,1) (1 for a single
+// topic), p(y|x) uniform, and for an anchored topic the mean of that draw
+// and the mean presence of its anchor words, as the reference does.
+// Random streams depend on the seed only. With numpy set, the draws come
+// from numpy's legacy generator seeded like np.random.seed(seed), in the
+// reference's order (α as K × terms, then p as documents × K), and so does
+// the tie-breaking noise.
+func (s *fitState) initialize(seed uint64, numpy bool) {
+	d, m := s.d, s.m
+	var next func() float64
+	if numpy {
+		s.npr = npyrand.New(uint32(seed))
+		next = s.npr.Float64
+	} else {
+		next = rng.New(seed, 0, saltAlpha).Float64
+	}
+	if m > 1 {
+		// The reference draws α as K × terms; draw in that order.
+		for j := 0; j < m; j++ {
+			for i := 0; i < d.nv; i++ {
+				s.alpha[i*m+j] = next()
+			}
+		}
+	} else {
+		for i := range s.alpha {
+			s.alpha[i] = 1
+		}
+	}
+	for i := range s.tau {
+		s.tau[i] = tauStart
+	}
+	if !numpy {
+		next = rng.New(seed, 0, saltP).Float64
+	}
+	raw := s.p.RawMatrix()
+	for k := range raw.Data[:d.n*m] {
+		raw.Data[k] = next()
+	}
+	s.anchorStart()
+}
+
+// anchorStart mixes the drawn p(y|x) of each anchored topic with the mean
+// presence of its anchor words, and sums p's columns.
+func (s *fitState) anchorStart() {
+	d := s.d
+	for j, cols := range s.byTopic {
+		if len(cols) == 0 {
+			continue
+		}
+		// Mean presence of the anchor words in each document.
+		for l := 0; l < d.n; l++ {
+			lo, hi := d.x.Indptr[l], d.x.Indptr[l+1]
+			sum := 0.0
+			for _, c := range cols {
+				// Binary search in the row's sorted columns.
+				k := sort.Search(hi-lo, func(k int) bool { return int(d.x.Indices[lo+k]) >= c })
+				if k < hi-lo && int(d.x.Indices[lo+k]) == c {
+					sum += d.x.Data[lo+k]
+				}
+			}
+			row := s.p.RawRowView(l)
+			row[j] = 0.5*row[j] + 0.5*sum/float64(len(cols))
+		}
+	}
+	for j := range s.psum {
+		s.psum[j] = 0
+	}
+	for l := 0; l < d.n; l++ {
+		for j, v := range s.p.RawRowView(l) {
+			s.psum[j] += v
+		}
+	}
+}
+
+// run iterates until convergence or MaxIter.
+func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int) error {
+	start := time.Now()
+	d := s.d
+	n := float64(d.n)
+	for iter := 0; iter < cfg.MaxIter; iter++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if iter > 1 {
+			s.flipTopics()
+		}
+		for j := range s.logPY {
+			s.logPY[j] = math.Log(s.psum[j] / n)
+		}
+		if err := sparse.TMulDense(s.pdy, d.x, s.p); err != nil {
+			return err
+		}
+		s.wordPass(iter, seed)
+		if err := sparse.MulDense(s.u, d.x, s.info); err != nil {
+			return err
+		}
+		s.latentPass()
+		tc := 0.0
+		for _, t := range s.tcs {
+			tc += t
+		}
+		s.history = append(s.history, tc)
+		s.iterations = iter + 1
+		if cfg.Progress != nil {
+			cfg.Progress(Iteration{Restart: restart, Iter: iter + 1, TC: tc, Elapsed: time.Since(start)})
+		}
+		if converged(s.history, cfg.Tol) {
+			s.converged = true
+			break
+		}
+	}
+	return nil
+}
+
+// converged applies the reference's rule to the TC history.
+func converged(h []float64, tol float64) bool {
+	if len(h) <= 10 {
+		return false
+	}
+	var a, b float64
+	for _, v := range h[len(h)-10 : len(h)-5] {
+		a += v
+	}
+	for _, v := range h[len(h)-5:] {
+		b += v
+	}
+	return math.Abs(b/5-a/5) < tol
+}
+
+// flipTopics turns y_j into 1 − y_j for every topic whose highest-MI word
+// is less likely to be present when y_j = 1 than when y_j = 0.
+func (s *fitState) flipTopics() {
+	any := false
+	for _, f := range s.flip {
+		any = any || f
+	}
+	if !any {
+		return
+	}
+	m := s.m
+	parallel.For(s.d.n, docChunk, func(lo, hi int) {
+		for l := lo; l < hi; l++ {
+			row := s.p.RawRowView(l)
+			for j := 0; j < m; j++ {
+				if s.flip[j] {
+					row[j] = 1 - row[j]
+				}
+			}
+		}
+	})
+	for j, f := range s.flip {
+		if f {
+			s.psum[j] = float64(s.d.n) - s.psum[j]
+		}
+	}
+}
+
+// marg holds the per-topic constants of the marginals of one iteration.
+type marg struct {
+	n, bias  float64
+	py       []float64 // p(y_j = 1)
+	inv1     []float64 // 1 / (n p(y_j))
+	inv0     []float64 // 1 / (n (1 − p(y_j)))
+	lo1, hi1 []float64 // clipping bounds of the co-counts
+}
+
+func newMarg(n int, logPY []float64) *marg {
+	m := len(logPY)
+	g := &marg{n: float64(n), bias: 1 / (2 * float64(n)), py: make([]float64, m), inv1: make([]float64, m), inv0: make([]float64, m),
+		lo1: make([]float64, m), hi1: make([]float64, m)}
+	for j, l := range logPY {
+		py := math.Exp(l)
+		g.py[j] = py
+		g.inv1[j] = 1 / (g.n * py)
+		g.inv0[j] = 1 / (g.n * (1 - py))
+		g.lo1[j], g.hi1[j] = countClip*py, (g.n-countClip)*py
+	}
+	return g
+}
+
+// word computes, for one word with count wc and entropy hx (bits) and
+// co-counts pdy with the topics, the log marginals log p(x=1|y=1),
+// log p(x=0|y=1), log p(x=1|y=0), log p(x=0|y=0) and the mutual
+// information (reference units) into the given slices.
+func (g *marg) word(pdy []float64, wc, hx float64, lp11, lp01, lp10, lp00, mi []float64) {
+	g.wordRaw(pdy, wc, hx, lp11, lp01, lp10, lp00, mi, nil)
+}
+
+// wordRaw is word that also stores, when raw is not nil, the mutual
+// information before the bias correction and the clipping, in bits.
+func (g *marg) wordRaw(pdy []float64, wc, hx float64, lp11, lp01, lp10, lp00, mi, raw []float64) {
+	const invLn2 = 1 / math.Ln2
+	for j, v := range pdy {
+		v = min(max(v, g.lo1[j]), g.hi1[j])
+		p1 := v * g.inv1[j]
+		p0 := (wc - v) * g.inv0[j]
+		p0 = min(max(p0, 1e-300), 1-1e-16)
+		a, b := math.Log(p1), log1mp(p1)
+		e, f := math.Log(p0), log1mp(p0)
+		lp11[j], lp01[j], lp10[j], lp00[j] = a, b, e, f
+		h1 := (p1*a + (1-p1)*b) * invLn2 // −h(X|y=1)
+		h0 := (p0*e + (1-p0)*f) * invLn2 // −h(X|y=0)
+		py := g.py[j]
+		r := hx + py*h1 + (1-py)*h0
+		mi[j] = max(r-g.bias, 0)
+		if raw != nil {
+			raw[j] = r
+		}
+	}
+}
+
+// log1mp returns log(1 − p) for p in [0, 1), to a few units in the last
+// place: a series for small p, where 1 − p would lose digits, and the
+// logarithm of 1 − p otherwise (relative error below 2e-13).
+func log1mp(p float64) float64 {
+	if p < 1e-3 {
+		// −p − p²/2 − p³/3 − p⁴/4 − p⁵/5; the next term is below 2e-16·p.
+		return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
+	}
+	return math.Log(1 - p)
+}
+
+// log1pSmall returns log(1 + e) for e in [0, 1], as log1mp does.
+func log1pSmall(e float64) float64 {
+	if e < 1e-3 {
+		return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
+	}
+	return math.Log(1 + e)
+}
+
+// wordPass computes, for every word, the marginals p(x_i|y_j), the mutual
+// information, α (from the second iteration on), the anchors' α and the
+// terms of log p(y|x): the info matrix and the constants c0, c1. It also
+// finds each topic's word of highest MI and whether that word's presence
+// is negatively related to the topic (for the next iteration's flip).
+func (s *fitState) wordPass(iter int, seed uint64) {
+	d, m := s.d, s.m
+	n := float64(d.n)
+	g := newMarg(d.n, s.logPY)
+	tcOOM := 1 / n
+	update := iter > 0
+	var hooked []float64
+	if s.npr != nil && update && m > 1 {
+		// numpy's stream is sequential: the reference draws the noise of
+		// each word in turn.
+		if s.noiseBuf == nil {
+			s.noiseBuf = make([]float64, d.nv*m)
+		}
+		for i := 0; i < d.nv; i++ {
+			if s.npShift {
+				s.npr.Uint32()
+			}
+			for j := 0; j < m; j++ {
+				s.noiseBuf[i*m+j] = s.npr.Float64()
+			}
+		}
+		hooked = s.noiseBuf
+	}
+	parallel.For(s.wordChunks, 1, func(clo, chi int) {
+		buf := make([]float64, 5*m)
+		lp11, lp01, lp10, lp00, mi := buf[:m], buf[m:2*m], buf[2*m:3*m], buf[3*m:4*m], buf[4*m:]
+		for c := clo; c < chi; c++ {
+			var noise rng.Source
+			if update && m > 1 {
+				noise = rng.New(seed, uint64(iter)<<32|uint64(c), saltNoise)
+			}
+			cc := s.chunkC[c*2*m : (c+1)*2*m]
+			clear(cc)
+			best := s.chunkBest[c*m : (c+1)*m]
+			bidx := s.chunkIdx[c*m : (c+1)*m]
+			bflip := s.chunkFlip[c*m : (c+1)*m]
+			for j := range best {
+				best[j] = math.Inf(-1)
+				bidx[j] = -1
+			}
+			ilo, ihi := c*wordChunk, min((c+1)*wordChunk, d.nv)
+			for i := ilo; i < ihi; i++ {
+				o := i * m
+				hx := d.hx[i]
+				g.word(s.pdy.RawRowView(i), d.wc[i], hx, lp11, lp01, lp10, lp00, mi)
+				al := s.alpha[o : o+m]
+				if update {
+					if m == 1 {
+						al[0] = 1
+					} else {
+						maxmi := math.Inf(-1)
+						for j := range mi {
+							if hooked != nil {
+								mi[j] += tieNoise * hooked[o+j]
+							} else {
+								mi[j] += tieNoise * noise.Float64()
+							}
+							maxmi = max(maxmi, mi[j])
+						}
+						sa := 0.0
+						for j, t := range s.tcs {
+							if t > tcOOM {
+								sa += al[j]
+							}
+						}
+						if sa > splitSum {
+							s.tau[i] *= tauGrowth
+						}
+						tau := s.tau[i]
+						invH := 1 / hx
+						for j := range al {
+							z := (1 + tau*math.Abs(s.tcs[j])) * (mi[j] - maxmi) * invH
+							if z < -745.2 {
+								al[j] = 0
+							} else {
+								al[j] = math.Exp(z)
+							}
+						}
+					}
+				}
+				if s.anchors != nil && s.anchors[i] != nil {
+					clear(al)
+					for _, a := range s.anchors[i] {
+						al[a.topic] = a.strength
+					}
+				}
+				inf := s.info.RawRowView(i)
+				pf, l0 := d.pxFrac[i], d.lp0[i]
+				for j, a := range al {
+					if a == 0 {
+						inf[j], inf[m+j] = 0, 0
+					} else {
+						inf[j] = a * (lp10[j] - lp00[j] + pf)
+						inf[m+j] = a * (lp11[j] - lp01[j] + pf)
+						cc[j] += a * (lp00[j] - l0)
+						cc[m+j] += a * (lp01[j] - l0)
+					}
+					if mi[j] > best[j] {
+						best[j], bidx[j] = mi[j], i
+						bflip[j] = lp11[j] < lp10[j]
+					}
+				}
+			}
+		}
+	})
+	clear(s.c0)
+	clear(s.c1)
+	for j := range s.flip {
+		s.flip[j] = false
+	}
+	bestMI := make([]float64, m)
+	for j := range bestMI {
+		bestMI[j] = math.Inf(-1)
+	}
+	for c := 0; c < s.wordChunks; c++ {
+		cc := s.chunkC[c*2*m : (c+1)*2*m]
+		for j := 0; j < m; j++ {
+			s.c0[j] += cc[j]
+			s.c1[j] += cc[m+j]
+			if k := c*m + j; s.chunkIdx[k] >= 0 && s.chunkBest[k] > bestMI[j] {
+				bestMI[j] = s.chunkBest[k]
+				s.flip[j] = s.chunkFlip[k]
+			}
+		}
+	}
+}
+
+// latentPass computes p(y|x), log p(y|x) and the pointwise TC log Z of
+// every document from u = X·info, then TC per topic and the column sums of
+// p.
+func (s *fitState) latentPass() {
+	sums := latent(s.u, s.m, s.logPY, s.c0, s.c1, s.p, s.logP, s.logZ, s.chunkDoc)
+	clear(s.tcs)
+	clear(s.psum)
+	m := s.m
+	for c := 0; c < len(sums)/(2*m); c++ {
+		cs := sums[c*2*m : (c+1)*2*m]
+		for j := 0; j < m; j++ {
+			s.tcs[j] += cs[j]
+			s.psum[j] += cs[m+j]
+		}
+	}
+	for j := range s.tcs {
+		s.tcs[j] /= float64(s.d.n)
+	}
+}
+
+// latent fills p = p(y=1|x) clipped to [1e-6, 1−1e-6], logP = log p(y=1|x)
+// (unclipped) and logZ, the pointwise TC, for every row of u = X·info
+// (rows × 2m: the y=0 terms, then the y=1 terms). It returns, per chunk of
+// docChunk rows, the sums of log Z (m values) and of p (m values), in sums
+// when it is large enough.
+func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Dense, sums []float64) []float64 {
+	rows, _ := u.Dims()
+	log1mPY := make([]float64, m)
+	for j, l := range logPY {
+		log1mPY[j] = math.Log1p(-math.Exp(l))
+	}
+	chunks := (rows + docChunk - 1) / docChunk
+	if len(sums) < chunks*2*m {
+		sums = make([]float64, chunks*2*m)
+	}
+	sums = sums[:chunks*2*m]
+	parallel.For(chunks, 1, func(clo, chi int) {
+		for c := clo; c < chi; c++ {
+			cs := sums[c*2*m : (c+1)*2*m]
+			clear(cs)
+			for l := c * docChunk; l < min((c+1)*docChunk, rows); l++ {
+				ur, pr, lpr, lzr := u.RawRowView(l), p.RawRowView(l), logP.RawRowView(l), logZ.RawRowView(l)
+				for j := 0; j < m; j++ {
+					a1 := logPY[j] + c1[j] + ur[m+j]
+					a0 := log1mPY[j] + c0[j] + ur[j]
+					// log Z = logaddexp(a0, a1), p = exp(a1 − log Z),
+					// with one exponential and one logarithm.
+					dlt := a1 - a0
+					e := math.Exp(-math.Abs(dlt))
+					l1p := log1pSmall(e)
+					var lz, lp, pv float64
+					if dlt > 0 {
+						lz, lp, pv = a1+l1p, -l1p, 1/(1+e)
+					} else {
+						lz, lp, pv = a0+l1p, dlt-l1p, e/(1+e)
+					}
+					pv = min(max(pv, pClip), 1-pClip)
+					pr[j], lpr[j], lzr[j] = pv, lp, lz
+					cs[j] += lz
+					cs[m+j] += pv
+				}
+			}
+		}
+	})
+	return sums
+}
