@@ -1,0 +1,459 @@
+package theme
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// TopicKind says what a topic (a column of W, a row of H) stands for.
+type TopicKind int
+
+// The kinds of topic.
+const (
+	// Subtopic is one of a theme's s subtopics.
+	Subtopic TopicKind = iota
+	// NewTopic is one of the new-topics pseudo-theme's topics.
+	NewTopic
+	// Background is a background topic.
+	Background
+)
+
+var kindNames = []string{"subtopic", "new", "background"}
+
+// String returns "subtopic", "new" or "background".
+func (k TopicKind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("TopicKind(%d)", int(k))
+}
+
+// Topic describes one topic of a Part.
+type Topic struct {
+	Kind TopicKind `json:"kind"`
+	// Theme is the theme index of a subtopic (-1 for the other kinds).
+	Theme int `json:"theme"`
+	// Index numbers the subtopics of a theme, or the new topics, from 0.
+	Index int `json:"index"`
+}
+
+// Part is one factorization X ≈ WH of a model: the only one in Combined
+// training, one per theme (and one for the new topics) in Separated
+// training.
+type Part struct {
+	// Theme is the theme a Separated part models, NewTopicsTheme for the
+	// new-topics model, AllThemes for the Combined model.
+	Theme int `json:"theme"`
+	// Topics describes each column of W and row of H; Background is the
+	// index of the part's background topic (always the last).
+	Topics     []Topic `json:"topics"`
+	Background int     `json:"background"`
+	// W (training documents × topics) and H (topics × terms) are the
+	// fitted factors; forbidden entries of W are exactly zero.
+	W *mat.Dense `json:"-"`
+	H *mat.Dense `json:"-"`
+	// Iterations, Objective and Converged report the fit.
+	Iterations int     `json:"iterations"`
+	Objective  float64 `json:"objective"`
+	Converged  bool    `json:"converged"`
+}
+
+// The values of Part.Theme that are not a theme index.
+const (
+	AllThemes      = -1
+	NewTopicsTheme = -2
+)
+
+// Model is a fitted theme-supervised NMF model.
+type Model struct {
+	// Themes names the themes; theme j is Themes[j].
+	Themes []string
+	// Subtopics is s, NewTopics the number of new topics.
+	Subtopics, NewTopics int
+	// Mode, Loss, Init, ExcludeThemeBackground, Stop, Tol and MaxIter are
+	// the configuration the model was fitted with (Transform uses the last
+	// three).
+	Mode                   Mode
+	Loss                   nmf.Loss
+	Init                   Init
+	ExcludeThemeBackground bool
+	Stop                   StopRule
+	Tol                    float64
+	MaxIter                int
+	// Parts are the factorizations: one (Combined) or one per theme
+	// followed by the new-topics model if any (Separated).
+	Parts []*Part
+	// Terms is the number of columns of X.
+	Terms int
+	// Labeled and Unlabeled count the training documents.
+	Labeled, Unlabeled int
+	// Elapsed is the wall time of the fit.
+	Elapsed time.Duration
+}
+
+// themeParts returns, for theme j, the part and the column of each of its
+// subtopics.
+func (m *Model) subtopicColumns(j int) (p *Part, cols []int) {
+	if m.Mode == Combined {
+		p = m.Parts[0]
+		for q := 0; q < m.Subtopics; q++ {
+			cols = append(cols, j*m.Subtopics+q)
+		}
+		return p, cols
+	}
+	p = m.Parts[j]
+	for q := 0; q < m.Subtopics; q++ {
+		cols = append(cols, q)
+	}
+	return p, cols
+}
+
+// newTopicColumns returns the part and columns of the new topics (nil
+// without new topics).
+func (m *Model) newTopicColumns() (p *Part, cols []int) {
+	if m.NewTopics == 0 {
+		return nil, nil
+	}
+	if m.Mode == Combined {
+		p = m.Parts[0]
+		base := len(m.Themes) * m.Subtopics
+		for q := 0; q < m.NewTopics; q++ {
+			cols = append(cols, base+q)
+		}
+		return p, cols
+	}
+	p = m.Parts[len(m.Themes)]
+	for q := 0; q < m.NewTopics; q++ {
+		cols = append(cols, q)
+	}
+	return p, cols
+}
+
+// toCSR returns x as a CSR matrix (converting a dense one).
+func toCSR(x nmf.Matrix) (*sparse.CSR, error) {
+	switch v := x.(type) {
+	case nil:
+		return nil, fmt.Errorf("theme: X is nil")
+	case *sparse.CSR:
+		if v == nil {
+			return nil, fmt.Errorf("theme: X is nil")
+		}
+		if err := v.Validate(); err != nil {
+			return nil, fmt.Errorf("theme: X: %w", err)
+		}
+		return v, nil
+	case mat.Matrix:
+		if d, ok := v.(*mat.Dense); ok && (d == nil || d.IsEmpty()) {
+			return nil, fmt.Errorf("theme: X is empty")
+		}
+		r, c := v.Dims()
+		if r == 0 || c == 0 {
+			return nil, fmt.Errorf("theme: X is empty (%d×%d)", r, c)
+		}
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				if e := v.At(i, j); math.IsNaN(e) || math.IsInf(e, 0) {
+					return nil, fmt.Errorf("theme: X has a non-finite entry %v at row %d, column %d", e, i, j)
+				}
+			}
+		}
+		return sparse.FromDense(v), nil
+	}
+	return nil, fmt.Errorf("theme: X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
+}
+
+// checkLabels validates the theme lists against K themes and n documents
+// and counts the labeled documents.
+func checkLabels(labels [][]int, n, k int) (labeled int, err error) {
+	if len(labels) != n {
+		return 0, fmt.Errorf("theme: %d theme lists for %d documents", len(labels), n)
+	}
+	for i, ls := range labels {
+		if len(ls) > 0 {
+			labeled++
+		}
+		for a, t := range ls {
+			if t < 0 || t >= k {
+				return 0, fmt.Errorf("theme: document %d has theme %d, out of range [0,%d)", i, t, k)
+			}
+			for _, u := range ls[:a] {
+				if u == t {
+					return 0, fmt.Errorf("theme: document %d lists theme %d twice", i, t)
+				}
+			}
+		}
+	}
+	return labeled, nil
+}
+
+// Fit fits a theme-supervised NMF model to X (documents × terms, a
+// *sparse.CSR or a dense gonum matrix, non-negative) with the themes of
+// each document: labels[i] lists document i's theme indices into themes,
+// nil or empty for an unlabeled document (which takes part in the fit with
+// every topic allowed). With every document labeled the fit is fully
+// supervised; score new documents with Model.Transform.
+//
+// It is an error if there are no themes, no labeled document, a theme
+// index out of range, NewTopics without an unlabeled document, or bad
+// values in X (see nmf.Fit). A theme without labeled documents is allowed:
+// its subtopics are then used by unlabeled documents only. A cancelled ctx
+// stops the fit and returns ctx.Err().
+func Fit(ctx context.Context, x nmf.Matrix, labels [][]int, themes []string, cfg Config) (*Model, error) {
+	t0 := time.Now()
+	cfg, err := cfg.resolve()
+	if err != nil {
+		return nil, err
+	}
+	X, err := toCSR(x)
+	if err != nil {
+		return nil, err
+	}
+	n, m := X.Dims()
+	k := len(themes)
+	if k == 0 {
+		return nil, fmt.Errorf("theme: no themes")
+	}
+	labeled, err := checkLabels(labels, n, k)
+	if err != nil {
+		return nil, err
+	}
+	if labeled == 0 {
+		return nil, fmt.Errorf("theme: no labeled document among %d", n)
+	}
+	if cfg.NewTopics > 0 && labeled == n {
+		return nil, fmt.Errorf("theme: %d new topics need unlabeled documents, but all %d are labeled", cfg.NewTopics, n)
+	}
+	model := &Model{
+		Themes: append([]string(nil), themes...), Subtopics: cfg.Subtopics, NewTopics: cfg.NewTopics,
+		Mode: cfg.Mode, Loss: cfg.Loss, Init: cfg.Init, ExcludeThemeBackground: cfg.ExcludeThemeBackground,
+		Stop: cfg.Stop, Tol: cfg.Tol, MaxIter: cfg.MaxIter,
+		Terms: m, Labeled: labeled, Unlabeled: n - labeled,
+	}
+	model.Parts = model.layout()
+
+	// Starting H rows: per theme s rows, the new topics' rows, one
+	// background row (shared by every Separated part).
+	var starts *startRows
+	if cfg.Init == InitBCool {
+		starts = bCool(X, labels, k, cfg.Subtopics, cfg.NewTopics, cfg.Seed)
+	}
+
+	jobs := make([]func() error, len(model.Parts))
+	for pi, p := range model.Parts {
+		pi, p := pi, p
+		jobs[pi] = func() error {
+			mask := model.trainingMask(p, labels)
+			r := rng.New(cfg.Seed, uint64(pi), 0x7468656d65) // "theme"
+			w0 := mat.NewDense(n, len(p.Topics), nil)
+			raw := w0.RawMatrix().Data
+			for i := range raw {
+				raw[i] = r.Float64()
+			}
+			w0.MulElem(w0, mask)
+			var h0, hmask *mat.Dense
+			if starts != nil {
+				h0 = starts.forPart(model, p, X)
+				if !cfg.ReviveZeros {
+					hmask = supportMask(h0)
+					// The new topics are there to find what the labels
+					// do not cover: their rows are never held at zero.
+					for t, tp := range p.Topics {
+						if tp.Kind == NewTopic {
+							row := hmask.RawRowView(t)
+							for j := range row {
+								row[j] = 1
+							}
+						}
+					}
+				}
+			} else {
+				h0 = randomH(X, len(p.Topics), r)
+			}
+			ec := nmf.Config{
+				K: len(p.Topics), Loss: cfg.Loss, Init: nmf.InitCustom, W0: w0, H0: h0,
+				WMask: mask, HMask: hmask, MaxIter: cfg.MaxIter,
+			}
+			res, err := fitWithRule(ctx, X, ec, cfg.Stop, cfg.Tol)
+			if err != nil {
+				if p.Theme >= 0 {
+					return fmt.Errorf("theme: fitting the model of theme %q: %w", themes[p.Theme], err)
+				}
+				return fmt.Errorf("theme: fitting: %w", err)
+			}
+			p.W, p.H = res.W, res.H
+			p.Iterations, p.Objective, p.Converged = res.Iterations, res.FinalObjective(), res.Converged
+			return nil
+		}
+	}
+	if err := runJobs(ctx, jobs, cfg.Progress); err != nil {
+		return nil, err
+	}
+	model.Elapsed = time.Since(t0)
+	return model, nil
+}
+
+// layout returns the model's parts with their topics (factors unset).
+func (m *Model) layout() []*Part {
+	k, s := len(m.Themes), m.Subtopics
+	if m.Mode == Combined {
+		p := &Part{Theme: AllThemes}
+		for j := 0; j < k; j++ {
+			for q := 0; q < s; q++ {
+				p.Topics = append(p.Topics, Topic{Kind: Subtopic, Theme: j, Index: q})
+			}
+		}
+		for q := 0; q < m.NewTopics; q++ {
+			p.Topics = append(p.Topics, Topic{Kind: NewTopic, Theme: -1, Index: q})
+		}
+		p.Background = len(p.Topics)
+		p.Topics = append(p.Topics, Topic{Kind: Background, Theme: -1})
+		return []*Part{p}
+	}
+	var parts []*Part
+	for j := 0; j < k; j++ {
+		p := &Part{Theme: j}
+		for q := 0; q < s; q++ {
+			p.Topics = append(p.Topics, Topic{Kind: Subtopic, Theme: j, Index: q})
+		}
+		p.Background = s
+		p.Topics = append(p.Topics, Topic{Kind: Background, Theme: -1})
+		parts = append(parts, p)
+	}
+	if m.NewTopics > 0 {
+		p := &Part{Theme: NewTopicsTheme}
+		for q := 0; q < m.NewTopics; q++ {
+			p.Topics = append(p.Topics, Topic{Kind: NewTopic, Theme: -1, Index: q})
+		}
+		p.Background = m.NewTopics
+		p.Topics = append(p.Topics, Topic{Kind: Background, Theme: -1})
+		parts = append(parts, p)
+	}
+	return parts
+}
+
+// allowed reports whether a document with the given themes (nil:
+// unlabeled) may use topic t of part p.
+func (m *Model) allowed(p *Part, t Topic, themes []int) bool {
+	if len(themes) == 0 {
+		return true
+	}
+	switch t.Kind {
+	case Subtopic:
+		for _, j := range themes {
+			if j == t.Theme {
+				return true
+			}
+		}
+		return false
+	case NewTopic:
+		return false
+	}
+	// Background.
+	if m.Mode == Separated && m.ExcludeThemeBackground && p.Theme >= 0 {
+		for _, j := range themes {
+			if j == p.Theme {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// trainingMask builds the documents × topics mask of part p.
+func (m *Model) trainingMask(p *Part, labels [][]int) *mat.Dense {
+	mask := mat.NewDense(len(labels), len(p.Topics), nil)
+	for i, ls := range labels {
+		row := mask.RawRowView(i)
+		for t, tp := range p.Topics {
+			if m.allowed(p, tp, ls) {
+				row[t] = 1
+			}
+		}
+	}
+	return mask
+}
+
+// supportMask returns the 0/1 mask of the non-zero entries of h.
+func supportMask(h *mat.Dense) *mat.Dense {
+	r, c := h.Dims()
+	mask := mat.NewDense(r, c, nil)
+	src, dst := h.RawMatrix().Data, mask.RawMatrix().Data
+	for i, v := range src {
+		if v != 0 {
+			dst[i] = 1
+		}
+	}
+	return mask
+}
+
+// randomH draws a k × m starting H Uniform[0, 2·√(mean(X)/k)).
+func randomH(x *sparse.CSR, k int, r rng.Source) *mat.Dense {
+	n, m := x.Dims()
+	sum := 0.0
+	for _, v := range x.Data {
+		sum += v
+	}
+	scale := 2 * math.Sqrt(sum/(float64(n)*float64(m))/float64(k))
+	h := mat.NewDense(k, m, nil)
+	raw := h.RawMatrix().Data
+	for i := range raw {
+		raw[i] = r.Float64() * scale
+	}
+	return h
+}
+
+// runJobs runs independent jobs on at most parallel.Workers() goroutines
+// and returns the first error. progress is called after each job.
+func runJobs(ctx context.Context, jobs []func() error, progress func(done, total int)) error {
+	workers := min(parallel.Workers(), len(jobs))
+	next := make(chan int)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				err := jobs[j]()
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				done++
+				if err == nil && progress != nil {
+					progress(done, len(jobs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for j := range jobs {
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop || ctx.Err() != nil {
+			break
+		}
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
+}
