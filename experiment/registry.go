@@ -4,6 +4,8 @@ package experiment
 func registry() []Experiment {
 	return []Experiment{
 		tsnmfReuters(),
+		corex20NG(),
+		themeNMF(),
 		ssnmf20NG(),
 		ssnmfSynthetic(),
 	}
