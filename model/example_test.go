@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/demo"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -92,4 +93,36 @@ func ExampleFitCorpus_ssnmfClassify() {
 	pred, _ := f.Model.(model.Predictor).Predict(ctx, x.X)
 	fmt.Println(pred.Labels)
 	// Output: [[space] [cooking]]
+}
+
+// Fit Anchored CorEx with a few anchor words per topic: the anchored
+// topics gather the words that co-occur with their anchors, and the rest
+// of the topics explain what else the corpus holds.
+func ExampleFitCorpus_corexAnchors() {
+	ctx := context.Background()
+	d, err := demo.Load()
+	if err != nil {
+		panic(err)
+	}
+	sup := model.Supervision{Anchors: []model.Anchor{
+		{Topic: "space", Words: []string{"rocket", "orbit"}},
+		// A strength per word: "recipe" pulls harder than the default β.
+		{Topic: "cooking", Words: []string{"recipe", "oven"}, Beta: []float64{5, 0}},
+	}}
+	binary := vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text, Vectorize: vectorize.Options{Binary: true}}
+	f, err := model.FitCorpus(ctx, d.Corpus, binary, false, sup,
+		model.Options{Kind: model.KindCorEx, K: 8, Beta: 2, Seed: 1}, nil)
+	if err != nil {
+		panic(err)
+	}
+	for _, t := range f.Model.Topics(4)[:2] {
+		fmt.Printf("%s (TC %.1f nats):", t.Name, t.Score)
+		for _, w := range t.Words {
+			fmt.Print(" ", w.Word)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// space (TC 4.3 nats): rocket orbit astronaut telescope
+	// cooking (TC 5.7 nats): recipe oven flour simmer
 }

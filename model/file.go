@@ -91,6 +91,8 @@ func codecs() map[string]codec {
 			save: func(m Model) (any, map[string]*mat.Dense, error) { return m.(*SSNMF).save() },
 			load: loadSSNMF,
 		},
+		KindCorEx: {save: saveCorEx, load: loadCorEx},
+		KindTheme: {save: saveTheme, load: loadTheme},
 		KindNMF:   nmfCodec,
 		KindTSNMF: nmfCodec,
 		KindLDA: {

@@ -39,8 +39,9 @@ type Options struct {
 
 	// Subtopics is the number of subtopics per theme (theme models).
 	Subtopics int `json:"subtopics,omitempty"`
-	// Separated trains one model per theme (theme models).
-	Separated bool `json:"separated,omitempty"`
+	// Mode is the theme models' training: "separated" (default, one
+	// model per theme, the thesis' best) or "combined" (one model).
+	Mode string `json:"mode,omitempty"`
 	// NewTopics adds a pseudo-theme of this many subtopics allowed only in
 	// unlabeled documents (theme models).
 	NewTopics int `json:"new_topics,omitempty"`
@@ -102,6 +103,8 @@ func fitters() map[string]fitter {
 		KindTSNMF: fitTSNMF,
 		KindLDA:   fitLDA,
 		KindSSNMF: fitSSNMF,
+		KindCorEx: fitCorEx,
+		KindTheme: fitTheme,
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -69,8 +70,10 @@ type Topic struct {
 	Name string `json:"name"`
 	// Label is the label the topic stands for ("" when none).
 	Label string `json:"label,omitempty"`
-	// Group groups topics of a structured model: the theme of a subtopic,
-	// "background", or "" for flat models.
+	// Group groups topics of a structured model: for theme models the
+	// theme a subtopic or a Separated background topic belongs to, "new"
+	// for new topics, "background" for the Combined background; "" for
+	// flat models.
 	Group string `json:"group,omitempty"`
 	// Weight is the topic's share of the training corpus (sums to 1 over
 	// the topics when known, else 0).
@@ -80,6 +83,15 @@ type Topic struct {
 	Score float64 `json:"score,omitempty"`
 	// Words are the top words, best first.
 	Words []Word `json:"words"`
+}
+
+// Title is the topic's name for display: the name, prefixed by its group
+// unless the name already starts with it.
+func (t Topic) Title() string {
+	if t.Group == "" || strings.HasPrefix(t.Name, t.Group) {
+		return t.Name
+	}
+	return t.Group + " / " + t.Name
 }
 
 // Word is one of a topic's top words.

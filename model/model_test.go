@@ -48,6 +48,10 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		{Options{Kind: KindLDA, K: 8, Seed: 3, MaxIter: 5}, false},
 		{Options{Kind: KindSSNMF, Seed: 4}, true},
 		{Options{Kind: KindSSNMF, Seed: 4, Loss: "F,F", K: 10}, true},
+		{Options{Kind: KindTheme, Seed: 5}, true},
+		{Options{Kind: KindTheme, Seed: 5, Mode: "combined", Loss: "frobenius", Subtopics: 2, NewTopics: 2}, true},
+		{Options{Kind: KindCorEx, Seed: 6, K: 8}, false},
+		{Options{Kind: KindCorEx, Seed: 6}, true},
 	}
 	c := demoCorpus(t)
 	for _, tc := range cases {
@@ -182,6 +186,13 @@ func TestFitErrors(t *testing.T) {
 		"unused option":    {Options{Kind: KindNMF, K: 3, Lambda: 10}, false},
 		"lda bad method":   {Options{Kind: KindLDA, K: 3, Method: "gibbs"}, false},
 		"tsnmf bad weight": {Options{Kind: KindTSNMF, Weighting: "double"}, true},
+		"theme with k":     {Options{Kind: KindTheme, K: 4}, true},
+		"theme no labels":  {Options{Kind: KindTheme}, false},
+		"theme bad mode":   {Options{Kind: KindTheme, Mode: "mixed"}, true},
+		"corex without k":  {Options{Kind: KindCorEx}, false},
+		"corex huge k":     {Options{Kind: KindCorEx, K: 1 << 20}, false},
+		"corex beta < 0":   {Options{Kind: KindCorEx, K: 3, Beta: -1}, false},
+		"corex loss":       {Options{Kind: KindCorEx, K: 3, Loss: "kl"}, false},
 	}
 	for name, tc := range cases {
 		if _, err := FitCorpus(context.Background(), c, pl, tc.labels, Supervision{}, tc.o, nil); err == nil {

@@ -173,7 +173,10 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 		p.TCChart = svg
 	}
 	for _, t := range topics {
-		v := topicView{Name: t.Name, Label: t.Label, Group: t.Group, Bars: wordBars(t.Words)}
+		v := topicView{Name: t.Title(), Label: t.Label, Group: t.Group, Bars: wordBars(t.Words)}
+		if strings.HasPrefix(v.Name, v.Label) {
+			v.Label = "" // the name says it already
+		}
 		if t.Weight > 0 {
 			v.Weight = fmt.Sprintf("%.1f%%", 100*t.Weight)
 		}
@@ -398,7 +401,7 @@ func paramList(info model.Info) []kv {
 	add("tolerance", o.Tol, o.Tol > 0)
 	add("weighting", o.Weighting, o.Weighting != "")
 	add("subtopics", o.Subtopics, o.Subtopics > 0)
-	add("separated", o.Separated, o.Separated)
+	add("training", o.Mode, o.Mode != "")
 	add("new topics", o.NewTopics, o.NewTopics > 0)
 	add("lambda", o.Lambda, o.Lambda != 0)
 	add("beta", o.Beta, o.Beta != 0)

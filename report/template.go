@@ -53,7 +53,7 @@ const pageTemplate = `<!doctype html>
   <p class="muted">Top words by weight in the topic{{if .Groups}}; topics are grouped by theme{{end}}. A green underline is the word's purity; orange bars are words whose absence is informative.</p>
   <div class="grid">
   {{range .Topics}}<div class="topic">
-    <h3>{{if .Group}}{{.Group}} / {{end}}{{.Name}}{{if .Label}}{{if ne .Label .Name}} <small>({{.Label}})</small>{{end}}{{end}}{{if .Weight}} <small>{{.Weight}} of the corpus</small>{{end}}</h3>
+    <h3>{{.Name}}{{if .Label}}{{if ne .Label .Name}} <small>({{.Label}})</small>{{end}}{{end}}{{if .Weight}} <small>{{.Weight}} of the corpus</small>{{end}}</h3>
     {{.Bars}}
   </div>{{end}}
   </div>

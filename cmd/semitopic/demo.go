@@ -63,7 +63,7 @@ func demoModels() []demoModel {
 		}
 	}
 	add(demoModel{title: "TS-NMF (labels)", opts: model.Options{Kind: model.KindTSNMF, Seed: 1}, labels: true, pipeline: "default"})
-	add(demoModel{title: "Theme-supervised NMF (labels, 2 subtopics per theme)", opts: model.Options{Kind: model.KindTheme, Seed: 1, Subtopics: 2}, labels: true, pipeline: "demo-counts"})
+	add(demoModel{title: "Theme-supervised NMF (labels, Combined, 2 subtopics per theme)", opts: model.Options{Kind: model.KindTheme, Seed: 1, Subtopics: 2, Mode: "combined"}, labels: true, pipeline: "demo-counts"})
 	add(demoModel{title: "SSNMF (labels)", opts: model.Options{Kind: model.KindSSNMF, Seed: 1}, labels: true, pipeline: "default"})
 	add(demoModel{title: "Anchored CorEx (anchor words)", opts: model.Options{Kind: model.KindCorEx, Seed: 1, K: 8}, anchors: true, pipeline: "demo-binary"})
 	return out
@@ -257,10 +257,7 @@ func showTopics(out io.Writer, topics []model.Topic, d *demo.Demo) {
 			}
 			words = append(words, s)
 		}
-		name := t.Name
-		if t.Group != "" && t.Group != t.Name {
-			name = t.Group + "/" + t.Name
-		}
+		name := t.Title()
 		fmt.Fprintf(out, "  %-18s %-10s %d/%d  %s\n", clip(name, 18), "≈"+theme, hits, len(t.Words), strings.Join(words, " "))
 	}
 	fmt.Fprintln(out, "  (* = a planted word of the theme; ≈ = the planted theme the topic stands for)")

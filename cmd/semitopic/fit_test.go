@@ -197,3 +197,60 @@ func TestParseAnchors(t *testing.T) {
 		}
 	}
 }
+
+func TestFitThemeAndCorExFromTheCLI(t *testing.T) {
+	labeled, _ := writeDemoJSONL(t)
+	dir := t.TempDir()
+	// A theme model: topics prints the purity views of every theme.
+	tm := filepath.Join(dir, "theme.semitopic")
+	if _, _, err := run(t, "fit", "--model", "theme", "--format", "jsonl", labeled, "--labels-from-corpus", "--subtopics", "2", "--seed", "1", "--out", tm); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "topics", "--model", tm, "--n", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"mode separated, 2 subtopics per theme", "== space", "λ=0", "λ=1", "subtopic 2", "max", "sum", "background"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("theme topics lack %q:\n%s", want, out)
+		}
+	}
+	js, _, err := run(t, "topics", "--model", tm, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed struct {
+		Topics      []map[string]any `json:"topics"`
+		Description struct {
+			Themes []map[string]any `json:"themes"`
+		} `json:"description"`
+	}
+	if err := json.Unmarshal([]byte(js), &parsed); err != nil {
+		t.Fatal(err)
+	}
+	if len(parsed.Topics) != 8*3 || len(parsed.Description.Themes) != 8 {
+		t.Errorf("theme JSON: %d topics, %d themes", len(parsed.Topics), len(parsed.Description.Themes))
+	}
+	// CorEx with an anchors file, per-word strength and a word the corpus
+	// lacks (a warning, not an error).
+	anchors := filepath.Join(dir, "anchors.txt")
+	os.WriteFile(anchors, []byte("# demo anchors\nspace: rocket:4, orbit, astronaut\ncooking: recipe, oven, nosuchword\n"), 0o644)
+	cm := filepath.Join(dir, "corex.semitopic")
+	out, _, err = run(t, "fit", "--model", "corex", "--format", "jsonl", labeled, "--anchors", anchors, "-k", "8", "--beta", "2", "--seed", "1", "--out", cm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "nosuchword") {
+		t.Errorf("missing anchor not reported:\n%s", out)
+	}
+	out, _, err = run(t, "topics", "--model", cm, "--n", "6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "space  ") && !strings.Contains(out, "space\n") {
+		t.Errorf("corex topics:\n%s", out)
+	}
+	if !strings.Contains(out, "rocket") || !strings.Contains(out, "score") {
+		t.Errorf("corex topics lack the anchor or the TC score:\n%s", out)
+	}
+}

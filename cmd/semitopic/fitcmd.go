@@ -86,7 +86,7 @@ strength per word as "word:3" (# starts a comment).`,
 	f.StringVar(&o.Weighting, "weighting", "", "tsnmf error weighting: inverse (default) or none")
 	f.StringVar(&o.Method, "method", "", "lda learning method: batch (default) or online")
 	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme")
-	f.BoolVar(&o.Separated, "separated", false, "theme: one model per theme")
+	f.StringVar(&o.Mode, "mode", "", "theme training: separated (default, one model per theme) or combined")
 	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents")
 	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term")
 	f.Float64Var(&o.Beta, "beta", 0, "corex: default anchor strength")

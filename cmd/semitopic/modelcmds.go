@@ -312,17 +312,31 @@ func newTopicsCmd() *cobra.Command {
 
 func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON bool) error {
 	topics := f.Model.Topics(n)
+	var desc model.Description
+	if d, ok := f.Model.(model.Describer); ok {
+		var err error
+		if desc, err = d.Describe(n); err != nil {
+			return err
+		}
+	}
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"kind": f.Model.Kind(), "info": f.Info, "topics": topics})
+		out := map[string]any{"kind": f.Model.Kind(), "info": f.Info, "topics": topics}
+		if desc != nil {
+			out["description"] = desc
+		}
+		return enc.Encode(out)
 	}
 	fmt.Fprintf(w, "%s model: %d topics over %d terms (fitted %s on %s)\n", f.Model.Kind(), len(topics), len(f.Vocab), f.Info.Created, f.Info.Corpus)
+	if desc != nil {
+		// A structured model reads better in its own layout (theme models:
+		// per theme, subtopics and aggregates at purity ratios 0 and 1,
+		// then the background topics).
+		return desc.WriteText(w)
+	}
 	for _, t := range topics {
-		head := t.Name
-		if t.Group != "" {
-			head = t.Group + " / " + t.Name
-		}
+		head := t.Title()
 		if t.Weight > 0 {
 			head += fmt.Sprintf("  (%.1f%% of the corpus)", 100*t.Weight)
 		}

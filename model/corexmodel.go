@@ -1,0 +1,235 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corex"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// SuggestedAnchors is the number of anchor words per label a CorEx model
+// supervised by labels takes (paper §4.3: the words of highest mutual
+// information with the label, words that rank high for several labels
+// left out).
+const SuggestedAnchors = 5
+
+// CorEx is a fitted Anchored CorEx model. Its topics are binary latent
+// factors: Transform gives p(y_j = 1 | x) per document and topic, and a
+// document may belong to several topics or none.
+type CorEx struct {
+	m          *corex.Model
+	TopicNames []string
+	// LabelNames is set when the anchors were suggested from document
+	// labels: topic j < len(LabelNames) stands for label j, and the model
+	// predicts labels.
+	LabelNames []string
+	Vocab      []string
+}
+
+// Kind implements Model.
+func (c *CorEx) Kind() string { return KindCorEx }
+
+// NumTopics implements Model.
+func (c *CorEx) NumTopics() int { return c.m.K }
+
+// CorEx returns the underlying corex.Model.
+func (c *CorEx) CorEx() *corex.Model { return c.m }
+
+// Topics implements Model: words ranked by their mutual information with
+// the topic (nats) with its sign; Score is the topic's total correlation
+// (nats); Weight is p(y_j = 1) divided by its sum over the topics.
+func (c *CorEx) Topics(n int) []Topic {
+	if n <= 0 || n > c.m.Terms {
+		n = c.m.Terms
+	}
+	sumPY := 0.0
+	for _, p := range c.m.PY {
+		sumPY += p
+	}
+	out := make([]Topic, c.m.K)
+	for j := range out {
+		out[j] = Topic{Name: c.TopicNames[j], Score: c.m.TCs[j]}
+		if j < len(c.LabelNames) {
+			out[j].Label = c.LabelNames[j]
+		}
+		if sumPY > 0 {
+			out[j].Weight = c.m.PY[j] / sumPY
+		}
+		ws, err := c.m.TopWords(j, n, corex.ByMI)
+		if err != nil {
+			continue
+		}
+		for _, w := range ws {
+			if !(w.MINats > 0) {
+				break
+			}
+			out[j].Words = append(out[j].Words, Word{Word: c.Vocab[w.Index], Weight: w.MINats, Sign: w.Sign})
+		}
+	}
+	return out
+}
+
+// Transform implements Model: p(y_j = 1 | x), clipped to [1e-6, 1 − 1e-6]
+// as in the reference implementation.
+func (c *CorEx) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	dt, err := c.m.Transform(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	return dt.P, nil
+}
+
+// Labels implements Predictor: the labels the anchors were suggested from
+// (none for models anchored by hand or unanchored).
+func (c *CorEx) Labels() []string { return c.LabelNames }
+
+// Predict implements Predictor for label-anchored models: a label's score
+// is log p(y = 1 | x) of its topic; the prediction is the label of the
+// highest score.
+func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
+	if len(c.LabelNames) == 0 {
+		return nil, fmt.Errorf("model: this corex model was not anchored from labels and predicts none")
+	}
+	dt, err := c.m.Transform(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	r, _ := dt.LogP.Dims()
+	scores := mat.DenseCopyOf(dt.LogP.Slice(0, r, 0, len(c.LabelNames)))
+	return &Prediction{Scores: scores, Labels: argmaxLabels(scores, c.LabelNames)}, nil
+}
+
+func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
+		return nil, Info{}, err
+	}
+	if o.Beta < 0 || math.IsNaN(o.Beta) || math.IsInf(o.Beta, 0) || o.Restarts < 0 {
+		return nil, Info{}, fmt.Errorf("model: corex needs a finite beta ≥ 0 and restarts ≥ 0")
+	}
+	var info Info
+	var names, labelNames []string
+	var anchors []corex.Anchor
+	byName := map[string]int{}
+	switch {
+	case sup.labeled() && len(sup.Anchors) > 0:
+		return nil, Info{}, fmt.Errorf("model: corex takes anchor words or labels (which suggest anchors), not both")
+	case sup.labeled():
+		var idx [][]int
+		labelNames, idx = sup.labelIndex()
+		sugg, err := corex.SuggestAnchors(x, idx, len(labelNames), SuggestedAnchors, true)
+		if err != nil {
+			return nil, Info{}, fmt.Errorf("model: suggesting anchors from the labels: %w", err)
+		}
+		for l, ws := range sugg {
+			a := corex.Anchor{Topic: l}
+			for _, w := range ws {
+				a.Words = append(a.Words, vocab[w.Index])
+			}
+			names = append(names, labelNames[l])
+			if len(a.Words) == 0 {
+				info.Notes = append(info.Notes, fmt.Sprintf("label %q: no word is associated with it alone; its topic is not anchored", labelNames[l]))
+				continue
+			}
+			anchors = append(anchors, a)
+			info.Notes = append(info.Notes, fmt.Sprintf("label %q anchored by %s", labelNames[l], strings.Join(a.Words, ", ")))
+		}
+	default:
+		for _, a := range sup.Anchors {
+			if a.Topic == "" {
+				return nil, Info{}, fmt.Errorf("model: an anchor has no topic name")
+			}
+			if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
+				return nil, Info{}, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
+			}
+			t, ok := byName[a.Topic]
+			if !ok {
+				t = len(names)
+				byName[a.Topic] = t
+				names = append(names, a.Topic)
+				anchors = append(anchors, corex.Anchor{Topic: t})
+			}
+			anchors[t].Words = append(anchors[t].Words, a.Words...)
+			for i := range a.Words {
+				b := 0.0
+				if i < len(a.Beta) {
+					b = a.Beta[i]
+				}
+				anchors[t].Strengths = append(anchors[t].Strengths, b)
+			}
+		}
+	}
+	k := o.K
+	if k == 0 {
+		k = len(names)
+	}
+	if k == 0 {
+		return nil, Info{}, fmt.Errorf("model: corex needs the number of topics k (or anchors or labels to count them)")
+	}
+	if k < len(names) {
+		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d anchored topics", k, len(names))
+	}
+	if k > x.Cols {
+		return nil, Info{}, fmt.Errorf("model: k = %d topics for %d terms; corex needs k ≤ terms", k, x.Cols)
+	}
+	for t := len(names); t < k; t++ {
+		names = append(names, fmt.Sprintf("topic-%d", t+1))
+	}
+	m, err := corex.Fit(ctx, x, corex.Config{
+		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
+		Anchors: anchors, AnchorStrength: o.Beta,
+		Progress: func(it corex.Iteration) { progress(it.Iter, it.TC) },
+	})
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if len(anchors) == 0 {
+		// Unanchored models come back ordered by TC; their names follow.
+		for t := range names {
+			names[t] = fmt.Sprintf("topic-%d", t+1)
+		}
+	}
+	info.Objective, info.Iterations = m.TC, m.Iterations
+	info.Notes = append(info.Notes, m.Warnings...)
+	info.Notes = append(info.Notes, fmt.Sprintf("total correlation %.4f nats (restart seed %d)", m.TC, m.Seed))
+	return &CorEx{m: m, TopicNames: names, LabelNames: labelNames, Vocab: vocab}, info, nil
+}
+
+// corexParams is the JSON part of a saved CorEx model.
+type corexParams struct {
+	State      *corex.State `json:"state"`
+	TopicNames []string     `json:"topic_names"`
+	LabelNames []string     `json:"label_names,omitempty"`
+}
+
+func saveCorEx(m Model) (any, map[string]*mat.Dense, error) {
+	c := m.(*CorEx)
+	s := c.m.State()
+	return corexParams{State: s, TopicNames: c.TopicNames, LabelNames: c.LabelNames},
+		map[string]*mat.Dense{"alpha": s.Alpha, "mi": s.MI, "mi_nats": s.MINats, "sign": s.Sign, "info": s.Info}, nil
+}
+
+func loadCorEx(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p corexParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	if p.State == nil {
+		return nil, fmt.Errorf("no corex state")
+	}
+	s := p.State
+	s.Alpha, s.MI, s.MINats, s.Sign, s.Info = mats["alpha"], mats["mi"], mats["mi_nats"], mats["sign"], mats["info"]
+	m, err := corex.FromState(s, vocab)
+	if err != nil {
+		return nil, err
+	}
+	if len(p.TopicNames) != m.K || len(p.LabelNames) > m.K {
+		return nil, fmt.Errorf("%d topic names and %d labels for %d topics", len(p.TopicNames), len(p.LabelNames), m.K)
+	}
+	return &CorEx{m: m, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab}, nil
+}

@@ -1,0 +1,188 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// demoTest returns the demo's test documents and their planted themes.
+func demoTest(t *testing.T) ([]corpus.Document, [][]string) {
+	t.Helper()
+	d, err := demo.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []corpus.Document
+	var truth [][]string
+	for i, doc := range d.Corpus.Docs {
+		if doc.Split == corpus.SplitTest {
+			docs = append(docs, doc)
+			truth = append(truth, d.Truth[i])
+		}
+	}
+	return docs, truth
+}
+
+// predictAccuracy is the share of documents whose first predicted label
+// is one of their planted themes.
+func predictAccuracy(t *testing.T, f *Fitted) float64 {
+	t.Helper()
+	p, ok := f.Model.(Predictor)
+	if !ok || len(p.Labels()) == 0 {
+		t.Fatalf("%s does not predict labels", f.Model.Kind())
+	}
+	docs, truth := demoTest(t)
+	x, err := f.Vectorize(context.Background(), docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pred, err := p.Predict(context.Background(), x.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := pred.Scores.Dims(); r != len(docs) || c != len(p.Labels()) {
+		t.Fatalf("scores %d×%d", r, c)
+	}
+	hits := 0
+	for i, l := range pred.Labels {
+		for _, tr := range truth[i] {
+			if len(l) > 0 && l[0] == tr {
+				hits++
+				break
+			}
+		}
+	}
+	return float64(hits) / float64(len(docs))
+}
+
+func TestThemeModel(t *testing.T) {
+	for _, mode := range []string{"separated", "combined"} {
+		f := fitDemo(t, Options{Kind: KindTheme, Seed: 1, Mode: mode}, true)
+		if acc := predictAccuracy(t, f); acc < 0.85 {
+			t.Errorf("%s: planted theme first for %.0f%% of test documents, want ≥ 85%%", mode, 100*acc)
+		}
+		m := f.Model.(*Theme)
+		topics := m.Topics(5)
+		if len(topics) != m.NumTopics() {
+			t.Fatalf("%s: %d topics, NumTopics %d", mode, len(topics), m.NumTopics())
+		}
+		themes := len(m.Labels())
+		wantTopics := themes*3 + 1
+		if mode == "separated" {
+			wantTopics = themes * 4
+		}
+		if len(topics) != wantTopics {
+			t.Errorf("%s: %d topics for %d themes, want %d", mode, len(topics), themes, wantTopics)
+		}
+		for _, tp := range topics {
+			if tp.Group == "" || len(tp.Words) == 0 {
+				t.Errorf("%s: topic %+v", mode, tp)
+			}
+			for _, w := range tp.Words {
+				if strings.HasSuffix(tp.Name, "background") != (w.Purity == nil) {
+					t.Errorf("%s: topic %s word %s purity %v", mode, tp.Name, w.Word, w.Purity)
+				}
+				if w.Purity != nil && (*w.Purity < 0 || *w.Purity > 1) {
+					t.Errorf("%s: purity %v", mode, *w.Purity)
+				}
+			}
+		}
+		d, err := m.Describe(4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := d.WriteText(&buf); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		for _, want := range []string{"λ=0", "λ=1", "subtopic 3", "max", "sum", "background", "== " + m.Labels()[0]} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: description lacks %q:\n%s", mode, want, out)
+			}
+		}
+	}
+}
+
+func TestCorExAnchors(t *testing.T) {
+	d, err := demo.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sup := Supervision{}
+	for _, th := range d.Spec.Themes {
+		a := Anchor{Topic: th.Name, Words: th.Anchors}
+		if len(sup.Anchors) == 0 {
+			// One strength per word on the first topic, and a word the
+			// vocabulary lacks, which must be reported, not fatal.
+			a.Words = append(append([]string(nil), th.Anchors...), "zzzunknownword")
+			a.Beta = make([]float64, len(a.Words))
+			a.Beta[0] = 5
+		}
+		sup.Anchors = append(sup.Anchors, a)
+	}
+	pl := vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text, Vectorize: vectorize.Options{Binary: true}}
+	f, err := FitCorpus(context.Background(), d.Corpus, pl, false, sup, Options{Kind: KindCorEx, Seed: 1, K: len(d.Spec.Themes) + 2, Beta: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(f.Info.Notes, "\n"), "zzzunknownword") {
+		t.Errorf("missing anchor not reported: %q", f.Info.Notes)
+	}
+	topics := f.Model.Topics(10)
+	if len(topics) != len(d.Spec.Themes)+2 {
+		t.Fatalf("%d topics", len(topics))
+	}
+	for a, th := range d.Spec.Themes {
+		tp := topics[a]
+		if tp.Name != th.Name || tp.Score <= 0 {
+			t.Errorf("topic %d: name %q score %v, want %q and TC > 0", a, tp.Name, tp.Score, th.Name)
+		}
+		top := map[string]bool{}
+		for _, w := range tp.Words {
+			top[w.Word] = true
+		}
+		for _, w := range th.Anchors {
+			if f.Vectorizer != nil && !top[w] && contains(f.Vocab, w) {
+				t.Errorf("topic %s: anchor %q not among its top words %v", th.Name, w, tp.Words)
+			}
+		}
+	}
+	if _, ok := f.Model.(Predictor); ok && len(f.Model.(Predictor).Labels()) != 0 {
+		t.Error("a hand-anchored model claims labels")
+	}
+}
+
+func contains(s []string, w string) bool {
+	for _, x := range s {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCorExFromLabels(t *testing.T) {
+	f := fitDemo(t, Options{Kind: KindCorEx, Seed: 1, Beta: 3}, true)
+	if acc := predictAccuracy(t, f); acc < 0.8 {
+		t.Errorf("label-anchored CorEx: planted theme first for %.0f%% of test documents, want ≥ 80%%", 100*acc)
+	}
+	if !strings.Contains(strings.Join(f.Info.Notes, "\n"), "anchored by") {
+		t.Errorf("notes do not list the suggested anchors: %q", f.Info.Notes)
+	}
+}
+
+func TestCorExBothSupervisionsRejected(t *testing.T) {
+	c := demoCorpus(t)
+	_, err := FitCorpus(context.Background(), c, vectorize.DefaultPipeline(), true,
+		Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}, Options{Kind: KindCorEx, K: 3}, nil)
+	if err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Errorf("error %v", err)
+	}
+}

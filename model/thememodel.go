@@ -1,0 +1,351 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/theme"
+)
+
+// ThemeThreshold is the theme score from which a multi-label theme model
+// predicts a theme besides its best one: a subtopic weighing at least as
+// much as the background (w/(w + w_bg) ≥ 0.5).
+const ThemeThreshold = 0.5
+
+// Describer is implemented by models with a model-specific description of
+// their topics beyond Topics: theme-supervised NMF's purity views (thesis
+// Figures 8.4–8.6). The description marshals to JSON.
+type Describer interface {
+	Describe(n int) (Description, error)
+}
+
+// Description prints itself as plain text.
+type Description interface {
+	WriteText(w io.Writer) error
+}
+
+// Theme is a fitted theme-supervised NMF model. Its topics are, part by
+// part (one part in Combined training, one per theme and one for the new
+// topics in Separated training), the part's subtopics, new topics and
+// background topic; Transform returns their weights side by side, and
+// Predict ranks the themes by the theme score.
+type Theme struct {
+	m *theme.Model
+	// MultiLabel models (some training document had several themes)
+	// predict every theme scoring at least ThemeThreshold besides the
+	// best; others predict the best theme.
+	MultiLabel bool
+	Vocab      []string
+	weights    []float64
+}
+
+// Kind implements Model.
+func (t *Theme) Kind() string { return KindTheme }
+
+// Theme returns the underlying theme.Model.
+func (t *Theme) Theme() *theme.Model { return t.m }
+
+// NumTopics implements Model.
+func (t *Theme) NumTopics() int {
+	n := 0
+	for _, p := range t.m.Parts {
+		n += len(p.Topics)
+	}
+	return n
+}
+
+// Labels implements Predictor: the themes.
+func (t *Theme) Labels() []string { return t.m.Themes }
+
+// topicName names a topic of part p.
+func (t *Theme) topicName(p *theme.Part, tp theme.Topic) (name, group, label string) {
+	switch tp.Kind {
+	case theme.Subtopic:
+		th := t.m.Themes[tp.Theme]
+		return fmt.Sprintf("%s/%d", th, tp.Index+1), th, th
+	case theme.NewTopic:
+		return fmt.Sprintf("new/%d", tp.Index+1), "new", ""
+	}
+	switch {
+	case p.Theme >= 0 && p.Theme < len(t.m.Themes):
+		th := t.m.Themes[p.Theme]
+		return th + "/background", th, ""
+	case p.Theme == theme.NewTopicsTheme:
+		return "new/background", "new", ""
+	}
+	return "background", "background", ""
+}
+
+// Topics implements Model: words by the direct term score (row-normalised
+// H) with their purity d/(d + d_bg) against the background topic of the
+// same part; Weight is the topic's share of the reconstructed corpus over
+// all parts.
+func (t *Theme) Topics(n int) []Topic {
+	var out []Topic
+	pos := make(map[string]int, len(t.Vocab))
+	for j, w := range t.Vocab {
+		pos[w] = j
+	}
+	for _, p := range t.m.Parts {
+		d := theme.DirectTermScores(p.H)
+		bg := d.RawRowView(p.Background)
+		for c, tp := range p.Topics {
+			name, group, label := t.topicName(p, tp)
+			tt := Topic{Name: name, Group: group, Label: label, Words: topicWords(d.RawRowView(c), t.Vocab, n)}
+			if len(out) < len(t.weights) {
+				tt.Weight = t.weights[len(out)]
+			}
+			if c != p.Background {
+				for a := range tt.Words {
+					j := pos[tt.Words[a].Word]
+					pu := theme.Purity(d.At(c, j), bg[j])
+					tt.Words[a].Purity = &pu
+				}
+			}
+			out = append(out, tt)
+		}
+	}
+	return out
+}
+
+// Transform implements Model: each part's weights with its H fixed (exact
+// NNLS for the Frobenius loss; multiplicative updates from a start shared
+// by the documents transformed together for KL, as scikit-learn does), no
+// mask, side by side in the order of Topics.
+func (t *Theme) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	ws, err := t.m.TransformParts(ctx, x, theme.TransformOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return concatCols(x.Rows, ws), nil
+}
+
+func concatCols(rows int, ws []*mat.Dense) *mat.Dense {
+	total := 0
+	for _, w := range ws {
+		_, c := w.Dims()
+		total += c
+	}
+	out := mat.NewDense(rows, total, nil)
+	off := 0
+	for _, w := range ws {
+		_, c := w.Dims()
+		for i := 0; i < rows; i++ {
+			copy(out.RawRowView(i)[off:off+c], w.RawRowView(i))
+		}
+		off += c
+	}
+	return out
+}
+
+// Predict implements Predictor: a theme's score is the theme score (the
+// largest w/(w + w_bg) of its subtopics); themes are ranked by it.
+func (t *Theme) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
+	s, err := t.m.Transform(ctx, x, theme.TransformOptions{})
+	if err != nil {
+		return nil, err
+	}
+	p := &Prediction{Scores: s.Theme, Labels: make([][]string, x.Rows)}
+	for i := 0; i < x.Rows; i++ {
+		rank := s.Rank(i)
+		if len(rank) == 0 {
+			continue
+		}
+		p.Labels[i] = []string{t.m.Themes[rank[0]]}
+		if t.MultiLabel {
+			for _, j := range rank[1:] {
+				if s.Theme.At(i, j) >= ThemeThreshold {
+					p.Labels[i] = append(p.Labels[i], t.m.Themes[j])
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// Describe implements Describer: per theme, the top n terms of each
+// subtopic and of the max and sum aggregates at purity ratios 0 and 1,
+// and the background topics' top terms.
+func (t *Theme) Describe(n int) (Description, error) {
+	return t.m.Interpret(t.Vocab, theme.InterpretOptions{TopN: n})
+}
+
+func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	if err := rejectUnused(o, KindTheme, map[string]bool{"loss": true, "init": true, "subtopics": true, "mode": true, "new-topics": true}); err != nil {
+		return nil, Info{}, err
+	}
+	if !sup.labeled() {
+		return nil, Info{}, fmt.Errorf("model: theme needs labeled documents (for example --labels-from-corpus)")
+	}
+	if len(sup.Anchors) > 0 {
+		return nil, Info{}, fmt.Errorf("model: theme takes labels, not anchors")
+	}
+	if o.K != 0 {
+		return nil, Info{}, fmt.Errorf("model: theme models have subtopics per theme (--subtopics), not k")
+	}
+	if o.Subtopics < 0 || o.NewTopics < 0 {
+		return nil, Info{}, fmt.Errorf("model: negative subtopics or new topics")
+	}
+	names, idx := sup.labelIndex()
+	cfg := theme.Config{Subtopics: o.Subtopics, Mode: theme.Separated, Loss: nmf.KullbackLeibler, Seed: o.Seed,
+		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol}
+	var err error
+	if o.Mode != "" {
+		if cfg.Mode, err = theme.ParseMode(o.Mode); err != nil {
+			return nil, Info{}, err
+		}
+	}
+	if o.Loss != "" {
+		if cfg.Loss, err = nmf.ParseLoss(o.Loss); err != nil {
+			return nil, Info{}, err
+		}
+	}
+	if o.Init != "" {
+		if cfg.Init, err = theme.ParseInit(o.Init); err != nil {
+			return nil, Info{}, err
+		}
+	}
+	cfg.Progress = func(done, total int) { progress(done, math.NaN()) }
+	m, err := theme.Fit(ctx, x, idx, names, cfg)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	multi := false
+	for _, l := range idx {
+		multi = multi || len(l) > 1
+	}
+	tm := &Theme{m: m, MultiLabel: multi, Vocab: vocab}
+	var shares []float64
+	total := 0.0
+	iters, obj := 0, 0.0
+	for _, p := range m.Parts {
+		for _, s := range topicShares(p.W, p.H) {
+			shares = append(shares, s)
+			total += s
+		}
+		iters = max(iters, p.Iterations)
+		obj += p.Objective
+	}
+	if total > 0 {
+		for a := range shares {
+			shares[a] /= total
+		}
+		tm.weights = shares
+	}
+	info := Info{Objective: obj, Iterations: iters, Notes: []string{
+		fmt.Sprintf("%s training, %d themes × %d subtopics, %s loss, %s start; %d labeled and %d unlabeled documents",
+			m.Mode, len(m.Themes), m.Subtopics, m.Loss, m.Init, m.Labeled, m.Unlabeled),
+	}}
+	if m.Unlabeled > 0 {
+		info.Notes = append(info.Notes, "semi-supervised: the unlabeled documents were in the fit with every topic allowed")
+	}
+	return tm, info, nil
+}
+
+// themeParams is the JSON part of a saved theme model; the parts' H are
+// the matrices H0, H1, ...
+type themeParams struct {
+	Themes                 []string      `json:"themes"`
+	Subtopics              int           `json:"subtopics"`
+	NewTopics              int           `json:"new_topics,omitempty"`
+	Mode                   string        `json:"mode"`
+	Loss                   string        `json:"loss"`
+	Init                   string        `json:"init"`
+	ExcludeThemeBackground bool          `json:"exclude_theme_background,omitempty"`
+	Stop                   string        `json:"stop"`
+	Tol                    float64       `json:"tol"`
+	MaxIter                int           `json:"max_iter"`
+	Terms                  int           `json:"terms"`
+	Labeled                int           `json:"labeled"`
+	Unlabeled              int           `json:"unlabeled"`
+	MultiLabel             bool          `json:"multi_label,omitempty"`
+	Parts                  []*theme.Part `json:"parts"`
+	Weights                []float64     `json:"topic_weights,omitempty"`
+}
+
+func saveTheme(m Model) (any, map[string]*mat.Dense, error) {
+	t := m.(*Theme)
+	tm := t.m
+	mats := make(map[string]*mat.Dense, len(tm.Parts))
+	for a, p := range tm.Parts {
+		mats[fmt.Sprintf("H%d", a)] = p.H
+	}
+	return themeParams{Themes: tm.Themes, Subtopics: tm.Subtopics, NewTopics: tm.NewTopics, Mode: tm.Mode.String(),
+		Loss: tm.Loss.String(), Init: tm.Init.String(), ExcludeThemeBackground: tm.ExcludeThemeBackground,
+		Stop: tm.Stop.String(), Tol: tm.Tol, MaxIter: tm.MaxIter, Terms: tm.Terms, Labeled: tm.Labeled,
+		Unlabeled: tm.Unlabeled, MultiLabel: t.MultiLabel, Parts: tm.Parts, Weights: t.weights}, mats, nil
+}
+
+func loadTheme(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p themeParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	mode, err := theme.ParseMode(p.Mode)
+	if err != nil {
+		return nil, err
+	}
+	loss, err := nmf.ParseLoss(p.Loss)
+	if err != nil {
+		return nil, err
+	}
+	init, err := theme.ParseInit(p.Init)
+	if err != nil {
+		return nil, err
+	}
+	var stop theme.StopRule
+	switch p.Stop {
+	case theme.StopSklearn.String():
+		stop = theme.StopSklearn
+	case theme.StopRelative.String():
+		stop = theme.StopRelative
+	default:
+		return nil, fmt.Errorf("unknown stopping rule %q", p.Stop)
+	}
+	if p.Terms != len(vocab) || len(p.Themes) == 0 || p.Subtopics < 1 || p.NewTopics < 0 || len(p.Parts) == 0 {
+		return nil, fmt.Errorf("inconsistent theme model: %d terms for a %d-word vocabulary, %d themes, %d subtopics, %d parts",
+			p.Terms, len(vocab), len(p.Themes), p.Subtopics, len(p.Parts))
+	}
+	wantParts := 1
+	if mode == theme.Separated {
+		wantParts = len(p.Themes)
+		if p.NewTopics > 0 {
+			wantParts++
+		}
+	}
+	if len(p.Parts) != wantParts {
+		return nil, fmt.Errorf("%s model with %d themes has %d parts, want %d", mode, len(p.Themes), len(p.Parts), wantParts)
+	}
+	total := 0
+	for a, part := range p.Parts {
+		h := mats[fmt.Sprintf("H%d", a)]
+		if h == nil || part == nil {
+			return nil, fmt.Errorf("part %d: no H matrix", a)
+		}
+		r, c := h.Dims()
+		if r != len(part.Topics) || c != len(vocab) || part.Background != r-1 {
+			return nil, fmt.Errorf("part %d: H is %d×%d for %d topics (background %d) and %d terms", a, r, c, len(part.Topics), part.Background, len(vocab))
+		}
+		for _, tp := range part.Topics {
+			if tp.Kind == theme.Subtopic && (tp.Theme < 0 || tp.Theme >= len(p.Themes) || tp.Index < 0 || tp.Index >= p.Subtopics) {
+				return nil, fmt.Errorf("part %d: subtopic %+v out of range", a, tp)
+			}
+		}
+		part.H = h
+		total += r
+	}
+	if p.Weights != nil && len(p.Weights) != total {
+		return nil, fmt.Errorf("%d topic weights for %d topics", len(p.Weights), total)
+	}
+	tm := &theme.Model{Themes: p.Themes, Subtopics: p.Subtopics, NewTopics: p.NewTopics, Mode: mode, Loss: loss, Init: init,
+		ExcludeThemeBackground: p.ExcludeThemeBackground, Stop: stop, Tol: p.Tol, MaxIter: p.MaxIter, Parts: p.Parts,
+		Terms: p.Terms, Labeled: p.Labeled, Unlabeled: p.Unlabeled}
+	return &Theme{m: tm, MultiLabel: p.MultiLabel, Vocab: vocab, weights: p.Weights}, nil
+}
