@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/sparse"
@@ -64,13 +65,7 @@ func (d *DocTopics) Argmax() []int {
 	out := make([]int, n)
 	for l := 0; l < n; l++ {
 		row := d.LogP.RawRowView(l)
-		best := 0
-		for j, v := range row {
-			if v > row[best] {
-				best = j
-			}
-		}
-		out[l] = best
+		out[l] = floats.MaxIdx(row)
 	}
 	return out
 }
@@ -336,13 +331,7 @@ func (m *Model) Clusters() []int {
 	out := make([]int, m.Terms)
 	for i := range out {
 		row := m.alpha[i*m.K : (i+1)*m.K]
-		best := 0
-		for j, v := range row {
-			if v > row[best] {
-				best = j
-			}
-		}
-		out[i] = best
+		out[i] = floats.MaxIdx(row)
 	}
 	return out
 }

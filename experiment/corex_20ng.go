@@ -100,11 +100,7 @@ func loadCorex20NG(ctx context.Context, env *Env) (*cxData, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := pl.New()
-	if err != nil {
-		return nil, err
-	}
-	res, err := v.FitTransform(ctx, train.Docs)
+	v, res, err := pl.FitTransform(ctx, train.Docs)
 	if err != nil {
 		return nil, err
 	}
@@ -114,11 +110,7 @@ func loadCorex20NG(ctx context.Context, env *Env) (*cxData, error) {
 	}
 	cnt := pl
 	cnt.Vectorize = vectorize.Options{Vocabulary: res.Vocab}
-	cv, err := cnt.New()
-	if err != nil {
-		return nil, err
-	}
-	cres, err := cv.FitTransform(ctx, train.Docs)
+	_, cres, err := cnt.FitTransform(ctx, train.Docs)
 	if err != nil {
 		return nil, err
 	}
@@ -975,11 +967,7 @@ func cxBBC(ctx context.Context, env *Env, rep *report, raw map[string]any) error
 	if err != nil {
 		return err
 	}
-	v, err := pl.New()
-	if err != nil {
-		return err
-	}
-	res, err := v.FitTransform(ctx, c.Docs)
+	_, res, err := pl.FitTransform(ctx, c.Docs)
 	if err != nil {
 		return err
 	}

@@ -104,11 +104,7 @@ func loadThemeData(ctx context.Context, env *Env, which string) (*thData, error)
 		return nil, err
 	}
 	pl.Vectorize.MaxFeatures = 0 // every term; each split picks its 10,000
-	v, err := pl.New()
-	if err != nil {
-		return nil, err
-	}
-	res, err := v.FitTransform(ctx, docs)
+	_, res, err := pl.FitTransform(ctx, docs)
 	if err != nil {
 		return nil, err
 	}

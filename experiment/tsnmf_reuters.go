@@ -68,11 +68,7 @@ func loadTSReuters(ctx context.Context, env *Env) (*tsData, error) {
 		}
 	}
 	pl.Vectorize.MinChars = 0
-	v, err := pl.New()
-	if err != nil {
-		return nil, err
-	}
-	res, err := v.FitTransform(ctx, docs)
+	_, res, err := pl.FitTransform(ctx, docs)
 	if err != nil {
 		return nil, err
 	}
@@ -80,11 +76,7 @@ func loadTSReuters(ctx context.Context, env *Env) (*tsData, error) {
 	// reference code's tf vectorizer has the same settings without idf).
 	cnt := pl
 	cnt.Vectorize = vectorize.Options{Vocabulary: res.Vocab}
-	cv, err := cnt.New()
-	if err != nil {
-		return nil, err
-	}
-	cres, err := cv.FitTransform(ctx, docs)
+	_, cres, err := cnt.FitTransform(ctx, docs)
 	if err != nil {
 		return nil, err
 	}

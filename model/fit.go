@@ -165,11 +165,7 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 	if c.Matrix != nil {
 		x, vocab, docs = c.Matrix.X, c.Matrix.Vocab, c.Docs
 	} else {
-		v, err := pipeline.New()
-		if err != nil {
-			return nil, err
-		}
-		res, err := v.FitTransform(ctx, c.Docs)
+		v, res, err := pipeline.FitTransform(ctx, c.Docs)
 		if err != nil {
 			return nil, err
 		}

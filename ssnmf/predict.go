@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/nmf"
@@ -147,13 +148,7 @@ func Argmax(scores *mat.Dense) []int {
 	out := make([]int, n)
 	for i := range out {
 		row := scores.RawRowView(i)
-		best := 0
-		for j, v := range row {
-			if v > row[best] {
-				best = j
-			}
-		}
-		out[i] = best
+		out[i] = floats.MaxIdx(row)
 	}
 	return out
 }

@@ -1,10 +1,12 @@
 package vectorize
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/text"
 )
 
@@ -22,6 +24,20 @@ func (p Pipeline) New() (*Vectorizer, error) {
 		return nil, err
 	}
 	return New(a, p.Vectorize)
+}
+
+// FitTransform builds the pipeline's vectorizer, learns its vocabulary
+// from docs and returns the vectorizer with the documents' matrix.
+func (p Pipeline) FitTransform(ctx context.Context, docs []corpus.Document) (*Vectorizer, *Result, error) {
+	v, err := p.New()
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := v.FitTransform(ctx, docs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, res, nil
 }
 
 // DefaultPipeline is text.Default (NFKC, case folding, letter runs of at

@@ -115,11 +115,7 @@ func load20NG(ctx context.Context) (*sparse.CSR, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	v, err := pl.New()
-	if err != nil {
-		return nil, nil, err
-	}
-	res, err := v.FitTransform(ctx, c.Docs)
+	_, res, err := pl.FitTransform(ctx, c.Docs)
 	if err != nil {
 		return nil, nil, err
 	}

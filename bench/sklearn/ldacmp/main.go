@@ -149,11 +149,7 @@ func load(ctx context.Context, path string) (*sparse.CSR, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	v, err := pl.New()
-	if err != nil {
-		return nil, nil, err
-	}
-	res, err := v.FitTransform(ctx, c.Docs)
+	_, res, err := pl.FitTransform(ctx, c.Docs)
 	if err != nil {
 		return nil, nil, err
 	}
