@@ -226,72 +226,91 @@ type data struct {
 // mean returns mean(X) over all n·m entries.
 func (d *data) mean() float64 { return d.sum / (float64(d.n) * float64(d.m)) }
 
-// checkData validates X: supported type, non-empty, finite, non-negative,
-// not all zero.
-func checkData(x Matrix) (*data, error) { return checkDataOpt(x, false) }
+// Data is a validated data matrix: exactly one of Sparse and Dense is set.
+type Data struct {
+	Sparse     *sparse.CSR
+	Dense      *mat.Dense
+	Rows, Cols int
+	// Sum is the sum of the entries.
+	Sum float64
+}
 
-// checkDataOpt is checkData, optionally accepting an all-zero X.
-func checkDataOpt(x Matrix, allowZero bool) (*data, error) {
-	if x == nil {
-		return nil, fmt.Errorf("nmf: X is nil")
-	}
-	d := &data{}
+// CheckData validates a data matrix X for a factorization — a
+// *sparse.CSR or a gonum mat.Matrix (copied unless a *mat.Dense),
+// non-empty, with finite, non-negative entries of finite sum — and
+// returns it. An all-zero X passes; callers that cannot use one check
+// Sum. Errors name the offending entry and carry no package prefix.
+func CheckData(x Matrix) (*Data, error) {
+	d := &Data{}
 	switch v := x.(type) {
+	case nil:
+		return nil, fmt.Errorf("X is nil")
 	case *sparse.CSR:
 		if v == nil {
-			return nil, fmt.Errorf("nmf: X is nil")
+			return nil, fmt.Errorf("X is nil")
 		}
 		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("nmf: X: %w", err)
+			return nil, fmt.Errorf("X: %w", err)
 		}
-		d.sp = v
-		d.n, d.m = v.Dims()
+		d.Sparse, d.Rows, d.Cols = v, v.Rows, v.Cols
 		for i := 0; i < v.Rows; i++ {
-			for p := v.Indptr[i]; p < v.Indptr[i+1]; p++ {
-				if x := v.Data[p]; x < 0 {
-					return nil, fmt.Errorf("nmf: X has a negative entry %g at row %d, column %d", x, i, v.Indices[p])
+			cols, vals := v.Row(i)
+			for p, x := range vals { // Validate has checked finiteness
+				if x < 0 {
+					return nil, fmt.Errorf("X has a negative entry %g at row %d, column %d", x, i, cols[p])
 				}
-				d.sum += v.Data[p]
+				d.Sum += x
 			}
 		}
 	case mat.Matrix:
 		if dv, ok := v.(*mat.Dense); ok && (dv == nil || dv.IsEmpty()) {
-			return nil, fmt.Errorf("nmf: X is empty")
+			return nil, fmt.Errorf("X is empty")
 		}
 		r, c := v.Dims()
 		if r == 0 || c == 0 {
-			return nil, fmt.Errorf("nmf: X is empty (%d×%d)", r, c)
+			return nil, fmt.Errorf("X is empty (%d×%d)", r, c)
 		}
 		dv, ok := v.(*mat.Dense)
 		if !ok {
 			dv = mat.DenseCopyOf(v)
 		}
-		d.dense = dv
-		d.n, d.m = r, c
+		d.Dense, d.Rows, d.Cols = dv, r, c
 		for i := 0; i < r; i++ {
 			for j, x := range dv.RawRowView(i) {
 				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return nil, fmt.Errorf("nmf: X has a non-finite entry %v at row %d, column %d", x, i, j)
+					return nil, fmt.Errorf("X has a non-finite entry %v at row %d, column %d", x, i, j)
 				}
 				if x < 0 {
-					return nil, fmt.Errorf("nmf: X has a negative entry %g at row %d, column %d", x, i, j)
+					return nil, fmt.Errorf("X has a negative entry %g at row %d, column %d", x, i, j)
 				}
-				d.sum += x
+				d.Sum += x
 			}
 		}
 	default:
-		return nil, fmt.Errorf("nmf: X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
+		return nil, fmt.Errorf("X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
 	}
-	if d.n == 0 || d.m == 0 {
-		return nil, fmt.Errorf("nmf: X is empty (%d×%d)", d.n, d.m)
+	if d.Rows == 0 || d.Cols == 0 {
+		return nil, fmt.Errorf("X is empty (%d×%d)", d.Rows, d.Cols)
 	}
-	if d.sum == 0 && !allowZero {
-		return nil, fmt.Errorf("nmf: X (%d×%d) is all zero", d.n, d.m)
-	}
-	if math.IsInf(d.sum, 0) {
-		return nil, fmt.Errorf("nmf: the entries of X sum to infinity")
+	if math.IsInf(d.Sum, 0) {
+		return nil, fmt.Errorf("the entries of X sum to infinity")
 	}
 	return d, nil
+}
+
+// checkData validates X (CheckData) and refuses an all-zero X.
+func checkData(x Matrix) (*data, error) { return checkDataOpt(x, false) }
+
+// checkDataOpt is checkData, optionally accepting an all-zero X.
+func checkDataOpt(x Matrix, allowZero bool) (*data, error) {
+	v, err := CheckData(x)
+	if err != nil {
+		return nil, fmt.Errorf("nmf: %w", err)
+	}
+	if v.Sum == 0 && !allowZero {
+		return nil, fmt.Errorf("nmf: X (%d×%d) is all zero", v.Rows, v.Cols)
+	}
+	return &data{n: v.Rows, m: v.Cols, sp: v.Sparse, dense: v.Dense, sum: v.Sum}, nil
 }
 
 // checkFactor validates a starting or fixed factor (or weights) of shape

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -280,61 +281,15 @@ type dataMatrix struct {
 }
 
 func checkX(x any) (*dataMatrix, error) {
-	d := &dataMatrix{}
-	switch v := x.(type) {
-	case nil:
-		return nil, fmt.Errorf("ssnmf: X is nil")
-	case *sparse.CSR:
-		if v == nil {
-			return nil, fmt.Errorf("ssnmf: X is nil")
-		}
-		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("ssnmf: X: %w", err)
-		}
-		d.sp, d.n, d.m = v, v.Rows, v.Cols
-		for i := 0; i < v.Rows; i++ {
-			cols, vals := v.Row(i)
-			for p, x := range vals {
-				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return nil, fmt.Errorf("ssnmf: X has a non-finite entry %v at row %d, column %d", x, i, cols[p])
-				}
-				if x < 0 {
-					return nil, fmt.Errorf("ssnmf: X has a negative entry %g at row %d, column %d", x, i, cols[p])
-				}
-				d.sum += x
-			}
-		}
-	case mat.Matrix:
-		if dv, ok := v.(*mat.Dense); ok && (dv == nil || dv.IsEmpty()) {
-			return nil, fmt.Errorf("ssnmf: X is empty")
-		}
-		r, c := v.Dims()
-		dv, ok := v.(*mat.Dense)
-		if !ok {
-			dv = mat.DenseCopyOf(v)
-		}
-		d.dense, d.n, d.m = dv, r, c
-		for i := 0; i < r; i++ {
-			for j, x := range dv.RawRowView(i) {
-				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return nil, fmt.Errorf("ssnmf: X has a non-finite entry %v at row %d, column %d", x, i, j)
-				}
-				if x < 0 {
-					return nil, fmt.Errorf("ssnmf: X has a negative entry %g at row %d, column %d", x, i, j)
-				}
-				d.sum += x
-			}
-		}
-	default:
+	m, ok := x.(nmf.Matrix)
+	if !ok && x != nil {
 		return nil, fmt.Errorf("ssnmf: X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
 	}
-	if d.n == 0 || d.m == 0 {
-		return nil, fmt.Errorf("ssnmf: X is empty (%d×%d)", d.n, d.m)
+	v, err := nmf.CheckData(m)
+	if err != nil {
+		return nil, fmt.Errorf("ssnmf: %w", err)
 	}
-	if math.IsInf(d.sum, 0) {
-		return nil, fmt.Errorf("ssnmf: the entries of X sum to infinity")
-	}
-	return d, nil
+	return &dataMatrix{sp: v.Sparse, dense: v.Dense, n: v.Rows, m: v.Cols, sum: v.Sum}, nil
 }
 
 // resolve validates cfg against X and fills in the defaults.
