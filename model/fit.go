@@ -42,6 +42,10 @@ type Options struct {
 	// Mode is the theme models' training: "separated" (default, one
 	// model per theme, the thesis' best) or "combined" (one model).
 	Mode string `json:"mode,omitempty"`
+	// NoThemeBackground forbids, in Separated training, a theme's
+	// background topic in that theme's own labeled documents (the
+	// reference code's background_for_theme=False; theme models).
+	NoThemeBackground bool `json:"no_theme_background,omitempty"`
 	// NewTopics adds a pseudo-theme of this many subtopics allowed only in
 	// unlabeled documents (theme models).
 	NewTopics int `json:"new_topics,omitempty"`

@@ -49,6 +49,7 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		{Options{Kind: KindSSNMF, Seed: 4}, true},
 		{Options{Kind: KindSSNMF, Seed: 4, Loss: "F,F", K: 10}, true},
 		{Options{Kind: KindTheme, Seed: 5}, true},
+		{Options{Kind: KindTheme, Seed: 5, NoThemeBackground: true, Init: "random"}, true},
 		{Options{Kind: KindTheme, Seed: 5, Mode: "combined", Loss: "frobenius", Subtopics: 2, NewTopics: 2}, true},
 		{Options{Kind: KindCorEx, Seed: 6, K: 8}, false},
 		{Options{Kind: KindCorEx, Seed: 6}, true},

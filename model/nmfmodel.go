@@ -119,7 +119,7 @@ func rejectUnused(o Options, kind string, fields map[string]bool) error {
 		set  bool
 	}{
 		{"weighting", o.Weighting != ""}, {"method", o.Method != ""}, {"subtopics", o.Subtopics != 0},
-		{"mode", o.Mode != ""}, {"new-topics", o.NewTopics != 0}, {"lambda", o.Lambda != 0},
+		{"mode", o.Mode != ""}, {"no-theme-background", o.NoThemeBackground}, {"new-topics", o.NewTopics != 0}, {"lambda", o.Lambda != 0},
 		{"beta", o.Beta != 0}, {"restarts", o.Restarts != 0}, {"loss", o.Loss != ""}, {"init", o.Init != ""},
 	}
 	for _, c := range check {

@@ -178,7 +178,7 @@ func (t *Theme) Describe(n int) (Description, error) {
 }
 
 func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
-	if err := rejectUnused(o, KindTheme, map[string]bool{"loss": true, "init": true, "subtopics": true, "mode": true, "new-topics": true}); err != nil {
+	if err := rejectUnused(o, KindTheme, map[string]bool{"loss": true, "init": true, "subtopics": true, "mode": true, "no-theme-background": true, "new-topics": true}); err != nil {
 		return nil, Info{}, err
 	}
 	if !sup.labeled() {
@@ -195,7 +195,7 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	names, idx := sup.labelIndex()
 	cfg := theme.Config{Subtopics: o.Subtopics, Mode: theme.Separated, Loss: nmf.KullbackLeibler, Seed: o.Seed,
-		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol}
+		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol, ExcludeThemeBackground: o.NoThemeBackground}
 	var err error
 	if o.Mode != "" {
 		if cfg.Mode, err = theme.ParseMode(o.Mode); err != nil {

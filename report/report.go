@@ -403,6 +403,7 @@ func paramList(info model.Info) []kv {
 	add("subtopics", o.Subtopics, o.Subtopics > 0)
 	add("training", o.Mode, o.Mode != "")
 	add("new topics", o.NewTopics, o.NewTopics > 0)
+	add("theme background barred from the theme's documents", o.NoThemeBackground, o.NoThemeBackground)
 	add("lambda", o.Lambda, o.Lambda != 0)
 	add("beta", o.Beta, o.Beta != 0)
 	add("restarts", o.Restarts, o.Restarts > 0)

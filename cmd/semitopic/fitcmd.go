@@ -87,6 +87,7 @@ strength per word as "word:3" (# starts a comment).`,
 	f.StringVar(&o.Method, "method", "", "lda learning method: batch (default) or online")
 	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme")
 	f.StringVar(&o.Mode, "mode", "", "theme training: separated (default, one model per theme) or combined")
+	f.BoolVar(&o.NoThemeBackground, "no-theme-background", false, "theme, separated: a theme's labeled documents may not use its background topic")
 	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents")
 	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term")
 	f.Float64Var(&o.Beta, "beta", 0, "corex: default anchor strength")
