@@ -99,6 +99,22 @@ func divTerm(z, zh, eps float64) float64 {
 	return z*math.Log((z+eps)/(zh+eps)) - z
 }
 
+// entryLoss is one entry's contribution to a dense term's objective: the
+// squared error or the I-divergence of x from its reconstruction z, times
+// weights[j] when weights is not nil.
+func entryLoss(loss Loss, x, z, eps float64, weights []float64, j int) float64 {
+	var d float64
+	if loss == Frobenius {
+		d = (x - z) * (x - z)
+	} else {
+		d = divTerm(x, z, eps) + z
+	}
+	if weights != nil {
+		d *= weights[j]
+	}
+	return d
+}
+
 // sparseTerm is R for a sparse X with optional per-document weights e:
 // every product is a sparse kernel and nothing documents × terms is dense.
 type sparseTerm struct {
@@ -455,16 +471,7 @@ func (t *denseTerm) objective(w, h, ht *mat.Dense) float64 {
 			}
 			s := 0.0
 			for j, x := range xr {
-				var d float64
-				if t.loss == Frobenius {
-					d = (x - zr[j]) * (x - zr[j])
-				} else {
-					d = divTerm(x, zr[j], t.eps) + zr[j]
-				}
-				if vr != nil {
-					d *= vr[j]
-				}
-				s += d
+				s += entryLoss(t.loss, x, zr[j], t.eps, vr, j)
 			}
 			part[i] = s
 		}
@@ -622,16 +629,7 @@ func (t *labelTerm) objective(w, b *mat.Dense) float64 {
 			mr = t.m.RawRowView(i)
 		}
 		for j, y := range yr {
-			var d float64
-			if t.loss == Frobenius {
-				d = (y - zr[j]) * (y - zr[j])
-			} else {
-				d = divTerm(y, zr[j], t.eps) + zr[j]
-			}
-			if mr != nil {
-				d *= mr[j]
-			}
-			s += d
+			s += entryLoss(t.loss, y, zr[j], t.eps, mr, j)
 		}
 	}
 	return s
