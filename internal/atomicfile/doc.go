@@ -1,0 +1,5 @@
+// Package atomicfile writes files so that a failure never damages what was
+// there: the content goes to a temporary file in the target's folder, which
+// is synced and then renamed over the target. Until the rename the old file
+// is untouched; after an error no partial file is left behind.
+package atomicfile
