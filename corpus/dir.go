@@ -14,8 +14,10 @@ import (
 // When the top holds nothing but one folder of folders (the archive's
 // bbc/), that folder is the top.
 //
-// A document's ID is its class and file name without ".txt"
-// ("business/001"), its one label the class, and there is no split.
+// A document's ID is its class folder and file name without ".txt"
+// ("business/001"), its one label the class: the folder's name trimmed of
+// surrounding white space (a name that is blank is an error, as for Dir),
+// and there is no split.
 // Documents are sorted by class, then by file name. Text is the file as is
 // (the first line is the title). Files at the top (README.TXT) and hidden
 // files are skipped and counted in Notes; a folder inside a class folder is
@@ -54,8 +56,12 @@ func (r BBC) readFS(ctx context.Context, src source) (*Corpus, error) {
 		if err := canceled(ctx, src.path); err != nil {
 			return nil, err
 		}
-		class := e.Name()
-		dir := join(root, class)
+		folder := e.Name()
+		class, err := folderLabel(root, folder)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", src.path, err)
+		}
+		dir := join(root, folder)
 		files, err := fs.ReadDir(fsys, dir)
 		if err != nil {
 			return nil, fmt.Errorf("listing %s: %w", src.name(dir), err)
@@ -70,7 +76,7 @@ func (r BBC) readFS(ctx context.Context, src source) (*Corpus, error) {
 			case f.IsDir():
 				return nil, fmt.Errorf("%s: unexpected folder inside a class folder", src.name(join(dir, name)))
 			}
-			id := class + "/" + strings.TrimSuffix(name, ".txt")
+			id := folder + "/" + strings.TrimSuffix(name, ".txt")
 			if prev, dup := ids[id]; dup {
 				return nil, fmt.Errorf("%s: ID %s also used by %s", src.name(join(dir, name)), id, prev)
 			}
@@ -99,7 +105,11 @@ func (r BBC) readFS(ctx context.Context, src source) (*Corpus, error) {
 //
 // A document's ID is its file path from the top ("pos/review1.txt"); its
 // label is the path of the folder holding it ("pos", or "a/b" for
-// a/b/file); files at the top are unlabeled. There is no split. Documents
+// a/b/file), each folder name trimmed of surrounding white space ("pos "
+// gives "pos"); files at the top are unlabeled. A folder whose name is
+// blank (only white space) is an error naming it: its name cannot be a
+// label, and reading its files as unlabeled would quietly drop the
+// labeling the layout seems to give them. There is no split. Documents
 // are in fs.WalkDir order: depth first, the entries of each folder sorted
 // by name. Text is the file decoded as UTF-8, or as Latin-1 when it is not
 // valid UTF-8. Hidden files and folders (names starting with ".", and
@@ -172,7 +182,11 @@ func (r Dir) readFS(ctx context.Context, src source) (*Corpus, error) {
 		}
 		doc := Document{ID: rel, Text: text}
 		if dir := path.Dir(rel); dir != "." {
-			doc.Labels = []string{dir}
+			label, err := folderLabel(root, dir)
+			if err != nil {
+				return err
+			}
+			doc.Labels = []string{label}
 		}
 		c.Docs = append(c.Docs, doc)
 		return nil
@@ -194,6 +208,22 @@ func (r Dir) readFS(ctx context.Context, src source) (*Corpus, error) {
 	}
 	dl.addNote(c)
 	return c, nil
+}
+
+// folderLabel returns the label of the documents in folder dir (a path
+// from the corpus top root, "a/b"): each folder name trimmed of
+// surrounding white space. A name that is blank after trimming is an error
+// naming the folder by its path in the file system or archive.
+func folderLabel(root, dir string) (string, error) {
+	parts := strings.Split(dir, "/")
+	for i, p := range parts {
+		t := strings.TrimSpace(p)
+		if t == "" {
+			return "", fmt.Errorf("folder %q: its name is blank, and a folder's name is the label of its documents; rename it, or move its files to the top to leave them unlabeled", join(root, strings.Join(parts[:i+1], "/")))
+		}
+		parts[i] = t
+	}
+	return strings.Join(parts, "/"), nil
 }
 
 // wanted reports whether a file name passes the Extensions filter.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"sort"
 )
@@ -11,13 +12,17 @@ import (
 // This file holds the measures of agreement between two labelings of the
 // same documents (a reference labeling "true" and a clustering "pred"):
 // contingency table, entropy, mutual information, homogeneity,
-// completeness, V-measure, normalized and adjusted mutual information. Each
+// completeness, V-measure, normalized and adjusted mutual information, and
+// the adjusted Rand index. Each
 // follows scikit-learn 1.2.1 (sklearn/metrics/cluster/_supervised.py and
 // _expected_mutual_info_fast.pyx) formula by formula, including the order in
 // which terms are added, so that results agree to about 1e-15 and the edge
 // cases are the same:
 //
-//   - empty labelings: homogeneity = completeness = V = NMI = AMI = 1;
+//   - empty labelings: homogeneity = completeness = V = NMI = AMI = ARI = 1;
+//   - ARI is 1 whenever no pair of documents is split by one labeling and
+//     joined by the other: identical partitions (up to label names), both
+//     a single cluster, both all singletons, a single document;
 //   - both labelings a single cluster: NMI = AMI = 1, MI = 0;
 //   - one labeling a single cluster, the other not: MI = NMI = AMI = 0,
 //     homogeneity or completeness 1 for the side with zero entropy;
@@ -320,6 +325,8 @@ type Agreement struct {
 	// NMI and AMI use the arithmetic mean of the entropies, scikit-learn's
 	// default; see NormalizedMutualInfo and AdjustedMutualInfo for others.
 	NMI, AMI float64
+	// ARI is the adjusted Rand index (see AdjustedRandIndex).
+	ARI float64
 }
 
 // CompareLabelings computes all the agreement measures of two labelings at
@@ -330,7 +337,11 @@ func CompareLabelings(labelsTrue, labelsPred []int) (*Agreement, error) {
 	if err != nil {
 		return nil, err
 	}
-	ag := &Agreement{}
+	ari, err := c.adjustedRand()
+	if err != nil {
+		return nil, err
+	}
+	ag := &Agreement{ARI: ari}
 	if c.N == 0 {
 		ag.Homogeneity, ag.Completeness, ag.VMeasure, ag.NMI, ag.AMI = 1, 1, 1, 1, 1
 		return ag, nil
@@ -436,4 +447,83 @@ func ami(c *Contingency, mi, emi, hTrue, hPred float64, avg Average) float64 {
 		den = math.Max(den, epsilon)
 	}
 	return (mi - emi) / den
+}
+
+// maxPairDocuments is the largest number of documents whose ordered pairs,
+// n², fit in an int64 (⌊√(2⁶³−1)⌋), as scikit-learn's pair_confusion_matrix
+// counts them.
+const maxPairDocuments = 3037000499
+
+// pairConfusion returns scikit-learn's pair_confusion_matrix of c: over
+// the ordered pairs of distinct documents, tn counts those that both
+// labelings separate, fp those only the prediction joins, fn those only
+// the reference joins and tp those both join. Every count is at most n²,
+// exact in int64 for n ≤ maxPairDocuments.
+func (c *Contingency) pairConfusion() (tn, fp, fn, tp int64, err error) {
+	if c.N > maxPairDocuments {
+		return 0, 0, 0, 0, fmt.Errorf("metrics: %d documents: more than %d, whose pairs overflow int64 counts", c.N, maxPairDocuments)
+	}
+	n := int64(c.N)
+	var sumSquares, rowDot, colDot int64
+	for _, cell := range c.Cells {
+		v := int64(cell.Count)
+		sumSquares += v * v
+		rowDot += v * int64(c.ClusterSizes[cell.Cluster])
+		colDot += v * int64(c.ClassSizes[cell.Class])
+	}
+	tp = sumSquares - n
+	fp = rowDot - sumSquares
+	fn = colDot - sumSquares
+	tn = n*n - fp - fn - sumSquares
+	return tn, fp, fn, tp, nil
+}
+
+// adjustedRand is adjusted_rand_score on the pair counts of c: 1 when
+// fp = fn = 0, else 2(tp·tn − fn·fp) / ((tp+fn)(fn+tn) + (tp+fp)(fp+tn)).
+// The products, up to about n⁴, are exact (math/big, as scikit-learn's
+// Python integers), and each side is rounded to float64 once, to nearest,
+// before the division, as Python's float arithmetic on integers does.
+func (c *Contingency) adjustedRand() (float64, error) {
+	tn, fp, fn, tp, err := c.pairConfusion()
+	if err != nil {
+		return 0, err
+	}
+	if fn == 0 && fp == 0 {
+		return 1, nil
+	}
+	b := func(v int64) *big.Int { return big.NewInt(v) }
+	mul := func(x, y *big.Int) *big.Int { return new(big.Int).Mul(x, y) }
+	add := func(x, y *big.Int) *big.Int { return new(big.Int).Add(x, y) }
+	num := new(big.Int).Sub(mul(b(tp), b(tn)), mul(b(fn), b(fp)))
+	den := add(mul(add(b(tp), b(fn)), add(b(fn), b(tn))), mul(add(b(tp), b(fp)), add(b(fp), b(tn))))
+	return 2 * toFloat(num) / toFloat(den), nil
+}
+
+// toFloat rounds x to the nearest float64, ties to even.
+func toFloat(x *big.Int) float64 {
+	f, _ := new(big.Float).SetInt(x).Float64()
+	return f
+}
+
+// AdjustedRandIndex returns the Rand index adjusted for chance (Hubert and
+// Arabie, 1985) of two labelings of the same documents, like
+// scikit-learn's adjusted_rand_score: the share of document pairs on which
+// the labelings agree (both join or both separate the pair), rescaled so
+// that random labelings with the same cluster sizes score 0 on average and
+// identical partitions 1. It can be negative, down to −0.5. It is 1 when no
+// pair is joined by one labeling and separated by the other: empty
+// labelings, a single document, identical partitions (label names aside),
+// both labelings a single cluster or both all singletons. The pair counts
+// are exact integers, as scikit-learn's pair_confusion_matrix, so results
+// agree with it to the last bit.
+//
+// It returns an error if the lengths differ, a label is negative, or there
+// are more than 3,037,000,499 documents (whose n² ordered pairs overflow
+// int64 counts).
+func AdjustedRandIndex(labelsTrue, labelsPred []int) (float64, error) {
+	c, err := NewContingency(labelsTrue, labelsPred)
+	if err != nil {
+		return 0, err
+	}
+	return c.adjustedRand()
 }

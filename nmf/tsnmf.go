@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/sparse"
 )
 
 // Weighting selects TS-NMF's error weighting E (per-document weights on
@@ -214,6 +216,12 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFResult, error)
 // entries are unrestricted), as in training. KL fits use the default
 // iteration limits.
 func (r *TSNMFResult) Transform(ctx context.Context, x Matrix, labels [][]int) (*mat.Dense, error) {
+	if r == nil || r.H == nil || r.H.IsEmpty() {
+		return nil, fmt.Errorf("nmf: Transform: the TS-NMF model has no topics (not fitted)")
+	}
+	if c, ok := x.(*sparse.CSR); x == nil || ok && c == nil {
+		return nil, fmt.Errorf("nmf: Transform: data matrix X is nil")
+	}
 	k, _ := r.H.Dims()
 	rows, _ := x.Dims()
 	var mask *mat.Dense
@@ -243,10 +251,14 @@ func (r *TSNMFResult) Transform(ctx context.Context, x Matrix, labels [][]int) (
 
 // TopTerms returns, for each row (topic) of h (k × terms), the n terms of
 // vocab with the largest weights, largest first (ties by column order);
-// terms of zero weight are left out.
+// terms of zero weight are left out. It is an error if h is empty, vocab
+// does not name its columns, or n is negative (n = 0 gives empty lists).
 func TopTerms(h *mat.Dense, vocab []string, n int) ([][]string, error) {
 	if h == nil || h.IsEmpty() {
 		return nil, fmt.Errorf("nmf: TopTerms: H is empty")
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("nmf: TopTerms: n = %d terms per topic, want ≥ 0", n)
 	}
 	k, m := h.Dims()
 	if len(vocab) != m {

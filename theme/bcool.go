@@ -1,6 +1,7 @@
 package theme
 
 import (
+	"fmt"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
@@ -32,10 +33,40 @@ type startRows struct {
 }
 
 // BCool returns the bCool document groups for X (documents × terms) with
-// the given theme lists (nil: unlabeled), numThemes themes, s subtopics
-// and newTopics new topics (see the package documentation). The same seed
-// gives the same groups.
-func BCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64) *BCoolGroups {
+// the given theme lists, one per row of X (nil or empty: unlabeled),
+// numThemes themes, s subtopics and newTopics new topics (see the package
+// documentation). The same seed gives the same groups.
+//
+// It is an error if X is nil, has no rows or is malformed, if labels does
+// not hold one list per row of X, if a theme index is out of [0,
+// numThemes) or listed twice for a document, or if numThemes < 1, s < 1
+// or newTopics < 0.
+func BCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64) (*BCoolGroups, error) {
+	if x == nil {
+		return nil, fmt.Errorf("theme: BCool: X is nil")
+	}
+	if err := x.Validate(); err != nil {
+		return nil, fmt.Errorf("theme: BCool: X: %w", err)
+	}
+	n, _ := x.Dims()
+	switch {
+	case n == 0:
+		return nil, fmt.Errorf("theme: BCool: X has no rows")
+	case numThemes < 1:
+		return nil, fmt.Errorf("theme: BCool: numThemes = %d, want ≥ 1", numThemes)
+	case s < 1:
+		return nil, fmt.Errorf("theme: BCool: s = %d subtopics, want ≥ 1", s)
+	case newTopics < 0:
+		return nil, fmt.Errorf("theme: BCool: newTopics = %d, want ≥ 0", newTopics)
+	}
+	if _, err := checkLabels(labels, n, numThemes); err != nil {
+		return nil, fmt.Errorf("theme: BCool: labels: %w", err)
+	}
+	return bcoolGroups(x, labels, numThemes, s, newTopics, seed), nil
+}
+
+// bcoolGroups is BCool on arguments already checked (by BCool or Fit).
+func bcoolGroups(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64) *BCoolGroups {
 	n, _ := x.Dims()
 	density := make([]int, n)
 	for i := range density {
@@ -54,8 +85,9 @@ func BCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint
 	r := rng.New(seed, 0, 0x62436f6f6c) // "bCool"
 	g := &BCoolGroups{Subtopics: make([][][]int, numThemes), Fallback: make([]bool, numThemes)}
 	// Fallback group size: the reference draws n/K/2/3+1 documents per
-	// group (3 being its number of subtopics).
-	p := n/(2*numThemes*s) + 1
+	// group (3 being its number of subtopics); dividing in steps gives
+	// ⌊n/(2·K·s)⌋ without overflowing the product.
+	p := n/2/numThemes/s + 1
 	draw := func(from []int) []int {
 		out := make([]int, p)
 		for a := range out {
@@ -95,9 +127,10 @@ func BCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint
 	return g
 }
 
-// bCool returns the start rows of the bCool initialisation.
+// bCool returns the start rows of the bCool initialisation; Fit has
+// checked its arguments.
 func bCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64) *startRows {
-	g := BCool(x, labels, numThemes, s, newTopics, seed)
+	g := bcoolGroups(x, labels, numThemes, s, newTopics, seed)
 	return &startRows{g: g, bg: meanRow(x, g.Background)}
 }
 

@@ -74,8 +74,13 @@ func topTerms(scores []float64, vocab []string, n int) []TermScore {
 	return out
 }
 
-// Interpret summarises the model with vocab naming its terms.
+// Interpret summarises the model with vocab naming its terms. It is an
+// error if vocab does not name the model's terms or m's parts are not laid
+// out as Fit lays them out.
 func (m *Model) Interpret(vocab []string, opts InterpretOptions) (*Interpretation, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
 	if len(vocab) != m.Terms {
 		return nil, fmt.Errorf("theme: vocabulary of %d terms for a model of %d", len(vocab), m.Terms)
 	}
@@ -127,7 +132,10 @@ func (m *Model) Interpret(vocab []string, opts InterpretOptions) (*Interpretatio
 	}
 	if m.Mode == Combined {
 		p := m.Parts[0]
-		d := DirectTermScores(p.H)
+		d, err := DirectTermScores(p.H)
+		if err != nil {
+			return nil, fmt.Errorf("theme: scoring the background terms: %w", err)
+		}
 		in.Background = topTerms(d.RawRowView(p.Background), vocab, top)
 	}
 	return in, nil

@@ -421,7 +421,10 @@ func TestBCoolKnownDensities(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := BCool(x, themes, 3, 2, 0, 42)
+	g, err := BCool(x, themes, 3, 2, 0, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// Theme 0: sorted 0(8) 2(7) 4(6) 6(5) 7(4) 5(3) 3(2) 1(1); 8 ≥ 2s, so
 	// the densest half 0 2 4 6 (total 26) splits at the running total
 	// closest to 13: {0, 2} (15) and {4, 6} (11). Its quarter: {0}.
@@ -441,7 +444,7 @@ func TestBCoolKnownDensities(t *testing.T) {
 	if !g.Fallback[2] || g.Fallback[0] || len(g.Subtopics[2]) != 2 || len(g.Subtopics[2][0]) != 1 {
 		t.Errorf("fallback %v, groups %v", g.Fallback, g.Subtopics[2])
 	}
-	if g2 := BCool(x, themes, 3, 2, 0, 42); !reflect.DeepEqual(g, g2) {
+	if g2, err := BCool(x, themes, 3, 2, 0, 42); err != nil || !reflect.DeepEqual(g, g2) {
 		t.Error("BCool is not deterministic for a seed")
 	}
 	// The starting rows are the groups' means.
@@ -615,7 +618,7 @@ func TestObjectiveMatchesEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := objective(x, w0, h0, loss)
+		got, err := objective(x, w0, h0, nil, loss)
 		if err != nil {
 			t.Fatal(err)
 		}

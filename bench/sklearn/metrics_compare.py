@@ -7,7 +7,8 @@ Run it with Debian's Python (scikit-learn 1.2.1) from anywhere. It draws
 random pairs of labelings (sizes up to --max-n, cluster counts from 1 to about
 n/2, noisy copies, identical and degenerate cases), computes scikit-learn's
 homogeneity, completeness, V-measure, NMI and AMI (each normalisation:
-arithmetic, min, geometric, max) and the expected mutual information, writes
+arithmetic, min, geometric, max), the adjusted Rand index and the expected
+mutual information, writes
 them with the labelings to FILE (default: a temporary file), and then runs
 
     go run ./bench/sklearn/metricscmp -in FILE
@@ -29,6 +30,7 @@ import warnings
 import numpy as np
 import sklearn
 from sklearn.metrics.cluster import (adjusted_mutual_info_score,
+                                     adjusted_rand_score,
                                      contingency_matrix,
                                      homogeneity_completeness_v_measure,
                                      normalized_mutual_info_score)
@@ -42,6 +44,8 @@ def labelings(rng, cases, max_n):
     """Yields (name, labels_true, labels_pred)."""
     yield "one cluster vs one cluster", [0] * 50, [1] * 50
     yield "one cluster vs singletons", [0] * 50, list(range(50))
+    yield "singletons vs one cluster", list(range(50)), [0] * 50
+    yield "crossed 2x2", [0, 0, 1, 1], [0, 1, 0, 1]
     yield "singletons vs singletons", list(range(300)), list(rng.permutation(300))
     a = rng.integers(0, 8, 1000)
     yield "identical", a, a
@@ -82,12 +86,13 @@ def main():
         h, c, v = homogeneity_completeness_v_measure(a, b)
         nmi = [normalized_mutual_info_score(a, b, average_method=m) for m in AVERAGES]
         ami = [adjusted_mutual_info_score(a, b, average_method=m) for m in AVERAGES]
+        ari = adjusted_rand_score(a, b)
         sk_time += time.perf_counter() - t
         cm = contingency_matrix(a, b, sparse=True).astype(np.float64)
         emi = float(expected_mutual_information(cm, len(a)))
         out.append({"name": name, "true": a, "pred": b,
                     "sklearn": {"homogeneity": h, "completeness": c, "v_measure": v,
-                                "nmi": nmi, "ami": ami, "emi": emi}})
+                                "nmi": nmi, "ami": ami, "ari": ari, "emi": emi}})
     doc = {"sklearn_version": sklearn.__version__, "averages": AVERAGES,
            "sklearn_seconds": sk_time, "cases": out}
     path = args.out
@@ -97,7 +102,7 @@ def main():
     with open(path, "w") as f:
         json.dump(doc, f)
     print(f"wrote {len(out)} labeling pairs and scikit-learn {sklearn.__version__}'s values to {path}"
-          f" (scikit-learn: {sk_time:.3f} s for h/c/V + 4 NMI + 4 AMI on all pairs)")
+          f" (scikit-learn: {sk_time:.3f} s for h/c/V + 4 NMI + 4 AMI + ARI on all pairs)")
     if args.no_go:
         return 0
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

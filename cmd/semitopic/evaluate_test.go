@@ -50,7 +50,7 @@ func TestEvaluatePerfectTopics(t *testing.T) {
 	if l := ev.LogRank; l == nil || l.Exact != 1 || l.ByName == nil || *l.ByName != 1 || l.GA == nil || *l.GA != 1 {
 		t.Errorf("log rank %+v", ev.LogRank)
 	}
-	if c := ev.Cluster; c == nil || c.Homogeneity != 1 || c.AMI != 1 || c.HardP != 1 {
+	if c := ev.Cluster; c == nil || c.Homogeneity != 1 || c.AMI != 1 || c.ARI != 1 || c.HardP != 1 || c.LeftOut != 0 {
 		t.Errorf("clustering %+v", ev.Cluster)
 	}
 	if q := ev.Quality; q == nil || len(q.Words) != 2 || q.Words[1][0] != "x" || q.Words[0][0] != "y" {
@@ -60,8 +60,80 @@ func TestEvaluatePerfectTopics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "100.00% with the optimal topic-to-label mapping, 100.00% by topic name") {
+	if !strings.Contains(out, "100.00% with the optimal topic-to-label mapping, 100.00% by topic name") ||
+		!strings.Contains(out, "AMI 1.0000, ARI 1.0000") || strings.Contains(out, "no topic weight") {
 		t.Errorf("text output:\n%s", out)
+	}
+}
+
+// TestEvaluateNoTopicWeight checks documents whose row of W is all zeros
+// (no term known to the model): they have no argmax topic and are left out
+// of the clustering scores instead of joining topic 0's cluster, and the
+// Jaccard and log rank sections say how they counted them.
+func TestEvaluateNoTopicWeight(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		// d5 (label a) and d6 (label b) have no topic weight, nor has the
+		// unlabeled d7. Argmax'ed to topic a, d6 would break the clustering.
+		"w.csv":      "id,a,b\nd1,1,0\nd2,2,0\nd3,0,3\nd4,0,1\nd5,0,0\nd6,0,0\nd7,0,0\n",
+		"labels.txt": "a\na\nb\nb\na\nb\n\n",
+		"zero.csv":   "a,b\n0,0\n0,0\n1,0\n",
+		"zl.txt":     "a\nb\na,b\n",
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	out, _, err := run(t, "evaluate", "--doc-topics", p("w.csv"), "--labels", p("labels.txt"), "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev evaluation
+	if err := json.Unmarshal([]byte(out), &ev); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if ev.NoTopic != 3 || ev.Labeled != 6 {
+		t.Errorf("no_topic_documents %d, labeled %d; want 3, 6", ev.NoTopic, ev.Labeled)
+	}
+	if c := ev.Cluster; c == nil || c.Documents != 4 || c.LeftOut != 2 || c.Homogeneity != 1 || c.Completeness != 1 ||
+		c.NMI != 1 || c.AMI != 1 || c.ARI != 1 || c.HardP != 1 || c.SoftP != 1 {
+		t.Errorf("clustering %+v: want the 4 documents with topic weight, perfectly clustered, and 2 left out", ev.Cluster)
+	}
+	// Jaccard as defined: label a's topic column (1,2,0,0,0,0,0)/3 against
+	// its documents d1, d2, d5 gives Σmin = 1, Σmax = 3; label b's
+	// (0,0,1,1/3,0,0,0) against d3, d4, d6 gives 4/3 over 3.
+	if j := ev.Jaccard; j == nil || math.Abs(j.Mean-(1.0/3+4.0/9)/2) > 1e-12 || j.NoTopic != 2 || !strings.Contains(j.Counted, "weight 0") {
+		t.Errorf("jaccard %+v", ev.Jaccard)
+	}
+	// Log rank: d5 and d6 rank their theme last (2 of 2 topics) and earn
+	// 0 of log 2: 4 of 6 documents' credit.
+	if l := ev.LogRank; l == nil || math.Abs(l.Exact-4.0/6) > 1e-12 || l.NoTopic != 2 || !strings.Contains(l.Counted, "last rank") {
+		t.Errorf("log rank %+v", ev.LogRank)
+	}
+	out, _, err = run(t, "evaluate", "--doc-topics", p("w.csv"), "--labels", p("labels.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"3 documents have no topic weight (no known term)",
+		"on 4 single-label documents",
+		"ARI 1.0000",
+		"2 more single-label documents have no topic weight (no known term) and are left out of the clustering scores",
+		"2 labeled documents have no topic weight: each counts as a document of its labels with weight 0",
+		"2 labeled documents have no topic weight: all topics tie",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	// Every single-label document without topic weight: no clustering
+	// scores, and a note says why.
+	out, _, err = run(t, "evaluate", "--doc-topics", p("zero.csv"), "--labels", p("zl.txt"), "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev = evaluation{}
+	if err := json.Unmarshal([]byte(out), &ev); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if ev.Cluster != nil || ev.NoTopic != 2 || len(ev.Notes) != 1 || !strings.Contains(ev.Notes[0], "all 2 single-label documents have no topic weight") {
+		t.Errorf("all single-label documents without weight: clustering %+v, no_topic %d, notes %q", ev.Cluster, ev.NoTopic, ev.Notes)
 	}
 }
 

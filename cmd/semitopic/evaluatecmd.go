@@ -24,6 +24,11 @@ type evaluation struct {
 	Topics    int      `json:"topics"`
 	Labels    []string `json:"labels,omitempty"`
 	Labeled   int      `json:"labeled,omitempty"`
+	// NoTopic counts the documents whose row of W is all zeros (no term
+	// known to the model); each section says how it treats them.
+	NoTopic int `json:"no_topic_documents"`
+	// Notes explain scores that could not be computed.
+	Notes []string `json:"notes,omitempty"`
 
 	Jaccard *jaccardEval `json:"jaccard,omitempty"`
 	LogRank *logRankEval `json:"log_rank,omitempty"`
@@ -35,12 +40,20 @@ type jaccardEval struct {
 	Mean     float64 `json:"mean_matched_similarity"`
 	Resolved int     `json:"resolved"`
 	Scored   int     `json:"labels_scored"`
+	// NoTopic counts the labeled documents without topic weight; they are
+	// scored as the metric defines them (noTopicJaccard).
+	NoTopic int    `json:"no_topic_labeled_documents"`
+	Counted string `json:"no_topic_counted_as,omitempty"`
 }
 
 type logRankEval struct {
 	ByName *float64 `json:"by_name,omitempty"`
 	Exact  float64  `json:"exact_mapping"`
 	GA     *float64 `json:"genetic_algorithm,omitempty"`
+	// NoTopic counts the labeled documents without topic weight
+	// (noTopicLogRank).
+	NoTopic int    `json:"no_topic_labeled_documents"`
+	Counted string `json:"no_topic_counted_as,omitempty"`
 }
 
 type clusterEval struct {
@@ -50,9 +63,20 @@ type clusterEval struct {
 	VMeasure     float64 `json:"v_measure"`
 	NMI          float64 `json:"nmi"`
 	AMI          float64 `json:"ami"`
+	ARI          float64 `json:"ari"`
 	HardP        float64 `json:"cluster_score_hard"`
 	SoftP        float64 `json:"cluster_score_soft"`
+	// LeftOut counts the single-label documents without topic weight,
+	// which have no argmax topic and are left out of every score above.
+	LeftOut int `json:"no_topic_documents_left_out"`
 }
+
+// How the Jaccard and log rank sections count documents without topic
+// weight: the metrics are the papers' definitions, kept as they are.
+const (
+	noTopicJaccard = "each counts as a document of its labels with weight 0 on every topic, lowering those labels' similarity"
+	noTopicLogRank = "all topics tie, so each of its themes takes the last rank and earns 0 while counting in the maximum"
+)
 
 type qualityEval struct {
 	TopWords  int        `json:"top_words"`
@@ -81,7 +105,14 @@ labels; the theme-supervised log rank accuracy under the optimal
 topic-to-label mapping (and by topic name when the header names topics after
 labels, and with the thesis's genetic algorithm with --ga); and, on
 single-label documents, the argmax-topic clustering's homogeneity,
-completeness, V-measure, NMI and AMI and the SSNMF clustering score P.
+completeness, V-measure, NMI, AMI and adjusted Rand index and the SSNMF
+clustering score P.
+
+A document whose row is all zeros (no term known to the model) has no argmax
+topic: it is left out of the clustering scores. The Jaccard similarity and
+log rank accuracy keep the papers' definitions and count it: with weight 0
+on every topic for its labels, and with its themes at the last rank, earning
+0. The output says how many such documents there are.
 
 with --docs (the documents × terms matrix, MatrixMarket): UMass and NPMI
 coherence of each topic's top words (from --topic-terms, a topics × terms
@@ -127,6 +158,13 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 	W := dt.W
 	n, k := W.Dims()
 	ev := &evaluation{Documents: n, Topics: k}
+	noTopic := make([]bool, n)
+	for i := range noTopic {
+		noTopic[i] = zeroRow(W, i)
+		if noTopic[i] {
+			ev.NoTopic++
+		}
+	}
 	if labelsPath != "" {
 		lines, err := readLabelLines(labelsPath)
 		if err != nil {
@@ -141,9 +179,13 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		}
 		names, idx := corpus.LabelIndex(docs)
 		ev.Labels = names
-		for _, l := range idx {
+		labeledNoTopic := 0
+		for i, l := range idx {
 			if len(l) > 0 {
 				ev.Labeled++
+				if noTopic[i] {
+					labeledNoTopic++
+				}
 			}
 		}
 		if len(names) == 0 {
@@ -153,9 +195,15 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		if err != nil {
 			return nil, nil, fmt.Errorf("weighted Jaccard: %w", err)
 		}
-		ev.Jaccard = &jaccardEval{Mean: jr.Mean, Resolved: jr.Resolved, Scored: jr.Scored}
+		ev.Jaccard = &jaccardEval{Mean: jr.Mean, Resolved: jr.Resolved, Scored: jr.Scored, NoTopic: labeledNoTopic}
+		if labeledNoTopic > 0 {
+			ev.Jaccard.Counted = noTopicJaccard
+		}
 		if len(names) >= 2 && k >= len(names) {
-			lr := &logRankEval{}
+			lr := &logRankEval{NoTopic: labeledNoTopic}
+			if labeledNoTopic > 0 {
+				lr.Counted = noTopicLogRank
+			}
 			m, err := metrics.MapThemesExact(W, idx, len(names))
 			if err != nil {
 				return nil, nil, fmt.Errorf("log rank accuracy: %w", err)
@@ -179,15 +227,23 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 			}
 			ev.LogRank = lr
 		}
-		// Clustering on single-label documents.
+		// Clustering on single-label documents. A document without topic
+		// weight has no argmax topic: it is left out rather than put in
+		// topic 0's cluster.
 		var truth, pred []int
 		var rows []int
+		leftOut := 0
 		for i, l := range idx {
-			if len(l) == 1 {
-				truth = append(truth, l[0])
-				pred = append(pred, argmaxRow(W, i))
-				rows = append(rows, i)
+			if len(l) != 1 {
+				continue
 			}
+			if noTopic[i] {
+				leftOut++
+				continue
+			}
+			truth = append(truth, l[0])
+			pred = append(pred, argmaxRow(W, i))
+			rows = append(rows, i)
 		}
 		if len(truth) > 0 {
 			a, err := metrics.CompareLabelings(truth, pred)
@@ -207,7 +263,9 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 				return nil, nil, err
 			}
 			ev.Cluster = &clusterEval{Documents: len(truth), Homogeneity: a.Homogeneity, Completeness: a.Completeness,
-				VMeasure: a.VMeasure, NMI: a.NMI, AMI: a.AMI, HardP: hard.Mean, SoftP: soft.Mean}
+				VMeasure: a.VMeasure, NMI: a.NMI, AMI: a.AMI, ARI: a.ARI, HardP: hard.Mean, SoftP: soft.Mean, LeftOut: leftOut}
+		} else if leftOut > 0 {
+			ev.Notes = append(ev.Notes, fmt.Sprintf("no clustering scores: all %d single-label documents have no topic weight (no known term)", leftOut))
 		}
 	}
 	var vocab []string
@@ -307,6 +365,16 @@ func nameMapping(topics, labels []string) []int {
 	return m
 }
 
+// zeroRow reports whether row i of W (non-negative) is all zeros.
+func zeroRow(W *mat.Dense, i int) bool {
+	for _, v := range W.RawRowView(i) {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func argmaxRow(W *mat.Dense, i int) int {
 	row := W.RawRowView(i)
 	best, arg := math.Inf(-1), 0
@@ -333,11 +401,17 @@ func readMTX(path string) (*sparse.CSR, error) {
 
 func printEvaluation(w io.Writer, ev *evaluation, topics []string) {
 	fmt.Fprintf(w, "documents   %d × %d topics\n", ev.Documents, ev.Topics)
+	if ev.NoTopic > 0 {
+		fmt.Fprintf(w, "no topic    %s no topic weight (no known term): see each score's note\n", docsHave(ev.NoTopic))
+	}
 	if ev.Labels != nil {
 		fmt.Fprintf(w, "labels      %d distinct, %d labeled documents\n", len(ev.Labels), ev.Labeled)
 	}
 	if j := ev.Jaccard; j != nil {
 		fmt.Fprintf(w, "jaccard     mean matched weighted Jaccard %.4f, %d of %d labels resolved (> 0.1)\n", j.Mean, j.Resolved, j.Scored)
+		if j.NoTopic > 0 {
+			fmt.Fprintf(w, "            %s no topic weight: %s\n", labeledHave(j.NoTopic), j.Counted)
+		}
 	}
 	if l := ev.LogRank; l != nil {
 		fmt.Fprintf(w, "log rank    %.2f%% with the optimal topic-to-label mapping", 100*l.Exact)
@@ -348,11 +422,18 @@ func printEvaluation(w io.Writer, ev *evaluation, topics []string) {
 			fmt.Fprintf(w, ", %.2f%% with the genetic algorithm", 100**l.GA)
 		}
 		fmt.Fprintln(w)
+		if l.NoTopic > 0 {
+			fmt.Fprintf(w, "            %s no topic weight: %s\n", labeledHave(l.NoTopic), l.Counted)
+		}
 	}
 	if c := ev.Cluster; c != nil {
-		fmt.Fprintf(w, "clustering  argmax topic vs label on %d single-label documents: homogeneity %.4f, completeness %.4f, V %.4f, NMI %.4f, AMI %.4f\n",
-			c.Documents, c.Homogeneity, c.Completeness, c.VMeasure, c.NMI, c.AMI)
+		fmt.Fprintf(w, "clustering  argmax topic vs label on %d single-label documents: homogeneity %.4f, completeness %.4f, V %.4f, NMI %.4f, AMI %.4f, ARI %.4f\n",
+			c.Documents, c.Homogeneity, c.Completeness, c.VMeasure, c.NMI, c.AMI, c.ARI)
 		fmt.Fprintf(w, "            clustering score P: hard %.4f, soft %.4f\n", c.HardP, c.SoftP)
+		if c.LeftOut > 0 {
+			fmt.Fprintf(w, "            %d more single-label %s no topic weight (no known term) and %s left out of the clustering scores\n",
+				c.LeftOut, pick(c.LeftOut, "document has", "documents have"), pick(c.LeftOut, "is", "are"))
+		}
 	}
 	if q := ev.Quality; q != nil {
 		fmt.Fprintf(w, "quality     top %d words (from %s): UMass %.3f, NPMI %.3f, diversity %.3f, overlap %.3f\n",
@@ -365,4 +446,25 @@ func printEvaluation(w io.Writer, ev *evaluation, topics []string) {
 			fmt.Fprintf(w, "  %-16s %s\n", name, strings.Join(ws, " "))
 		}
 	}
+	for _, n := range ev.Notes {
+		fmt.Fprintf(w, "note        %s\n", n)
+	}
+}
+
+// pick returns one when n is 1, else many.
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// docsHave is "1 document has" or "n documents have".
+func docsHave(n int) string {
+	return fmt.Sprintf("%d %s", n, pick(n, "document has", "documents have"))
+}
+
+// labeledHave is "1 labeled document has" or "n labeled documents have".
+func labeledHave(n int) string {
+	return fmt.Sprintf("%d labeled %s", n, pick(n, "document has", "documents have"))
 }

@@ -6,8 +6,8 @@
 //	go run ./bench/sklearn/metricscmp -in FILE [-tol 1e-9] [-quiet]
 //
 // For every pair of labelings it prints homogeneity, completeness, V-measure,
-// NMI and AMI (arithmetic, min, geometric and max normalisation) from both
-// libraries and their difference, then the largest difference per measure
+// NMI and AMI (arithmetic, min, geometric and max normalisation) and the
+// adjusted Rand index from both libraries and their difference, then the largest difference per measure
 // and the time each library took. It exits with status 1 if a difference
 // exceeds -tol.
 //
@@ -37,6 +37,7 @@ type sklearnValues struct {
 	VMeasure     float64   `json:"v_measure"`
 	NMI          []float64 `json:"nmi"`
 	AMI          []float64 `json:"ami"`
+	ARI          *float64  `json:"ari"`
 	EMI          float64   `json:"emi"`
 }
 
@@ -56,6 +57,7 @@ type input struct {
 type goValues struct {
 	h, c, v  float64
 	nmi, ami [4]float64
+	ari      float64
 	norm     [4]float64 // normalizers, to spot 0/0 AMI values
 }
 
@@ -77,6 +79,9 @@ func compute(a, b []int) (goValues, error) {
 		if g.ami[k], err = metrics.AdjustedMutualInfo(a, b, avg); err != nil {
 			return g, err
 		}
+	}
+	if g.ari, err = metrics.AdjustedRandIndex(a, b); err != nil {
+		return g, err
 	}
 	return g, nil
 }
@@ -168,6 +173,10 @@ func main() {
 			zeroOverZero := norm > 1e-12 && math.Abs(norm-sk.EMI) <= 1e-12*norm
 			report(c.Name, "ami "+avg.String(), sk.AMI[k], g.ami[k], zeroOverZero)
 		}
+		if sk.ARI == nil {
+			log.Fatalf("%s: case %q has no ARI (written by an older metrics_compare.py?)", *in, c.Name)
+		}
+		report(c.Name, "ari", *sk.ARI, g.ari, false)
 	}
 	fmt.Printf("\n%d labeling pairs (scikit-learn %s), tolerance %g\n", len(data.Cases), data.SklearnVersion, *tol)
 	for _, m := range order {
@@ -176,7 +185,7 @@ func main() {
 	if undefined > 0 {
 		fmt.Printf("  %d AMI values are 0/0 in exact arithmetic and were not compared\n", undefined)
 	}
-	fmt.Printf("time for h/c/V + 4 NMI + 4 AMI on all pairs: scikit-learn %.3f s, semitopic %.3f s (%.1f× faster)\n",
+	fmt.Printf("time for h/c/V + 4 NMI + 4 AMI + ARI on all pairs: scikit-learn %.3f s, semitopic %.3f s (%.1f× faster)\n",
 		data.SklearnSeconds, goSeconds, data.SklearnSeconds/goSeconds)
 	if failed > 0 {
 		fmt.Printf("%d values differ by more than %g\n", failed, *tol)
