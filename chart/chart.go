@@ -1,8 +1,15 @@
 // Package chart draws the figures of semitopic's experiment write-ups and
 // HTML reports — line charts with error bars, bar charts and heatmaps — as
 // SVG or PNG, on top of gonum/plot. Charts are plain data; Render turns one
-// into bytes. SVG output refers to fonts by name instead of embedding them,
-// so it stays small enough to inline in an HTML page.
+// into bytes.
+//
+// Fonts: text is laid out with the metrics of Liberation Sans (metrically
+// compatible with Arial and Helvetica), which PNG output draws with. SVG
+// output does not embed a font, so that it stays small enough to inline in
+// an HTML page: its text names FontFamily, the stack the HTML report's page
+// uses, so charts and page share one font, and each text keeps the width it
+// was laid out with (textLength), so labels end where the layout put them
+// whatever font the reader's browser picks.
 package chart
 
 import (
@@ -13,8 +20,10 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -30,9 +39,31 @@ const (
 	PNG Format = "png"
 )
 
+// FontFamily is the CSS font stack SVG charts name for their text: the
+// one the HTML report's page uses. It holds no double quote, so it can go
+// into an attribute as it is.
+const FontFamily = "system-ui, -apple-system, 'Segoe UI', sans-serif"
+
+// layoutFamily is the family name, as the SVG canvas writes it, of the font
+// text is measured (and PNG text drawn) with.
+const layoutFamily = "Liberation Sans"
+
+// textFont is the font of every text of a chart, at the given size.
+func textFont(size vg.Length) font.Font {
+	return font.Font{Typeface: "Liberation", Variant: "Sans", Size: size}
+}
+
+// useFont sets the font of every text style of p (keeping the sizes).
+func useFont(p *plot.Plot) {
+	for _, s := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle,
+		&p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		s.Font = textFont(s.Font.Size)
+	}
+}
+
 // Chart is anything Render can draw.
 type Chart interface {
-	plot() (*plot.Plot, error)
+	draw(dc draw.Canvas) error
 }
 
 // Size of a chart in centimetres; zero values take 16 × 10.
@@ -40,10 +71,6 @@ type Size struct{ Width, Height float64 }
 
 // Render draws c in the given format and size.
 func Render(c Chart, f Format, s Size) ([]byte, error) {
-	p, err := c.plot()
-	if err != nil {
-		return nil, err
-	}
 	if s.Width <= 0 {
 		s.Width = 16
 	}
@@ -54,14 +81,19 @@ func Render(c Chart, f Format, s Size) ([]byte, error) {
 	var buf bytes.Buffer
 	switch f {
 	case SVG:
-		cv := vgsvg.NewWith(vgsvg.UseWH(w, h))
-		p.Draw(draw.New(cv))
+		cv := &svgCanvas{Canvas: vgsvg.NewWith(vgsvg.UseWH(w, h))}
+		if err := c.draw(draw.New(cv)); err != nil {
+			return nil, err
+		}
 		if _, err := cv.WriteTo(&buf); err != nil {
 			return nil, err
 		}
+		return cv.fitText(buf.Bytes()), nil
 	case PNG:
 		cv := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(144))}
-		p.Draw(draw.New(cv))
+		if err := c.draw(draw.New(cv)); err != nil {
+			return nil, err
+		}
 		if _, err := cv.WriteTo(&buf); err != nil {
 			return nil, err
 		}
@@ -69,6 +101,44 @@ func Render(c Chart, f Format, s Size) ([]byte, error) {
 		return nil, fmt.Errorf("chart: unknown format %q (want svg or png)", f)
 	}
 	return buf.Bytes(), nil
+}
+
+// svgCanvas is the SVG canvas, noting the laid-out width of every text it
+// writes.
+type svgCanvas struct {
+	*vgsvg.Canvas
+	widths []vg.Length
+}
+
+// FillString implements vg.Canvas.
+func (c *svgCanvas) FillString(f font.Face, pt vg.Point, s string) {
+	c.widths = append(c.widths, f.Width(s))
+	c.Canvas.FillString(f, pt, s)
+}
+
+// fitText makes the SVG's text name FontFamily and keep the width it was
+// laid out with: each <text> gets a textLength (the browser scales its
+// glyphs to it), so a label in the reader's font, wider or narrower than
+// the layout font, still ends where the layout put its end — right-aligned
+// labels never run into the plot.
+func (c *svgCanvas) fitText(svg []byte) []byte {
+	svg = bytes.ReplaceAll(svg, []byte("font-family:"+layoutFamily+";"), []byte("font-family:"+FontFamily+";"))
+	tag := []byte("<text ")
+	if bytes.Count(svg, tag) != len(c.widths) {
+		return svg // not the canvas's own text elements: leave them alone
+	}
+	var out bytes.Buffer
+	out.Grow(len(svg) + 48*len(c.widths))
+	for _, w := range c.widths {
+		i := bytes.Index(svg, tag)
+		out.Write(svg[:i+len(tag)])
+		svg = svg[i+len(tag):]
+		if w > 0 {
+			fmt.Fprintf(&out, `textLength="%.2f" lengthAdjust="spacingAndGlyphs" `, w.Points())
+		}
+	}
+	out.Write(svg)
+	return out.Bytes()
 }
 
 // palette10 is a colour-blind-safe qualitative palette (Okabe–Ito plus
@@ -99,6 +169,18 @@ type LineChart struct {
 	YMin, YMax float64
 	// LegendLeft puts the legend at the top left instead of the top right.
 	LegendLeft bool
+}
+
+func (c LineChart) draw(dc draw.Canvas) error { return drawPlot(c.plot, dc) }
+
+// drawPlot draws the plot that build makes.
+func drawPlot(build func() (*plot.Plot, error), dc draw.Canvas) error {
+	p, err := build()
+	if err != nil {
+		return err
+	}
+	p.Draw(dc)
+	return nil
 }
 
 func (c LineChart) plot() (*plot.Plot, error) {
@@ -163,6 +245,7 @@ func shapes(i int) draw.GlyphDrawer {
 
 func newPlot(title, x, y string) *plot.Plot {
 	p := plot.New()
+	useFont(p)
 	p.Title.Text = title
 	p.X.Label.Text = x
 	p.Y.Label.Text = y
@@ -181,6 +264,8 @@ type Bars struct {
 	Color color.Color
 }
 
+func (c Bars) draw(dc draw.Canvas) error { return drawPlot(c.plot, dc) }
+
 func (c Bars) plot() (*plot.Plot, error) {
 	if len(c.Labels) != len(c.Values) {
 		return nil, fmt.Errorf("chart: %d labels for %d bars", len(c.Labels), len(c.Values))
@@ -189,6 +274,7 @@ func (c Bars) plot() (*plot.Plot, error) {
 		return nil, fmt.Errorf("chart: no bars")
 	}
 	p := plot.New()
+	useFont(p)
 	p.Title.Text = c.Title
 	vals := make(plotter.Values, len(c.Values))
 	labels := make([]string, len(c.Labels))
@@ -226,100 +312,6 @@ func (c Bars) plot() (*plot.Plot, error) {
 	return p, nil
 }
 
-// Heatmap draws a matrix of values with row and column labels; row 0 is
-// at the top.
-type Heatmap struct {
-	Title                string
-	RowLabels, ColLabels []string
-	XLabel, YLabel       string
-	Values               [][]float64
-}
-
-type grid struct {
-	v          [][]float64
-	rows, cols int
-}
-
-func (g grid) Dims() (c, r int)   { return g.cols, g.rows }
-func (g grid) Z(c, r int) float64 { return g.v[g.rows-1-r][c] }
-func (g grid) X(c int) float64    { return float64(c) }
-func (g grid) Y(r int) float64    { return float64(r) }
-
-func (c Heatmap) plot() (*plot.Plot, error) {
-	rows := len(c.Values)
-	if rows == 0 || len(c.Values[0]) == 0 {
-		return nil, fmt.Errorf("chart: empty heatmap")
-	}
-	cols := len(c.Values[0])
-	for i, r := range c.Values {
-		if len(r) != cols {
-			return nil, fmt.Errorf("chart: heatmap row %d has %d values, want %d", i, len(r), cols)
-		}
-	}
-	if len(c.RowLabels) != rows || len(c.ColLabels) != cols {
-		return nil, fmt.Errorf("chart: %d×%d heatmap with %d row and %d column labels", rows, cols, len(c.RowLabels), len(c.ColLabels))
-	}
-	pal := blues(64)
-	h := plotter.NewHeatMap(grid{c.Values, rows, cols}, pal)
-	p := plot.New()
-	p.Title.Text = c.Title
-	p.X.Label.Text = c.XLabel
-	p.Y.Label.Text = c.YLabel
-	p.Add(h)
-	rl := make([]string, rows)
-	for i := range rl {
-		rl[i] = c.RowLabels[rows-1-i]
-	}
-	p.NominalX(c.ColLabels...)
-	p.NominalY(rl...)
-	p.X.Tick.Label.Rotation = 0
-	lo, hi := h.Min, h.Max
-	if rows*cols > 300 {
-		// Too many cells to print values: a colour scale legend instead.
-		p.Legend.Add(fmt.Sprintf("%.3g", lo), colorThumb{pal.Colors()[0]})
-		p.Legend.Add(fmt.Sprintf("%.3g", hi), colorThumb{pal.Colors()[len(pal.Colors())-1]})
-		p.Legend.Top = true
-	} else {
-		// Print each cell's value, dark on light cells and light on dark.
-		var light, dark plotter.XYLabels
-		for r := 0; r < rows; r++ {
-			for k := 0; k < cols; k++ {
-				v := c.Values[r][k]
-				xy := plotter.XY{X: float64(k), Y: float64(rows - 1 - r)}
-				frac := 0.0
-				if hi > lo {
-					frac = (v - lo) / (hi - lo)
-				}
-				if frac > 0.55 {
-					light.XYs = append(light.XYs, xy)
-					light.Labels = append(light.Labels, fmt.Sprintf("%.2g", v))
-				} else {
-					dark.XYs = append(dark.XYs, xy)
-					dark.Labels = append(dark.Labels, fmt.Sprintf("%.2g", v))
-				}
-			}
-		}
-		for i, set := range []plotter.XYLabels{dark, light} {
-			if len(set.XYs) == 0 {
-				continue
-			}
-			l, err := plotter.NewLabels(set)
-			if err != nil {
-				return nil, err
-			}
-			for j := range l.TextStyle {
-				l.TextStyle[j].XAlign = draw.XCenter
-				l.TextStyle[j].YAlign = draw.YCenter
-				if i == 1 {
-					l.TextStyle[j].Color = color.White
-				}
-			}
-			p.Add(l)
-		}
-	}
-	return p, nil
-}
-
 // blues is a sequential palette from near-white to dark blue.
 type bluePalette []color.Color
 
@@ -337,14 +329,6 @@ func blues(n int) palette.Palette {
 		}
 	}
 	return cs
-}
-
-type colorThumb struct{ c color.Color }
-
-func (t colorThumb) Thumbnail(c *draw.Canvas) {
-	pts := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}}
-	poly := c.ClipPolygonY(pts)
-	c.FillPolygon(t.c, poly)
 }
 
 // Slug turns a title into a file-name-friendly string.

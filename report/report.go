@@ -4,7 +4,15 @@
 // the topic-to-class matrix of models that have one (SSNMF), the total
 // correlation per topic (CorEx), and — given labeled documents — the
 // papers' evaluation figures. Charts are inline SVG; the page needs no
-// network access and no script.
+// network access and no script. Page and charts share one font stack,
+// chart.FontFamily.
+//
+// The evaluation is computed on the documents given (Data), and the page
+// says which and how many. A document with no term known to the model (a
+// row of X without a non-zero) gets no label and no topic, whatever the
+// model returns for it: it counts as an error in the accuracy, as a
+// document of no topic in the other figures, and the page says how many
+// there were.
 package report
 
 import (
@@ -32,6 +40,13 @@ type ClassTopics interface {
 	ClassTopicMatrix() (classes []string, m *mat.Dense)
 }
 
+// TopicTC is implemented by models whose topics have a total correlation
+// (CorEx): nats per topic, in topic order. Only these get the total
+// correlation chart.
+type TopicTC interface {
+	TotalCorrelations() []float64
+}
+
 // Options configures a report.
 type Options struct {
 	// Title heads the page (default: the model kind and corpus).
@@ -43,17 +58,24 @@ type Options struct {
 }
 
 // Data is an optional document collection to show the model on: the
-// heatmap sample and, when documents carry labels, the evaluation figures.
-// X is the documents mapped to the model's vocabulary.
+// heatmap sample and, when documents carry labels, the evaluation figures,
+// all computed on these documents. X is the documents mapped to the
+// model's vocabulary, a row per document.
 type Data struct {
 	Docs []corpus.Document
 	X    *sparse.CSR
+	// Scope says in the page what the documents are, after their count:
+	// "test documents, never labeled in the fit" reads "evaluated on 96
+	// test documents, never labeled in the fit". Empty: "documents given
+	// to the report".
+	Scope string
 }
 
 // page is what the template renders: one or more models.
 type page struct {
 	Title    string
 	Subtitle string
+	Font     template.CSS
 	Models   []*modelView
 }
 
@@ -68,11 +90,13 @@ type modelView struct {
 	TCChart    template.HTML
 	Topics     []topicView
 	Groups     bool
+	Purity     bool // some word has a purity (theme models)
+	Negative   bool // some word's absence is informative (CorEx)
 	ClassChart template.HTML
 	Heatmap    template.HTML
 	HeatNote   string
 	Eval       []kv
-	EvalNote   string
+	EvalNotes  []string
 }
 
 type kv struct{ K, V string }
@@ -108,7 +132,7 @@ func WriteMany(ctx context.Context, w io.Writer, title, subtitle string, entries
 	if o.HeatmapDocs <= 0 {
 		o.HeatmapDocs = 30
 	}
-	pg := page{Title: title, Subtitle: subtitle}
+	pg := page{Title: title, Subtitle: subtitle, Font: template.CSS(chart.FontFamily)}
 	for i, e := range entries {
 		mv, err := buildModel(ctx, e, o)
 		if err != nil {
@@ -140,33 +164,31 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 	if p.Title == "" {
 		p.Title = fmt.Sprintf("%s model", strings.ToUpper(m.Kind()))
 	}
-	p.Subtitle = fmt.Sprintf("%d topics over %d terms, fitted on %d documents of %s in %.1f s (%s)",
-		m.NumTopics(), len(f.Vocab), f.Info.Documents, orDash(f.Info.Corpus), f.Info.Seconds, orDash(f.Info.Created))
+	p.Subtitle = fmt.Sprintf("%s topics over %s terms, fitted on %s documents of %s in %.1f s (%s)",
+		thousands(m.NumTopics()), thousands(len(f.Vocab)), thousands(f.Info.Documents), orDash(f.Info.Corpus), f.Info.Seconds, orDash(f.Info.Created))
 	p.Params = paramList(f.Info)
 	p.Notes = f.Info.Notes
 
 	// Topic sizes.
 	var names []string
-	var sizes, scores []float64
-	hasSize, hasScore := false, false
+	var sizes []float64
+	hasSize := false
 	for _, t := range topics {
 		names = append(names, t.Name)
 		sizes = append(sizes, t.Weight)
-		scores = append(scores, t.Score)
 		hasSize = hasSize || t.Weight > 0
-		hasScore = hasScore || t.Score != 0
 	}
 	if hasSize {
 		svg, err := svgOf(chart.Bars{Title: "Topic sizes", ValueLabel: "share of the training corpus", Labels: names, Values: sizes, Horizontal: true},
-			chart.Size{Width: 16, Height: math.Max(6, 0.45*float64(len(names)))})
+			barsSize(len(names)))
 		if err != nil {
 			return nil, err
 		}
 		p.SizeChart = svg
 	}
-	if hasScore {
-		svg, err := svgOf(chart.Bars{Title: "Total correlation per topic (nats)", ValueLabel: "TC", Labels: names, Values: scores, Horizontal: true},
-			chart.Size{Width: 16, Height: math.Max(6, 0.45*float64(len(names)))})
+	if tm, ok := m.(TopicTC); ok && len(tm.TotalCorrelations()) == len(names) {
+		svg, err := svgOf(chart.Bars{Title: "Total correlation per topic (nats)", ValueLabel: "TC", Labels: names, Values: tm.TotalCorrelations(), Horizontal: true},
+			barsSize(len(names)))
 		if err != nil {
 			return nil, err
 		}
@@ -181,6 +203,10 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 			v.Weight = fmt.Sprintf("%.1f%%", 100*t.Weight)
 		}
 		p.Groups = p.Groups || t.Group != ""
+		for _, w := range t.Words {
+			p.Purity = p.Purity || w.Purity != nil
+			p.Negative = p.Negative || w.Sign < 0
+		}
 		p.Topics = append(p.Topics, v)
 	}
 	if ct, ok := m.(ClassTopics); ok {
@@ -191,8 +217,12 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 			for i := range vals {
 				vals[i] = append([]float64(nil), cm.RawRowView(i)...)
 			}
-			svg, err := svgOf(chart.Heatmap{Title: "Topic-to-class matrix (column-normalised B)", RowLabels: classes, ColLabels: names[:c],
-				XLabel: "topic", YLabel: "class", Values: vals}, chart.Size{Width: math.Max(12, 0.9*float64(c)), Height: math.Max(5, 0.8*float64(r))})
+			cols := make([]string, c)
+			for t := range cols {
+				cols[t] = clip(names[t], 24)
+			}
+			svg, err := heatmapSVG(chart.Heatmap{Title: "Topic-to-class matrix (column-normalised B)", RowLabels: classes, ColLabels: cols,
+				XLabel: "topic", YLabel: "class", ScaleLabel: "share of the topic", Values: vals}, 0.6)
 			if err != nil {
 				return nil, err
 			}
@@ -207,14 +237,79 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 	return p, nil
 }
 
+// barsSize is the size of a horizontal bar chart of n topics: room for
+// each bar and its label.
+func barsSize(n int) chart.Size {
+	return chart.Size{Width: 16, Height: math.Max(6, 2.5+0.5*float64(n))}
+}
+
+// maxWidthCm is the widest a chart is drawn, in centimetres: about the
+// page's content width, so that charts are not scaled down.
+const maxWidthCm = 28
+
+// heatmapSVG renders h at its natural size for cells of cell centimetres.
+func heatmapSVG(h chart.Heatmap, cell float64) (template.HTML, error) {
+	size, err := h.FitSize(cell, maxWidthCm)
+	if err != nil {
+		return "", err
+	}
+	return svgOf(h, size)
+}
+
+// emptyRows marks the rows of x with no non-zero entry: documents with no
+// term known to the model.
+func emptyRows(x *sparse.CSR) []bool {
+	out := make([]bool, x.Rows)
+	for i := range out {
+		out[i] = true
+		_, vals := x.Row(i)
+		for _, v := range vals {
+			if v != 0 {
+				out[i] = false
+				break
+			}
+		}
+	}
+	return out
+}
+
 // evaluate adds the heatmap sample and, for labeled documents, the
-// evaluation figures.
+// evaluation figures, all on the documents of data.
 func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, names []string, o Options) error {
+	if len(data.Docs) != data.X.Rows {
+		return fmt.Errorf("%d documents for %d rows of X", len(data.Docs), data.X.Rows)
+	}
 	W, err := f.Model.Transform(ctx, data.X)
 	if err != nil {
 		return fmt.Errorf("report: transform: %w", err)
 	}
 	n, k := W.Dims()
+	if n != data.X.Rows {
+		return fmt.Errorf("transform gave %d rows for %d documents", n, data.X.Rows)
+	}
+	// A document with no known term has no topic, whatever the model
+	// makes of an empty row (LDA its prior, CorEx the absence of every
+	// word).
+	empty := emptyRows(data.X)
+	numEmpty := 0
+	for i, e := range empty {
+		if e {
+			numEmpty++
+			row := W.RawRowView(i)
+			for t := range row {
+				row[t] = 0
+			}
+		}
+	}
+	scope := thousands(n) + " " + data.Scope
+	switch {
+	case data.Scope != "":
+	case n == 1:
+		scope = "1 document given to the report"
+	default:
+		scope += "documents given to the report"
+	}
+
 	// Heatmap: an evenly spaced sample of documents, topics ordered by
 	// total weight in the sample (at most 30 shown).
 	step := max(1, n/o.HeatmapDocs)
@@ -240,8 +335,9 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 	rowLabels := make([]string, len(rows))
 	colLabels := make([]string, len(cols))
 	for c, t := range cols {
-		colLabels[c] = names[t]
+		colLabels[c] = clip(names[t], 24)
 	}
+	sampleEmpty := 0
 	for r, i := range rows {
 		vals[r] = make([]float64, len(cols))
 		sum := 0.0
@@ -254,35 +350,48 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 			}
 		}
 		rowLabels[r] = clip(data.Docs[i].ID, 24)
+		if empty[i] {
+			sampleEmpty++
+		}
 	}
-	svg, err := svgOf(chart.Heatmap{Title: "Document-topic weights (each row normalised to sum 1)", RowLabels: rowLabels, ColLabels: colLabels, Values: vals},
-		chart.Size{Width: math.Max(14, 1.1*float64(len(cols))), Height: math.Max(6, 0.55*float64(len(rows)))})
+	svg, err := heatmapSVG(chart.Heatmap{Title: "Document-topic weights (each row normalised to sum 1)", RowLabels: rowLabels, ColLabels: colLabels,
+		ScaleLabel: "share of the document", HideValues: true, Values: vals}, 0.55)
 	if err != nil {
 		return err
 	}
 	p.Heatmap = svg
-	p.HeatNote = fmt.Sprintf("%d of %d documents, evenly spaced; the %d topics with the most weight among them.", len(rows), n, len(cols))
+	p.HeatNote = fmt.Sprintf("A sample of %d of the %s, evenly spaced; the %d topics with the most weight among them.", len(rows), scope, len(cols))
+	if sampleEmpty > 0 {
+		p.HeatNote += fmt.Sprintf(" %s no term known to the model: an empty row.", have(sampleEmpty))
+	}
 
 	labelNames, idx := corpus.LabelIndex(data.Docs)
 	if len(labelNames) == 0 {
 		return nil
 	}
-	labeled := 0
-	for _, l := range idx {
+	labeled, labeledEmpty := 0, 0
+	for i, l := range idx {
 		if len(l) > 0 {
 			labeled++
+			if empty[i] {
+				labeledEmpty++
+			}
 		}
 	}
-	p.Eval = append(p.Eval, kv{"labeled documents", fmt.Sprintf("%d of %d, %d labels", labeled, n, len(labelNames))})
-	if pr, ok := f.Model.(model.Predictor); ok && len(pr.Labels()) > 0 {
+	p.Eval = append(p.Eval, kv{"evaluated on", scope})
+	p.Eval = append(p.Eval, kv{"labeled documents", fmt.Sprintf("%s of %s, %s labels", thousands(labeled), thousands(n), thousands(len(labelNames)))})
+	if pr, ok := f.Model.(model.Predictor); ok && len(pr.Labels()) > 0 && labeled > 0 {
 		pred, err := pr.Predict(ctx, data.X)
 		if err != nil {
 			return err
 		}
+		if len(pred.Labels) != n {
+			return fmt.Errorf("%d predictions for %d documents", len(pred.Labels), n)
+		}
 		hits := 0
 		for i, l := range pred.Labels {
-			if len(idx[i]) == 0 || len(l) == 0 {
-				continue
+			if len(idx[i]) == 0 || len(l) == 0 || empty[i] {
+				continue // unlabeled, or no prediction: an error
 			}
 			ok := true
 			for _, x := range l {
@@ -292,7 +401,7 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 				hits++
 			}
 		}
-		p.Eval = append(p.Eval, kv{"accuracy of predicted labels", fmt.Sprintf("%.2f%%", 100*float64(hits)/float64(max(labeled, 1)))})
+		p.Eval = append(p.Eval, kv{"accuracy of predicted labels", fmt.Sprintf("%.2f%% (%s of %s labeled documents)", 100*float64(hits)/float64(labeled), thousands(hits), thousands(labeled))})
 	}
 	jr, err := metrics.TopicLabelJaccard(W, idx, len(labelNames), nil)
 	if err == nil {
@@ -307,6 +416,10 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 	for i, l := range idx {
 		if len(l) == 1 {
 			truth = append(truth, l[0])
+			if empty[i] {
+				predArg = append(predArg, k) // a cluster of its own: no topic
+				continue
+			}
 			row := W.RawRowView(i)
 			best := 0
 			for t, v := range row {
@@ -319,12 +432,39 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 	}
 	if len(truth) > 0 {
 		if a, err := metrics.CompareLabelings(truth, predArg); err == nil {
-			p.Eval = append(p.Eval, kv{"argmax-topic clustering vs label", fmt.Sprintf("homogeneity %.3f, completeness %.3f, NMI %.3f, AMI %.3f (%d single-label documents)",
-				a.Homogeneity, a.Completeness, a.NMI, a.AMI, len(truth))})
+			p.Eval = append(p.Eval, kv{"argmax-topic clustering vs label", fmt.Sprintf("homogeneity %.3f, completeness %.3f, NMI %.3f, AMI %.3f (%s single-label documents)",
+				a.Homogeneity, a.Completeness, a.NMI, a.AMI, thousands(len(truth)))})
 		}
 	}
-	p.EvalNote = "Computed on the documents given to the report, mapped to the model's vocabulary with its own text pipeline."
+	p.EvalNotes = append(p.EvalNotes, fmt.Sprintf("Computed on %s, mapped to the model's vocabulary with its own text pipeline.", scope))
+	if labeledEmpty > 0 {
+		p.EvalNotes = append(p.EvalNotes, fmt.Sprintf("%s no term known to the model and got no label; they count as errors "+
+			"(in the accuracy, and as documents of no topic in the other figures).", have(labeledEmpty)))
+	}
+	if unl := numEmpty - labeledEmpty; unl > 0 {
+		p.EvalNotes = append(p.EvalNotes, fmt.Sprintf("Of the unlabeled documents, %s no term known to the model.", have(unl)))
+	}
 	return nil
+}
+
+// have is "1 document has" or "N documents have".
+func have(n int) string {
+	if n == 1 {
+		return "1 document has"
+	}
+	return thousands(n) + " documents have"
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func hasLabel(ls []string, l string) bool {
@@ -359,9 +499,15 @@ func wordBars(words []model.Word) template.HTML {
 		maxW = math.Max(maxW, w.Weight)
 	}
 	const rowH, labelW, barW = 18, 110, 150
+	valueW := 70 // room right of a full bar for its value
+	for _, w := range words {
+		if w.Purity != nil {
+			valueW = 110 // and its purity
+		}
+	}
 	var b strings.Builder
 	h := rowH*len(words) + 4
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" font-family="sans-serif" font-size="12">`, labelW+barW+70, h)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" role="img" font-family="%s" font-size="12">`, labelW+barW+valueW, h, template.HTMLEscapeString(chart.FontFamily))
 	for i, w := range words {
 		y := i*rowH + 2
 		bw := 0.0

@@ -7,7 +7,7 @@ const pageTemplate = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>
-  body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1b1f24; background: #f6f7f9; }
+  body { font: 15px/1.45 {{.Font}}; margin: 0; color: #1b1f24; background: #f6f7f9; }
   header { background: #0b3d63; color: #fff; padding: 18px 28px; }
   header h1 { margin: 0; font-size: 22px; }
   header p { margin: 4px 0 0; opacity: .85; }
@@ -43,14 +43,14 @@ const pageTemplate = `<!doctype html>
 {{if .Eval}}<section>
   <h2>Evaluation</h2>
   <table>{{range .Eval}}<tr><td>{{.K}}</td><td>{{.V}}</td></tr>{{end}}</table>
-  <p class="muted">{{.EvalNote}}</p>
+  {{range .EvalNotes}}<p class="muted">{{.}}</p>{{end}}
 </section>{{end}}
 {{if .SizeChart}}<section><h2>Topic sizes</h2>{{.SizeChart}}</section>{{end}}
 {{if .TCChart}}<section><h2>Total correlation per topic</h2>{{.TCChart}}</section>{{end}}
 {{if .ClassChart}}<section><h2>Topics and classes</h2>{{.ClassChart}}</section>{{end}}
 <section>
   <h2>Topics</h2>
-  <p class="muted">Top words by weight in the topic{{if .Groups}}; topics are grouped by theme{{end}}. A green underline is the word's purity; orange bars are words whose absence is informative.</p>
+  <p class="muted">Top words by weight in the topic{{if .Groups}}; topics are grouped by theme{{end}}.{{if .Purity}} A green underline is the word's purity.{{end}}{{if .Negative}} Orange bars are words whose absence is informative.{{end}}</p>
   <div class="grid">
   {{range .Topics}}<div class="topic">
     <h3>{{.Name}}{{if .Label}}{{if ne .Label .Name}} <small>({{.Label}})</small>{{end}}{{end}}{{if .Weight}} <small>{{.Weight}} of the corpus</small>{{end}}</h3>

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -14,9 +13,11 @@ import (
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/report"
+	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -30,7 +31,8 @@ func newDemoCmd() *cobra.Command {
 fixed seed from eight planted themes, a third of them labeled, with anchor
 words per theme), fits the semi-supervised models on it, prints for each the
 topics it found next to the planted themes with a one-line quality figure,
-and writes an HTML report of all of them (--report).`,
+and writes an HTML report of all of them (--report). The report evaluates
+each model on the test documents only, which no model saw labeled.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd, top, reportPath, saveDir)
@@ -84,6 +86,11 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 	ctx := cmd.Context()
 	out := cmd.OutOrStdout()
 	start := time.Now()
+	if reportPath != "" {
+		if err := atomicfile.CheckWritable(reportPath); err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+	}
 	d, err := demo.Load()
 	if err != nil {
 		return err
@@ -108,11 +115,21 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 		labeled, 100*float64(labeled)/float64(len(c.Docs)))
 	fmt.Fprintf(out, "  example %s: %q\n", c.Docs[0].ID, clip(c.Docs[0].Text, 90))
 
-	// Every document with its planted themes, to judge the models by.
+	// Every document with its planted themes, to judge the models by; the
+	// test documents, never labeled in the fit, are the ones judged.
 	truthDocs := make([]corpus.Document, len(c.Docs))
+	var testRows []int
+	var testDocs []corpus.Document
 	for i, doc := range c.Docs {
 		truthDocs[i] = doc
 		truthDocs[i].Labels = d.Truth[i]
+		if doc.Split == corpus.SplitTest {
+			testRows = append(testRows, i)
+			testDocs = append(testDocs, truthDocs[i])
+		}
+	}
+	if len(testDocs) == 0 {
+		return fmt.Errorf("the demo corpus has no test documents to evaluate on")
 	}
 	var entries []report.Entry
 	for _, dm := range demoModels() {
@@ -132,13 +149,15 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 		if err != nil {
 			return err
 		}
-		quality, err := demoQuality(ctx, f, res, truthDocs, d)
+		testX := res.X.SelectRows(testRows)
+		quality, err := demoQuality(ctx, f, testX, testDocs)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "\n%s — fitted in %v\n  %s\n", dm.title, el.Round(time.Millisecond), quality)
 		showTopics(out, f.Model.Topics(top), d)
-		entries = append(entries, report.Entry{Title: dm.title, Fitted: f, Data: &report.Data{Docs: truthDocs, X: res.X}})
+		entries = append(entries, report.Entry{Title: dm.title, Fitted: f,
+			Data: &report.Data{Docs: testDocs, X: testX, Scope: "test documents, never labeled in the fit"}})
 		if saveDir != "" {
 			if err := os.MkdirAll(saveDir, 0o755); err != nil {
 				return err
@@ -151,12 +170,16 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 		}
 	}
 	if reportPath != "" {
-		var buf bytes.Buffer
-		err := report.WriteMany(ctx, &buf, "semitopic demo", fmt.Sprintf("%s on the embedded demo corpus (%d documents, %d planted themes)", plural(len(entries), "model"), len(c.Docs), len(d.Spec.Themes)), entries, report.Options{Words: 8})
-		if err != nil {
-			return err
+		models := fmt.Sprintf("%d models", len(entries))
+		if len(entries) == 1 {
+			models = "1 model"
 		}
-		if err := os.WriteFile(reportPath, buf.Bytes(), 0o644); err != nil {
+		subtitle := fmt.Sprintf("%s on the embedded demo corpus (%d documents, %d planted themes); evaluated on its %d test documents",
+			models, len(c.Docs), len(d.Spec.Themes), len(testDocs))
+		err := atomicfile.WriteFile(reportPath, func(w io.Writer) error {
+			return report.WriteMany(ctx, w, "semitopic demo", subtitle, entries, report.Options{Words: 8})
+		})
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "\nwrote %s\n", reportPath)
@@ -165,29 +188,26 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 	return nil
 }
 
-// demoQuality is the one-line quality figure of a model on the demo: for
-// label-predicting models, how often the predicted label is a planted theme
-// of an unlabeled test document; otherwise how well the topics line up
-// with the planted themes (mean matched weighted Jaccard, AMI).
-func demoQuality(ctx context.Context, f *model.Fitted, res *vectorize.Result, docs []corpus.Document, d *demo.Demo) (string, error) {
+// demoQuality is the one-line quality figure of a model on the demo's test
+// documents (x, docs: labeled with their planted themes): for
+// label-predicting models, how often the predicted label is a planted
+// theme; otherwise how well the topics line up with the planted themes
+// (mean matched weighted Jaccard, AMI).
+func demoQuality(ctx context.Context, f *model.Fitted, x *sparse.CSR, docs []corpus.Document) (string, error) {
 	if p, ok := f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
-		pred, err := p.Predict(ctx, res.X)
+		pred, err := p.Predict(ctx, x)
 		if err != nil {
 			return "", err
 		}
-		hits, n := 0, 0
+		hits := 0
 		for i, doc := range docs {
-			if doc.Split != corpus.SplitTest {
-				continue
-			}
-			n++
-			if len(pred.Labels[i]) > 0 && hasLabel(d.Truth[i], pred.Labels[i][0]) {
+			if len(pred.Labels[i]) > 0 && hasLabel(doc.Labels, pred.Labels[i][0]) {
 				hits++
 			}
 		}
-		return fmt.Sprintf("predicts a planted theme for %d of %d unlabeled test documents (%.1f%%)", hits, n, 100*float64(hits)/float64(n)), nil
+		return fmt.Sprintf("predicts a planted theme for %d of %d unlabeled test documents (%.1f%%)", hits, len(docs), 100*float64(hits)/float64(len(docs))), nil
 	}
-	W, err := f.Model.Transform(ctx, res.X)
+	W, err := f.Model.Transform(ctx, x)
 	if err != nil {
 		return "", err
 	}
@@ -214,7 +234,8 @@ func demoQuality(ctx context.Context, f *model.Fitted, res *vectorize.Result, do
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("topics vs planted themes: mean matched weighted Jaccard %.3f (%d/%d themes resolved), argmax-topic AMI %.3f", jr.Mean, jr.Resolved, jr.Scored, a.AMI), nil
+	return fmt.Sprintf("topics vs planted themes on the %d test documents: mean matched weighted Jaccard %.3f (%d/%d themes resolved), argmax-topic AMI %.3f",
+		len(docs), jr.Mean, jr.Resolved, jr.Scored, a.AMI), nil
 }
 
 // showTopics prints each topic's top words, marking words planted in the
@@ -278,11 +299,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
