@@ -155,6 +155,11 @@ type Config struct {
 	// set, and the fixed factor must be given. The result's fixed factor
 	// is an exact copy of it (masks are not applied to a fixed factor).
 	FixW, FixH bool
+	// Fixed, when set, is H prepared by NewFixedH: H stays fixed (FixH is
+	// implied, H0 not needed) and the work that depends on H alone is not
+	// redone, which makes transforming a few documents cheap. The result's
+	// H is then Fixed.H() itself.
+	Fixed *FixedH
 
 	// WMask (n × k) and HMask (k × m) are optional 0/1 support masks: a
 	// zero forbids the entry, which is then exactly zero throughout.
@@ -244,31 +249,31 @@ func CheckData(x Matrix) (*Data, error) {
 	d := &Data{}
 	switch v := x.(type) {
 	case nil:
-		return nil, fmt.Errorf("X is nil")
+		return nil, fmt.Errorf("data matrix X is nil")
 	case *sparse.CSR:
 		if v == nil {
-			return nil, fmt.Errorf("X is nil")
+			return nil, fmt.Errorf("data matrix X is nil")
 		}
 		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("X: %w", err)
+			return nil, fmt.Errorf("data matrix X: %w", err)
 		}
 		d.Sparse, d.Rows, d.Cols = v, v.Rows, v.Cols
 		for i := 0; i < v.Rows; i++ {
 			cols, vals := v.Row(i)
 			for p, x := range vals { // Validate has checked finiteness
 				if x < 0 {
-					return nil, fmt.Errorf("X has a negative entry %g at row %d, column %d", x, i, cols[p])
+					return nil, fmt.Errorf("data matrix X has a negative entry %g at row %d, column %d", x, i, cols[p])
 				}
 				d.Sum += x
 			}
 		}
 	case mat.Matrix:
 		if dv, ok := v.(*mat.Dense); ok && (dv == nil || dv.IsEmpty()) {
-			return nil, fmt.Errorf("X is empty")
+			return nil, fmt.Errorf("data matrix X is empty")
 		}
 		r, c := v.Dims()
 		if r == 0 || c == 0 {
-			return nil, fmt.Errorf("X is empty (%d×%d)", r, c)
+			return nil, fmt.Errorf("data matrix X is empty (%d×%d)", r, c)
 		}
 		dv, ok := v.(*mat.Dense)
 		if !ok {
@@ -278,19 +283,19 @@ func CheckData(x Matrix) (*Data, error) {
 		for i := 0; i < r; i++ {
 			for j, x := range dv.RawRowView(i) {
 				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return nil, fmt.Errorf("X has a non-finite entry %v at row %d, column %d", x, i, j)
+					return nil, fmt.Errorf("data matrix X has a non-finite entry %v at row %d, column %d", x, i, j)
 				}
 				if x < 0 {
-					return nil, fmt.Errorf("X has a negative entry %g at row %d, column %d", x, i, j)
+					return nil, fmt.Errorf("data matrix X has a negative entry %g at row %d, column %d", x, i, j)
 				}
 				d.Sum += x
 			}
 		}
 	default:
-		return nil, fmt.Errorf("X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
+		return nil, fmt.Errorf("data matrix X has unsupported type %T (want *sparse.CSR or a gonum mat.Matrix)", x)
 	}
 	if d.Rows == 0 || d.Cols == 0 {
-		return nil, fmt.Errorf("X is empty (%d×%d)", d.Rows, d.Cols)
+		return nil, fmt.Errorf("data matrix X is empty (%d×%d)", d.Rows, d.Cols)
 	}
 	if math.IsInf(d.Sum, 0) {
 		return nil, fmt.Errorf("the entries of X sum to infinity")
@@ -391,13 +396,25 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	if cfg.AcolRows == 0 {
 		cfg.AcolRows = DefaultAcolRows
 	}
+	if cfg.Fixed != nil {
+		if fk, fm := cfg.Fixed.Dims(); fk != k || fm != m {
+			return cfg, fmt.Errorf("nmf: fixed H is %d×%d, want %d×%d", fk, fm, k, m)
+		}
+		if cfg.H0 != nil && cfg.H0 != cfg.Fixed.H() {
+			return cfg, fmt.Errorf("nmf: both H0 and a fixed H are given")
+		}
+		if cfg.HMask != nil {
+			return cfg, fmt.Errorf("nmf: HMask with a fixed H")
+		}
+		cfg.H0, cfg.FixH = nil, true
+	}
 	if cfg.FixW && cfg.FixH {
 		return cfg, fmt.Errorf("nmf: FixW and FixH are both set: nothing to fit")
 	}
 	if cfg.FixW && cfg.W0 == nil {
 		return cfg, fmt.Errorf("nmf: FixW needs W0")
 	}
-	if cfg.FixH && cfg.H0 == nil {
+	if cfg.FixH && cfg.H0 == nil && cfg.Fixed == nil {
 		return cfg, fmt.Errorf("nmf: FixH needs H0")
 	}
 	if cfg.W0 != nil {

@@ -2,6 +2,7 @@ package nmf
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -24,8 +25,17 @@ func newRand(seed uint64) *rand.Rand {
 func initFactors(ctx context.Context, d *data, op func() linOp, cfg Config) (w, h []float64, used Init, err error) {
 	n, k := d.n, cfg.K
 	used = cfg.Init
-	if cfg.W0 != nil && cfg.H0 != nil {
+	if cfg.W0 != nil && (cfg.H0 != nil || cfg.Fixed != nil) {
 		used = InitCustom
+	}
+	if cfg.Fixed != nil {
+		// The engine reads the prepared H; only W needs a start.
+		if cfg.W0 == nil {
+			return nil, nil, used, fmt.Errorf("nmf: a fixed H needs W0")
+		}
+		w = copyRaw(cfg.W0)
+		prepareFactor(w, cfg.WMask, Epsilon*math.Sqrt(d.mean()/float64(k)))
+		return w, nil, used, nil
 	}
 	rng := newRand(cfg.Seed)
 	if cfg.W0 == nil || cfg.H0 == nil {

@@ -47,10 +47,14 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	for i := 0; i < n; i++ {
 		copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
 	}
-	f.ht = make([]float64, m*kp)
-	for t := 0; t < k; t++ {
-		for j := 0; j < m; j++ {
-			f.ht[j*kp+t] = h[t*m+j]
+	if cfg.Fixed != nil {
+		f.ht = cfg.Fixed.htPad // shared and read-only: H is fixed
+	} else {
+		f.ht = make([]float64, m*kp)
+		for t := 0; t < k; t++ {
+			for j := 0; j < m; j++ {
+				f.ht[j*kp+t] = h[t*m+j]
+			}
 		}
 	}
 	if xt != nil {
@@ -98,9 +102,17 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	return f
 }
 
-// factors returns W and H as gonum matrices.
+// factors returns W and H as gonum matrices (a fixed, prepared H as it
+// is).
 func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 	k, kp := f.k, f.kp
+	if f.cfg.Fixed != nil {
+		w := mat.NewDense(f.n, k, nil)
+		for i := 0; i < f.n; i++ {
+			copy(w.RawRowView(i), f.w[i*kp:i*kp+k])
+		}
+		return w, f.cfg.Fixed.H()
+	}
 	h := mat.NewDense(k, f.m, nil)
 	raw := h.RawMatrix()
 	for j := 0; j < f.m; j++ {
@@ -192,7 +204,11 @@ func (f *sparseFit) klSumWH() float64 { return floats.Dot(f.csW, f.rsH) }
 func (f *sparseFit) runKL(ctx context.Context, tr *tracker) error {
 	cfg := f.cfg
 	colSums(f.csW, f.w, f.e, f.kp)
-	colSums(f.rsH, f.ht, nil, f.kp)
+	if cfg.Fixed != nil {
+		copy(f.rsH, cfg.Fixed.rowSums)
+	} else {
+		colSums(f.rsH, f.ht, nil, f.kp)
+	}
 	var err error
 	for !tr.done() {
 		if err = ctx.Err(); err != nil {

@@ -220,6 +220,37 @@ type Result struct {
 	Converged bool
 	// Elapsed is the wall time of the fit.
 	Elapsed time.Duration
+
+	// fixed is H prepared for transforms (Prepare).
+	fixed *nmf.FixedH
+}
+
+// Prepare computes, once, what transforms need from H alone (see
+// nmf.FixedH), so that transforming a few documents costs in proportion to
+// them. Fit prepares the results it returns; a Result built otherwise
+// (from a saved model) should be prepared before serving. Changing H
+// afterwards requires another Prepare; a replaced H is noticed, an H
+// modified in place is not.
+func (r *Result) Prepare() error {
+	f, err := nmf.NewFixedH(r.H)
+	if err != nil {
+		return fmt.Errorf("ssnmf: %w", err)
+	}
+	r.fixed = f
+	return nil
+}
+
+// fixedH returns H prepared: Prepare's when it is current, else prepared
+// for this call.
+func (r *Result) fixedH() (*nmf.FixedH, error) {
+	if r.fixed != nil && r.fixed.H() == r.H {
+		return r.fixed, nil
+	}
+	f, err := nmf.NewFixedH(r.H)
+	if err != nil {
+		return nil, fmt.Errorf("ssnmf: %w", err)
+	}
+	return f, nil
 }
 
 // Supervised reports whether the model was fitted with targets.

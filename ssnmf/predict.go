@@ -53,12 +53,16 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	if cfg.Iter < 0 {
 		return nil, fmt.Errorf("ssnmf: Transform: Iter = %d, want ≥ 0", cfg.Iter)
 	}
+	fixed, err := r.fixedH()
+	if err != nil {
+		return nil, err
+	}
 	if r.Model.Recon == Frobenius {
 		var xm Matrix = d.sp
 		if d.sp == nil {
 			xm = d.dense
 		}
-		return nmf.Transform(ctx, xm, r.H, nmf.TransformConfig{Loss: nmf.Frobenius})
+		return fixed.Transform(ctx, xm, nmf.TransformConfig{Loss: nmf.Frobenius})
 	}
 	iter := cfg.Iter
 	if iter == 0 {
@@ -78,9 +82,13 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	} else {
 		w = uniform(d.n, k, cfg.Seed, streamTransform)
 	}
-	ht := mat.NewDense(m, k, nil)
-	transposeInto(ht, r.H)
-	term := newDataTerm(d, IDivergence, nil, nil, k, eps)
+	ht := fixed.T()
+	var term dataTerm
+	if d.sp != nil {
+		term = newTransformTerm(d.sp, k, eps, fixed.RowSums())
+	} else {
+		term = newDataTerm(d, IDivergence, nil, nil, k, eps)
+	}
 	num, den := mat.NewDense(d.n, k, nil), mat.NewDense(d.n, k, nil)
 	for it := 0; it < iter; it++ {
 		if err := ctx.Err(); err != nil {

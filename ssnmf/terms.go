@@ -134,6 +134,20 @@ type sparseTerm struct {
 	rx       *sparse.CSR
 	whOK     bool // wh holds W·H for the current W and H
 	partial  []float64
+	// rhFixed, when set, is the row sums of a fixed H (transforms), which
+	// the W update then need not recompute.
+	rhFixed []float64
+}
+
+// newTransformTerm is the I-divergence term of a transform with H fixed,
+// whose row sums are rh: it holds only what the W update uses.
+func newTransformTerm(x *sparse.CSR, k int, eps float64, rh []float64) *sparseTerm {
+	t := &sparseTerm{loss: IDivergence, x: x, eps: eps, n: x.Rows, m: x.Cols, k: k, rhFixed: rh}
+	t.wh = make([]float64, x.NNZ())
+	t.partial = make([]float64, parallel.Workers())
+	t.r = make([]float64, x.NNZ())
+	t.rx, _ = x.WithData(t.r)
+	return t
 }
 
 func newSparseTerm(loss Loss, x *sparse.CSR, e []float64, k int, eps float64) *sparseTerm {
@@ -254,7 +268,10 @@ func (t *sparseTerm) wParts(num, den, w, h, ht *mat.Dense) {
 	t.sample(w, ht)
 	t.ratio()
 	_ = sparse.MulDense(num, t.rx, ht) // (e∘X ⊘ WH) Hᵀ
-	rh := rowSums(h)
+	rh := t.rhFixed
+	if rh == nil {
+		rh = rowSums(h)
+	}
 	for i := 0; i < t.n; i++ {
 		ei := t.weight(i)
 		row := den.RawRowView(i)

@@ -99,6 +99,49 @@ type Model struct {
 	Labeled, Unlabeled int
 	// Elapsed is the wall time of the fit.
 	Elapsed time.Duration
+
+	// prepared holds each part's H prepared for transforms (Prepare).
+	prepared []*nmf.FixedH
+}
+
+// Prepare computes, once, what transforms need from the parts' H alone
+// (see nmf.FixedH), so that transforming a few documents costs in
+// proportion to them. Fit prepares the models it returns; a model built
+// otherwise (loaded from a file) should be prepared before serving.
+// Changing a part's H afterwards requires another Prepare; a replaced H
+// is noticed, an H modified in place is not.
+func (m *Model) Prepare() error {
+	if err := m.check(); err != nil {
+		return err
+	}
+	prepared := make([]*nmf.FixedH, len(m.Parts))
+	for i, p := range m.Parts {
+		f, err := nmf.NewFixedH(p.H)
+		if err != nil {
+			return fmt.Errorf("theme: part %d: %w", i, err)
+		}
+		prepared[i] = f
+	}
+	m.prepared = prepared
+	return nil
+}
+
+// fixedParts returns each part's prepared H: those of Prepare when they
+// are current, else prepared for this call only.
+func (m *Model) fixedParts() ([]*nmf.FixedH, error) {
+	current := len(m.prepared) == len(m.Parts)
+	for i := 0; current && i < len(m.Parts); i++ {
+		current = m.Parts[i] != nil && m.prepared[i].H() == m.Parts[i].H
+	}
+	if current {
+		return m.prepared, nil
+	}
+	c := *m
+	c.prepared = nil
+	if err := c.Prepare(); err != nil {
+		return nil, err
+	}
+	return c.prepared, nil
 }
 
 // themeParts returns, for theme j, the part and the column of each of its
@@ -299,6 +342,9 @@ func Fit(ctx context.Context, x nmf.Matrix, labels [][]int, themes []string, cfg
 		return nil, err
 	}
 	model.Elapsed = time.Since(t0)
+	if err := model.Prepare(); err != nil {
+		return nil, err
+	}
 	return model, nil
 }
 

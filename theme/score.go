@@ -56,6 +56,9 @@ func RankThemes(scores []float64) []int {
 // the fitted W): in semi-supervised training, the unlabeled documents'
 // scores are the model's prediction for them.
 func (m *Model) TrainingScores() (*DocScores, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
 	ws := make([]*mat.Dense, len(m.Parts))
 	for i, p := range m.Parts {
 		ws[i] = p.W
@@ -64,8 +67,12 @@ func (m *Model) TrainingScores() (*DocScores, error) {
 }
 
 // ScoresOf computes theme scores from one document-topic matrix per part
-// (as Transform returns, or the parts' W).
+// (as Transform returns, or the parts' W). It is an error if m's parts are
+// not laid out as Fit lays them out or ws does not match them.
 func (m *Model) ScoresOf(ws []*mat.Dense) (*DocScores, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
 	if len(ws) != len(m.Parts) {
 		return nil, fmt.Errorf("theme: %d document-topic matrices for %d model parts", len(ws), len(m.Parts))
 	}
@@ -148,6 +155,13 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 			return nil, err
 		}
 	}
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	fixed, err := m.fixedParts()
+	if err != nil {
+		return nil, err
+	}
 	sum := 0.0
 	for _, v := range X.Data {
 		sum += v
@@ -163,7 +177,7 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 			}
 			k := len(p.Topics)
 			if m.Loss == nmf.Frobenius || sum == 0 {
-				w, err := nmf.Transform(ctx, X, p.H, nmf.TransformConfig{Loss: m.Loss, Mask: mask})
+				w, err := fixed[pi].Transform(ctx, X, nmf.TransformConfig{Loss: m.Loss, Mask: mask})
 				if err != nil {
 					return fmt.Errorf("theme: Transform: %w", err)
 				}
@@ -180,7 +194,7 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 			if maxIter == 0 {
 				maxIter = DefaultMaxIter
 			}
-			res, err := fitWithRule(ctx, X, nmf.Config{K: k, Loss: m.Loss, W0: w0, H0: p.H, FixH: true, WMask: mask, MaxIter: maxIter}, m.Stop, m.Tol)
+			res, err := fitWithRule(ctx, X, nmf.Config{K: k, Loss: m.Loss, W0: w0, Fixed: fixed[pi], WMask: mask, MaxIter: maxIter}, m.Stop, m.Tol)
 			if err != nil {
 				return fmt.Errorf("theme: Transform: %w", err)
 			}

@@ -47,12 +47,18 @@ const (
 
 // objective computes the engine's objective (½‖X−WH‖² or the generalized
 // KL divergence) of X against W·H, with the engine's guard for a zero
-// (WH)_ij at a stored entry.
-func objective(x *sparse.CSR, w, h *mat.Dense, loss nmf.Loss) (float64, error) {
+// (WH)_ij at a stored entry. fixed, when not nil, is h prepared, whose
+// transpose and row sums it reuses.
+func objective(x *sparse.CSR, w, h *mat.Dense, fixed *nmf.FixedH, loss nmf.Loss) (float64, error) {
 	n, _ := x.Dims()
 	k, m := h.Dims()
-	ht := mat.NewDense(m, k, nil)
-	ht.CloneFrom(h.T())
+	var ht *mat.Dense
+	if fixed != nil {
+		ht = fixed.T()
+	} else {
+		ht = mat.NewDense(m, k, nil)
+		ht.CloneFrom(h.T())
+	}
 	wh := make([]float64, x.NNZ())
 	if err := sparse.SampledDot(wh, x, w, ht); err != nil {
 		return 0, err
@@ -75,9 +81,13 @@ func objective(x *sparse.CSR, w, h *mat.Dense, loss nmf.Loss) (float64, error) {
 			}
 		}
 		for t := 0; t < k; t++ {
-			rs := 0.0
-			for _, v := range h.RawRowView(t) {
-				rs += v
+			var rs float64
+			if fixed != nil {
+				rs = fixed.RowSums()[t]
+			} else {
+				for _, v := range h.RawRowView(t) {
+					rs += v
+				}
 			}
 			d += colW[t] * rs
 		}
@@ -118,15 +128,18 @@ func fitWithRule(ctx context.Context, x *sparse.CSR, ec nmf.Config, rule StopRul
 	// The starting point's error, with the masks applied as the engine
 	// applies them.
 	w0, h0 := ec.W0, ec.H0
+	if ec.Fixed != nil {
+		h0 = ec.Fixed.H()
+	}
 	if ec.WMask != nil && !ec.FixW {
 		w0 = mat.DenseCopyOf(w0)
 		w0.MulElem(w0, ec.WMask)
 	}
-	if ec.HMask != nil && !ec.FixH {
+	if ec.HMask != nil && !ec.FixH && ec.Fixed == nil {
 		h0 = mat.DenseCopyOf(h0)
 		h0.MulElem(h0, ec.HMask)
 	}
-	d0, err := objective(x, w0, h0, ec.Loss)
+	d0, err := objective(x, w0, h0, ec.Fixed, ec.Loss)
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,18 @@
-// Command serverload measures the HTTP server under load on loopback: it
-// fits (or loads) a model, serves it on 127.0.0.1 on a free port, and runs
-// concurrent clients posting documents to /v1/transform for a bounded
-// number of requests and time, then reports requests per second and
-// latency percentiles.
+// Command serverload measures the HTTP server on loopback: it fits (or
+// loads) a model, serves it on 127.0.0.1 on a free port, then
 //
-//	go run ./bench/serverload [-model M.semitopic] [-clients 50] [-requests 20000] [-duration 30s] [-docs 1]
+//  1. sends -seq documents one per request, one after another on one
+//     keep-alive connection, and the same documents in one request, and
+//     reports both times, their ratio and the one-document requests/s;
+//  2. runs concurrent clients posting documents to /v1/transform for a
+//     bounded number of requests and time, and reports requests per second
+//     and latency percentiles.
+//
+// The documents are the demo corpus's, or those of -corpus (read with
+// -format and -subset) for a real model:
+//
+//	go run ./bench/serverload [-model M.semitopic] [-clients 50] [-requests 20000] [-duration 30s] [-docs 1] [-seq 400]
+//	go run ./bench/serverload -reuters    # TS-NMF fitted on the Reuters training documents, test documents sent
 package main
 
 import (
@@ -15,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"sort"
@@ -22,7 +31,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/server"
 	"github.com/semitopic/semitopic/vectorize"
@@ -34,6 +45,12 @@ func main() {
 	requests := flag.Int("requests", 20000, "stop after this many requests")
 	duration := flag.Duration("duration", 30*time.Second, "stop after this long")
 	docsPer := flag.Int("docs", 1, "documents per request")
+	seq := flag.Int("seq", 400, "documents sent one per request and then in one request (0: skip)")
+	format := flag.String("format", "", "format of -corpus")
+	corpusPath := flag.String("corpus", "", "documents to send (default: the demo corpus)")
+	subset := flag.String("subset", "", "train or test: the documents of -corpus to send")
+	reuters := flag.Bool("reuters", false, "fit a model (-kind) on the shared Reuters training documents and send its test documents")
+	kind := flag.String("kind", "tsnmf", "with -reuters: the kind to fit (tsnmf with the tsnmf preset; others with their fit command's default preset)")
 	flag.Parse()
 
 	ctx := context.Background()
@@ -41,13 +58,60 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var f *model.Fitted
+	docs := d.Corpus.Docs
+	if *reuters {
+		p, err := datadir.File("reuters21578-nltk-apte/reuters.tar.gz")
+		if err != nil {
+			log.Fatal(err)
+		}
+		*format, *corpusPath, *subset = "reuters-nltk", p, "test"
+	}
+	if *corpusPath != "" {
+		rd, err := corpus.NewReader(*format)
+		if err != nil {
+			log.Fatal(err)
+		}
+		c, err := rd.Read(ctx, *corpusPath)
+		if err != nil {
+			log.Fatal(err)
+		}
+		all := c
+		if *subset != "" {
+			sp, err := corpus.ParseSplit(*subset)
+			if err != nil {
+				log.Fatal(err)
+			}
+			c = c.Subset(sp)
+		}
+		docs = c.Docs
+		if *reuters && *modelPath == "" {
+			preset := map[string]string{model.KindTSNMF: "tsnmf", model.KindSSNMF: "ssnmf", model.KindTheme: "theme", model.KindCorEx: "corex", model.KindLDA: "lda"}[*kind]
+			pl, err := vectorize.PipelinePreset(preset)
+			if err != nil {
+				log.Fatalf("-kind %s: %v", *kind, err)
+			}
+			o := model.Options{Kind: *kind, Seed: 1}
+			if *kind == model.KindLDA {
+				o.K = 20
+			}
+			t0 := time.Now()
+			f, err := model.FitCorpus(ctx, all.Subset(corpus.SplitTrain), pl, *kind != model.KindLDA, model.Supervision{}, o, nil)
+			if err != nil {
+				log.Fatal(err)
+			}
+			fmt.Printf("fitted %s on the Reuters training documents in %v\n", *kind, time.Since(t0).Round(time.Millisecond))
+			fitted = f
+		}
+	}
+	f := fitted
 	if *modelPath != "" {
 		if f, err = model.LoadFile(*modelPath); err != nil {
 			log.Fatal(err)
 		}
-	} else if f, err = model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1}, nil); err != nil {
-		log.Fatal(err)
+	} else if f == nil {
+		if f, err = model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1}, nil); err != nil {
+			log.Fatal(err)
+		}
 	}
 	s, err := server.New(f, server.Options{})
 	if err != nil {
@@ -61,16 +125,15 @@ func main() {
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(sctx, ln, s, nil, 5*time.Second) }()
 	url := "http://" + ln.Addr().String() + "/v1/transform"
+	fmt.Printf("model %s (%d topics, %d terms), %d documents to send\n", f.Model.Kind(), f.Model.NumTopics(), len(f.Vocab), len(docs))
+	if *seq > 0 {
+		sequential(url, docs[:min(*seq, len(docs))])
+	}
 
-	// Request bodies: documents of the demo corpus.
+	// Request bodies for the load test.
 	var bodies [][]byte
-	for i := 0; i+*docsPer <= len(d.Corpus.Docs); i += *docsPer {
-		var docs []map[string]string
-		for _, doc := range d.Corpus.Docs[i : i+*docsPer] {
-			docs = append(docs, map[string]string{"id": doc.ID, "text": doc.Text})
-		}
-		b, _ := json.Marshal(map[string]any{"documents": docs})
-		bodies = append(bodies, b)
+	for i := 0; i+*docsPer <= len(docs); i += *docsPer {
+		bodies = append(bodies, body(docs[i:i+*docsPer]))
 	}
 	tr := &http.Transport{MaxIdleConns: *clients, MaxIdleConnsPerHost: *clients}
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
@@ -120,7 +183,63 @@ func main() {
 		log.Fatal("no successful request")
 	}
 	pct := func(p float64) time.Duration { return all[min(len(all)-1, int(p*float64(len(all))))] }
-	fmt.Printf("model %s (%d topics), %d clients, %d document(s) per request, loopback\n", f.Model.Kind(), f.Model.NumTopics(), *clients, *docsPer)
+	fmt.Printf("load: %d clients, %d document(s) per request, loopback\n", *clients, *docsPer)
 	fmt.Printf("%d requests in %v (%d failed): %.0f requests/s\n", len(all), elapsed.Round(time.Millisecond), failed.Load(), float64(len(all))/elapsed.Seconds())
 	fmt.Printf("latency p50 %v, p90 %v, p99 %v, max %v\n", pct(0.5).Round(time.Microsecond), pct(0.9).Round(time.Microsecond), pct(0.99).Round(time.Microsecond), all[len(all)-1].Round(time.Microsecond))
+}
+
+// fitted is the model fitted on a real corpus, when -reuters asks for one.
+var fitted *model.Fitted
+
+// body is a transform request for docs.
+func body(docs []corpus.Document) []byte {
+	var ds []map[string]string
+	for _, doc := range docs {
+		ds = append(ds, map[string]string{"id": doc.ID, "text": doc.Text})
+	}
+	b, _ := json.Marshal(map[string]any{"documents": ds})
+	return b
+}
+
+// sequential sends docs one per request, one request after another on one
+// keep-alive connection, then all of them in one request (best of three
+// each), and prints both times and their ratio.
+func sequential(url string, docs []corpus.Document) {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}, Timeout: time.Minute}
+	post := func(b []byte) {
+		resp, err := client.Post(url, "application/json", bytes.NewReader(b))
+		if err != nil {
+			log.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			log.Fatalf("status %s", resp.Status)
+		}
+	}
+	one := make([][]byte, len(docs))
+	for i := range docs {
+		one[i] = body(docs[i : i+1])
+	}
+	batch := body(docs)
+	post(one[0]) // open the connection
+	best := func(run func()) time.Duration {
+		b := time.Duration(math.MaxInt64)
+		for r := 0; r < 3; r++ {
+			t0 := time.Now()
+			run()
+			b = min(b, time.Since(t0))
+		}
+		return b
+	}
+	tSeq := best(func() {
+		for _, b := range one {
+			post(b)
+		}
+	})
+	tBatch := best(func() { post(batch) })
+	n := float64(len(docs))
+	fmt.Printf("sequential: %d one-document requests in %v (%.0f requests/s, %.3f ms each); one %d-document request in %v (%.3f ms per document); ratio %.2f×\n",
+		len(docs), tSeq.Round(time.Millisecond), n/tSeq.Seconds(), 1000*tSeq.Seconds()/n,
+		len(docs), tBatch.Round(time.Millisecond), 1000*tBatch.Seconds()/n, tSeq.Seconds()/tBatch.Seconds())
 }

@@ -1,0 +1,141 @@
+// Command inference measures what one-document inference costs against a
+// batch, for every model kind that predicts labels: it fits each kind on
+// the Reuters training documents (documents with one of the 10 most
+// frequent categories, each kind's default pipeline), then predicts -n test
+// documents one call at a time and in one call, and prints the time per
+// document both ways and their ratio. It needs the shared corpora.
+//
+//	go run ./bench/inference [-n 400] [-kinds tsnmf,ssnmf,theme,corex]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"os"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+func main() {
+	n := flag.Int("n", 400, "test documents to predict")
+	kinds := flag.String("kinds", "tsnmf,ssnmf,theme,corex", "kinds to measure")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the one-document calls to this file")
+	flag.Parse()
+	ctx := context.Background()
+	p, err := datadir.File("reuters21578-nltk-apte/reuters.tar.gz")
+	if err != nil {
+		log.Fatal(err)
+	}
+	c, err := corpus.ReutersNLTK{}.Read(ctx, p)
+	if err != nil {
+		log.Fatal(err)
+	}
+	c = topCategories(c, 10)
+	train, test := c.Subset(corpus.SplitTrain), c.Subset(corpus.SplitTest)
+	docs := test.Docs[:min(*n, len(test.Docs))]
+	fmt.Printf("Reuters, documents with exactly one of the 10 most frequent categories: %d train, %d test; %d test documents predicted\n",
+		len(train.Docs), len(test.Docs), len(docs))
+	for _, kind := range strings.Split(*kinds, ",") {
+		preset := map[string]string{"tsnmf": "tsnmf", "ssnmf": "ssnmf", "theme": "default", "corex": "corex"}[kind]
+		pl, err := vectorize.PipelinePreset(preset)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if kind == "theme" {
+			pl.Vectorize = vectorize.Options{MaxFeatures: 10000}
+		}
+		t0 := time.Now()
+		f, err := model.FitCorpus(ctx, train, pl, true, model.Supervision{}, model.Options{Kind: kind, Seed: 1}, nil)
+		if err != nil {
+			log.Fatalf("%s: %v", kind, err)
+		}
+		fit := time.Since(t0)
+		res, err := f.Vectorize(ctx, docs)
+		if err != nil {
+			log.Fatal(err)
+		}
+		pr := f.Model.(model.Predictor)
+		best := func(run func()) time.Duration {
+			b := time.Duration(math.MaxInt64)
+			for r := 0; r < 3; r++ {
+				t0 := time.Now()
+				run()
+				b = min(b, time.Since(t0))
+			}
+			return b
+		}
+		tBatch := best(func() {
+			if _, err := pr.Predict(ctx, res.X); err != nil {
+				log.Fatal(err)
+			}
+		})
+		rows := make([]int, 1)
+		if *cpuprofile != "" {
+			f, err := os.Create(*cpuprofile)
+			if err != nil {
+				log.Fatal(err)
+			}
+			pprof.StartCPUProfile(f)
+		}
+		tOne := best(func() {
+			for i := 0; i < res.X.Rows; i++ {
+				rows[0] = i
+				if _, err := pr.Predict(ctx, res.X.SelectRows(rows)); err != nil {
+					log.Fatal(err)
+				}
+			}
+		})
+		if *cpuprofile != "" {
+			pprof.StopCPUProfile()
+		}
+		m := float64(res.X.Rows)
+		fmt.Printf("%-6s %3d topics × %5d terms (fit %v): one document per call %.3f ms, batch %.3f ms per document, ratio %.1f×\n",
+			kind, f.Model.NumTopics(), len(f.Vocab), fit.Round(time.Millisecond), 1000*tOne.Seconds()/m, 1000*tBatch.Seconds()/m, tOne.Seconds()/tBatch.Seconds())
+	}
+}
+
+// topCategories keeps the documents with exactly one label among the k
+// most frequent labels of the training documents.
+func topCategories(c *corpus.Corpus, k int) *corpus.Corpus {
+	count := map[string]int{}
+	for _, d := range c.Docs {
+		if d.Split == corpus.SplitTrain {
+			for _, l := range d.Labels {
+				count[l]++
+			}
+		}
+	}
+	var names []string
+	for l := range count {
+		names = append(names, l)
+	}
+	sortByCount(names, count)
+	keep := map[string]bool{}
+	for _, l := range names[:min(k, len(names))] {
+		keep[l] = true
+	}
+	out := &corpus.Corpus{Name: c.Name}
+	for _, d := range c.Docs {
+		if len(d.Labels) == 1 && keep[d.Labels[0]] {
+			out.Docs = append(out.Docs, d)
+		}
+	}
+	return out
+}
+
+func sortByCount(names []string, count map[string]int) {
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && (count[names[j]] > count[names[j-1]] || count[names[j]] == count[names[j-1]] && names[j] < names[j-1]); j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package nmf
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// FixedH is a topic matrix H (k × terms) prepared once for computing the
+// topic weights of many new documents with H fixed: it is validated once,
+// and its transpose, row sums and (for the Frobenius loss) scaled Gram
+// matrix HHᵀ are computed once, so that a Transform of one document costs
+// in proportion to that document, not to the size of H. A saved model
+// builds one when it is loaded and serves every request with it.
+//
+// A FixedH is read-only after NewFixedH returns and safe for concurrent
+// use. H itself must not be modified while the FixedH is in use.
+type FixedH struct {
+	h       *mat.Dense
+	k, m    int
+	kp      int        // k padded for the engine's row layout
+	ht      *mat.Dense // Hᵀ, m × k
+	htPad   []float64  // Hᵀ row-major m × kp, zero padded: the sparse engine's layout
+	rowSums []float64  // Σ_j h_tj, padded to kp
+	max     float64    // largest entry of H
+
+	gramOnce sync.Once
+	gram     *gram     // the NNLS Gram matrix HHᵀ, built on first Frobenius use
+	solvers  sync.Pool // of *nnls for k variables, reused across calls
+}
+
+// NewFixedH validates h (finite, non-negative, not all zero) and prepares
+// it. It keeps h, not a copy.
+func NewFixedH(h *mat.Dense) (*FixedH, error) {
+	if h == nil || h.IsEmpty() {
+		return nil, fmt.Errorf("nmf: H is empty")
+	}
+	k, m := h.Dims()
+	if err := checkFactor("H", h, k, m); err != nil {
+		return nil, err
+	}
+	f := &FixedH{h: h, k: k, m: m, kp: padK(k), max: mat.Max(h)}
+	f.solvers.New = func() any { return newNNLS(k) }
+	if f.max == 0 {
+		return nil, fmt.Errorf("nmf: H is all zero")
+	}
+	f.ht = mat.NewDense(m, k, nil)
+	f.ht.CloneFrom(h.T())
+	f.htPad = make([]float64, m*f.kp)
+	f.rowSums = make([]float64, f.kp)
+	for t := 0; t < k; t++ {
+		s := 0.0
+		for j, v := range h.RawRowView(t) {
+			f.htPad[j*f.kp+t] = v
+			s += v
+		}
+		f.rowSums[t] = s
+	}
+	return f, nil
+}
+
+// H returns the matrix H.
+func (f *FixedH) H() *mat.Dense { return f.h }
+
+// T returns Hᵀ (terms × k). It is shared: do not modify it.
+func (f *FixedH) T() *mat.Dense { return f.ht }
+
+// RowSums returns Σ_j h_tj for each topic t. It is shared: do not modify
+// it.
+func (f *FixedH) RowSums() []float64 { return f.rowSums[:f.k] }
+
+// Dims returns k and the number of terms.
+func (f *FixedH) Dims() (k, terms int) { return f.k, f.m }
+
+// nnlsGram returns the prepared Gram matrix HHᵀ of the NNLS solves.
+func (f *FixedH) nnlsGram() *gram {
+	f.gramOnce.Do(func() {
+		var g mat.Dense
+		g.Mul(f.h, f.h.T())
+		f.gram = newGram(copyRaw(&g), f.k)
+	})
+	return f.gram
+}
+
+// Transform returns W (documents × k) for the documents X with H fixed;
+// see the package function Transform, which it equals.
+func (f *FixedH) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
+	k, m := f.k, f.m
+	d, err := checkDataOpt(x, true)
+	if err != nil {
+		return nil, err
+	}
+	if d.m != m {
+		return nil, fmt.Errorf("nmf: Transform: X has %d columns but H has %d", d.m, m)
+	}
+	if cfg.Mask != nil {
+		if err := checkMask("Mask", cfg.Mask, d.n, k); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Loss != Frobenius && cfg.Loss != KullbackLeibler {
+		return nil, fmt.Errorf("nmf: Transform: unknown loss %v", cfg.Loss)
+	}
+	w := mat.NewDense(d.n, k, nil)
+	if d.sum == 0 {
+		return w, nil
+	}
+	if cfg.Loss == KullbackLeibler {
+		w0 := mat.NewDense(d.n, k, nil)
+		avg := math.Sqrt(d.mean() / float64(k))
+		raw := w0.RawMatrix().Data
+		for i := range raw {
+			raw[i] = avg
+		}
+		var xm Matrix = x
+		if d.dense != nil {
+			xm = d.dense
+		}
+		res, err := Fit(ctx, xm, Config{K: k, Loss: KullbackLeibler, W0: w0, Fixed: f,
+			WMask: cfg.Mask, MaxIter: cfg.MaxIter, Tol: cfg.Tol})
+		if res == nil {
+			return nil, err
+		}
+		return res.W, err
+	}
+	// Frobenius: b_i = H x_iᵀ for all documents at once, then NNLS per row.
+	b := mat.NewDense(d.n, k, nil)
+	if d.sp != nil {
+		if err := sparse.MulDense(b, d.sp, f.ht); err != nil {
+			return nil, err
+		}
+	} else {
+		b.Mul(d.dense, f.ht)
+	}
+	gm := f.nnlsGram()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	prefix := uniformPrefix(d.n, k*k)
+	parallel.ForWeighted(prefix, flopGrain, func(_, lo, hi int) {
+		q := f.solvers.Get().(*nnls)
+		defer f.solvers.Put(q)
+		var al []bool
+		if cfg.Mask != nil {
+			al = make([]bool, k)
+		}
+		for i := lo; i < hi; i++ {
+			var a []bool
+			if cfg.Mask != nil {
+				for t, v := range cfg.Mask.RawRowView(i) {
+					al[t] = v != 0
+				}
+				a = al
+			}
+			q.solve(w.RawRowView(i), gm, b.RawRowView(i), a)
+		}
+	})
+	return w, ctx.Err()
+}
