@@ -161,7 +161,6 @@ type fitState struct {
 	chunkFlip          []bool
 	chunkDoc           []float64 // per doc chunk: Σ log Z (m) then Σ p (m)
 	history            []float64
-	noise              float64          // scale of the tie-breaking noise
 	npr                *npyrand.MT19937 // numpy's stream (Config.NumpyRandom)
 	npShift            bool             // skip one 32-bit draw per word (Config.npShift)
 	noiseBuf           []float64
@@ -288,6 +287,9 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 		tc := 0.0
 		for _, t := range s.tcs {
 			tc += t
+		}
+		if math.IsNaN(tc) || math.IsInf(tc, 0) {
+			return fmt.Errorf("corex: iteration %d: the total correlation is %v: the computation is no longer finite", iter+1, tc)
 		}
 		s.history = append(s.history, tc)
 		s.iterations = iter + 1

@@ -162,6 +162,9 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Options) (*Model, error) {
 			}
 			iters = it
 		}
+		if err := m.checkFinite(); err != nil {
+			return nil, fmt.Errorf("lda: fit, pass %d: %w", i+1, err)
+		}
 		rec := Iteration{Pass: i + 1, Perplexity: math.NaN(), DocIters: float64(iters) / float64(n)}
 		stop := false
 		if o.EvaluateEvery > 0 && (i+1)%o.EvaluateEvery == 0 {
@@ -189,8 +192,23 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lda: fit, final perplexity: %w", err)
 	}
+	if math.IsNaN(p) || math.IsInf(p, 0) {
+		return nil, fmt.Errorf("lda: fit: the final perplexity is %v: the computation overflowed the float64 range", p)
+	}
 	m.perplexity = p
 	return m, nil
+}
+
+// checkFinite reports a NaN or infinite topic-word parameter: the
+// variational updates overflowed (counts too large for float64), and
+// going on would only spread it.
+func (m *Model) checkFinite() error {
+	for i, v := range m.lambda {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("the topic-word parameter of term %d, topic %d is %v: the computation overflowed the float64 range (are the counts much too large?)", i/m.k, i%m.k, v)
+		}
+	}
+	return nil
 }
 
 // PartialFit runs one online variational Bayes step per mini-batch of

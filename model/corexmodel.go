@@ -102,7 +102,7 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	}
 	r, _ := dt.LogP.Dims()
 	scores := mat.DenseCopyOf(dt.LogP.Slice(0, r, 0, len(c.LabelNames)))
-	return &Prediction{Scores: scores, Labels: argmaxLabels(scores, c.LabelNames)}, nil
+	return newPrediction(x, dt.P, scores, argmaxLabels(scores, c.LabelNames)), nil
 }
 
 func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {

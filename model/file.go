@@ -16,6 +16,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/text"
@@ -83,7 +84,11 @@ func codecs() map[string]codec {
 			if len(p.TopicNames) != k || m != len(vocab) || len(p.LabelNames) > k || (p.Weights != nil && len(p.Weights) != k) {
 				return nil, fmt.Errorf("inconsistent shapes: H %d×%d, %d topic names, %d terms", k, m, len(p.TopicNames), len(vocab))
 			}
-			return &NMF{H: h, Loss: loss, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab, weights: p.Weights}, nil
+			nm := &NMF{H: h, Loss: loss, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab, weights: p.Weights}
+			if err := nm.prepare(); err != nil {
+				return nil, err
+			}
+			return nm, nil
 		},
 	}
 	return map[string]codec{
@@ -170,6 +175,11 @@ func Save(w io.Writer, f *Fitted) error {
 	}
 	names := sortedMatrixNames(mats)
 	for _, n := range names {
+		if err := checkFinite(n, mats[n]); err != nil {
+			return err
+		}
+	}
+	for _, n := range names {
 		r, c := mats[n].Dims()
 		man.Matrices = append(man.Matrices, matrixEntry{n, r, c})
 	}
@@ -213,20 +223,25 @@ func sortedMatrixNames(mats map[string]*mat.Dense) []string {
 	return names
 }
 
-// SaveFile writes f to path.
-func SaveFile(path string, f *Fitted) error {
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := Save(out, f); err != nil {
-		out.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := out.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+// checkFinite reports a NaN or infinite entry of the matrix called name:
+// such a model is broken and is never written.
+func checkFinite(name string, m *mat.Dense) error {
+	r, c := m.Dims()
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if v := m.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("model: matrix %s has the non-finite value %v at row %d, column %d; the model is not saved", name, v, i, j)
+			}
+		}
 	}
 	return nil
+}
+
+// SaveFile writes f to path atomically: the model goes to a temporary file
+// beside path that replaces path only once it is complete, so a failure
+// leaves an existing file at path as it was.
+func SaveFile(path string, f *Fitted) error {
+	return atomicfile.WriteFile(path, func(w io.Writer) error { return Save(w, f) })
 }
 
 // LoadFile reads a model file.
@@ -291,7 +306,11 @@ func Load(r io.Reader) (*Fitted, error) {
 			vals[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[8*i:]))
 		}
 		data = data[8*len(vals):]
-		mats[e.Name] = mat.NewDense(e.Rows, e.Cols, vals)
+		m := mat.NewDense(e.Rows, e.Cols, vals)
+		if err := checkFinite(e.Name, m); err != nil {
+			return nil, fmt.Errorf("%w: %w", err, ErrCorrupt)
+		}
+		mats[e.Name] = m
 	}
 	if len(data) != 0 {
 		return nil, fmt.Errorf("model: %d bytes after the matrices: %w", len(data), ErrCorrupt)

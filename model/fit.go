@@ -57,6 +57,39 @@ type Options struct {
 	Restarts int `json:"restarts,omitempty"`
 }
 
+// check validates the options every kind shares against a matrix of n
+// documents and m terms.
+func (o Options) check(n, m int) error {
+	if o.K < 0 || o.MaxIter < 0 || o.Subtopics < 0 || o.NewTopics < 0 || o.Restarts < 0 {
+		return fmt.Errorf("model: negative k, max_iter, subtopics, new_topics or restarts")
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"tol", o.Tol}, {"lambda", o.Lambda}, {"beta", o.Beta}} {
+		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return fmt.Errorf("model: %s = %v: want a finite number ≥ 0", f.name, f.v)
+		}
+	}
+	if err := checkTopics("k", o.K, n, m); err != nil {
+		return err
+	}
+	return checkTopics("subtopics", o.Subtopics, n, m)
+}
+
+// checkTopics reports a number of topics that the data cannot support: a
+// factorization of n documents × m terms has at most min(n, m) independent
+// topics, and more only leave topics empty or duplicated.
+func checkTopics(name string, k, n, m int) error {
+	switch {
+	case k > n:
+		return fmt.Errorf("model: %s = %d is more than the %d documents; use at most %d topics", name, k, n, min(n, m))
+	case k > m:
+		return fmt.Errorf("model: %s = %d is more than the %d terms of the vocabulary; use at most %d topics", name, k, m, min(n, m))
+	}
+	return nil
+}
+
 // Supervision is what a user says about the topics they want: labels for
 // some documents (nil for unlabeled ones), anchor words per topic, or both
 // where a model can use both.
@@ -139,8 +172,8 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o 
 	if sup.Labels != nil && len(sup.Labels) != x.Rows {
 		return nil, Info{}, fmt.Errorf("model: labels for %d documents, matrix has %d", len(sup.Labels), x.Rows)
 	}
-	if o.K < 0 || o.MaxIter < 0 || o.Tol < 0 || math.IsNaN(o.Tol) {
-		return nil, Info{}, fmt.Errorf("model: negative k, max_iter or tol")
+	if err := o.check(x.Rows, x.Cols); err != nil {
+		return nil, Info{}, err
 	}
 	if progress == nil {
 		progress = func(int, float64) {}
@@ -166,6 +199,7 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 	var vocab []string
 	var docs []corpus.Document
 	var vec *vectorize.Vectorizer
+	var dropped []vectorize.Dropped
 	if c.Matrix != nil {
 		x, vocab, docs = c.Matrix.X, c.Matrix.Vocab, c.Docs
 	} else {
@@ -173,7 +207,7 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 		if err != nil {
 			return nil, err
 		}
-		x, vocab, docs, vec = res.X, res.Vocab, res.Docs, v
+		x, vocab, docs, vec, dropped = res.X, res.Vocab, res.Docs, v, res.Dropped
 	}
 	if labelsFromCorpus {
 		if sup.Labels != nil {
@@ -192,5 +226,11 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 		return nil, err
 	}
 	info.Corpus = c.Name
-	return &Fitted{Model: m, Vectorizer: vec, Vocab: vocab, Info: info}, nil
+	info.Dropped = len(dropped)
+	for i := 0; i < x.Rows; i++ {
+		if x.Indptr[i+1] == x.Indptr[i] {
+			info.EmptyDocuments++
+		}
+	}
+	return &Fitted{Model: m, Vectorizer: vec, Vocab: vocab, Info: info, Dropped: dropped}, nil
 }

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"crypto/sha256"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/sparse"
@@ -16,4 +18,9 @@ func flatten(rows [][]float64) []float64 {
 		out = append(out, r...)
 	}
 	return out
+}
+
+func sha256Sum(b []byte) []byte {
+	s := sha256.Sum256(b)
+	return s[:]
 }

@@ -54,13 +54,45 @@ type Predictor interface {
 	Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 }
 
-// Prediction holds label scores and predicted labels.
+// Prediction holds label scores and predicted labels, and the topic
+// weights they were computed from.
 type Prediction struct {
+	// Weights is documents × topics, what Transform returns for the same
+	// documents: Predict computes them anyway, so a caller that needs both
+	// asks only Predict.
+	Weights *mat.Dense
 	// Scores is documents × labels.
 	Scores *mat.Dense
 	// Labels[i] lists document i's predicted labels (one for single-label
-	// models).
+	// models); it is empty for a document with no term known to the
+	// model, which gives no evidence for any label.
 	Labels [][]string
+	// Empty[i] is set when document i has no term known to the model.
+	Empty []bool
+}
+
+// NumEmpty counts the documents with no term known to the model.
+func (p *Prediction) NumEmpty() int {
+	n := 0
+	for _, e := range p.Empty {
+		if e {
+			n++
+		}
+	}
+	return n
+}
+
+// newPrediction assembles the prediction of the documents x: documents
+// without a known term keep their scores but get no label.
+func newPrediction(x *sparse.CSR, weights, scores *mat.Dense, labels [][]string) *Prediction {
+	p := &Prediction{Weights: weights, Scores: scores, Labels: labels, Empty: make([]bool, x.Rows)}
+	for i := range p.Empty {
+		if x.Indptr[i+1] == x.Indptr[i] {
+			p.Empty[i] = true
+			p.Labels[i] = nil
+		}
+	}
+	return p
 }
 
 // Topic describes one topic.
@@ -119,6 +151,10 @@ type Fitted struct {
 	Vocab []string
 	// Info records how the model was fitted.
 	Info Info
+	// Dropped lists the training documents the pipeline's document filters
+	// left out of the fit (FitCorpus; not saved with the model, whose Info
+	// keeps their number).
+	Dropped []vectorize.Dropped
 }
 
 // Info records how a model was fitted, for people reading a saved model.
@@ -129,6 +165,12 @@ type Info struct {
 	Corpus string `json:"corpus,omitempty"`
 	// Documents is the number of training documents.
 	Documents int `json:"documents,omitempty"`
+	// Dropped counts the corpus's documents that the pipeline's document
+	// filters left out of the fit (not in Documents).
+	Dropped int `json:"dropped,omitempty"`
+	// EmptyDocuments counts the training documents with no vocabulary
+	// term (in the fit, but carrying no information).
+	EmptyDocuments int `json:"empty_documents,omitempty"`
 	// Seconds is the fit's wall time.
 	Seconds float64 `json:"seconds,omitempty"`
 	// Objective is the final objective or total correlation, when any.

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -20,6 +21,28 @@ type NMF struct {
 	LabelNames []string // TS-NMF only
 	Vocab      []string
 	weights    []float64 // topic shares of the training corpus
+	// fixed is H prepared for transforms (prepare), so that transforming
+	// one document does not redo the work that depends on H alone.
+	fixed *nmf.FixedH
+}
+
+// prepare computes, once, what transforms need from H alone.
+func (m *NMF) prepare() error {
+	f, err := nmf.NewFixedH(m.H)
+	if err != nil {
+		return err
+	}
+	m.fixed = f
+	return nil
+}
+
+// fixedH returns H prepared for transforms: prepare's, when it is current,
+// else prepared for this call.
+func (m *NMF) fixedH() (*nmf.FixedH, error) {
+	if m.fixed != nil && m.fixed.H() == m.H {
+		return m.fixed, nil
+	}
+	return nmf.NewFixedH(m.H)
 }
 
 // Kind implements Model.
@@ -51,7 +74,11 @@ func (m *NMF) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 	if _, c := m.H.Dims(); x.Cols != c {
 		return nil, fmt.Errorf("model: matrix has %d terms, the model %d", x.Cols, c)
 	}
-	return nmf.Transform(ctx, x, m.H, nmf.TransformConfig{Loss: m.Loss})
+	f, err := m.fixedH()
+	if err != nil {
+		return nil, err
+	}
+	return f.Transform(ctx, x, nmf.TransformConfig{Loss: m.Loss})
 }
 
 // Labels implements Predictor for TS-NMF models.
@@ -70,7 +97,7 @@ func (m *NMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
 	}
 	r, _ := w.Dims()
 	scores := mat.DenseCopyOf(w.Slice(0, r, 0, len(m.LabelNames)))
-	return &Prediction{Scores: scores, Labels: argmaxLabels(scores, m.LabelNames)}, nil
+	return newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), nil
 }
 
 // topicShares returns each topic's share of Σ W·rowsum(H).
@@ -96,7 +123,41 @@ func topicShares(w, h *mat.Dense) []float64 {
 	return out
 }
 
+// Inits lists the initialisation names (Options.Init) a kind accepts, in
+// the order to show them; nil for kinds without a choice of start.
+func Inits(kind string) []string {
+	switch kind {
+	case KindNMF:
+		return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar"}
+	case KindTSNMF:
+		return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar", "label-mean"}
+	case KindTheme:
+		return []string{"bcool", "random"}
+	}
+	return nil
+}
+
+// checkInit rejects an initialisation name the kind does not accept.
+func checkInit(kind, init string) error {
+	if init == "" {
+		return nil
+	}
+	names := Inits(kind)
+	for _, n := range names {
+		if strings.EqualFold(strings.TrimSpace(init), n) || (n == "random-acol" && strings.EqualFold(init, "acol")) {
+			return nil
+		}
+	}
+	if names == nil {
+		return fmt.Errorf("model: %s models take no initialisation", kind)
+	}
+	return fmt.Errorf("model: %s models do not take the initialisation %q (want %s)", kind, init, strings.Join(names, ", "))
+}
+
 func nmfOptions(o Options) (nmf.Loss, nmf.Init, error) {
+	if err := checkInit(o.Kind, o.Init); err != nil {
+		return 0, 0, err
+	}
 	loss := nmf.Frobenius
 	var err error
 	if o.Loss != "" {
@@ -153,6 +214,9 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 		names[t] = fmt.Sprintf("topic-%d", t+1)
 	}
 	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	if err := m.prepare(); err != nil {
+		return nil, Info{}, err
+	}
 	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations}, nil
 }
 
@@ -173,6 +237,9 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	if k < len(names) {
 		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
+	}
+	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
+		return nil, Info{}, err
 	}
 	loss, init, err := nmfOptions(o)
 	if err != nil {
@@ -195,5 +262,8 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, err
 	}
 	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	if err := m.prepare(); err != nil {
+		return nil, Info{}, err
+	}
 	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: r.Notes}, nil
 }

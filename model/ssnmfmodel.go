@@ -78,19 +78,18 @@ func (m *SSNMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	if err != nil {
 		return nil, err
 	}
-	p := &Prediction{Scores: scores}
 	if !m.MultiLabel {
-		p.Labels = argmaxLabels(scores, m.LabelNames)
-		return p, nil
+		return newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), nil
 	}
+	var labels [][]string
 	for _, idx := range ssnmf.Threshold(scores, m.Threshold, true) {
 		var ls []string
 		for _, c := range idx {
 			ls = append(ls, m.LabelNames[c])
 		}
-		p.Labels = append(p.Labels, ls)
+		labels = append(labels, ls)
 	}
-	return p, nil
+	return newPrediction(x, w, scores, labels), nil
 }
 
 // ClassTopicMatrix returns the column-normalised B (labels × topics), the
@@ -140,6 +139,9 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, B %d×%d, %d labels, %d terms", k, terms, c, kb, len(p.LabelNames), len(vocab))
 	}
 	r := &ssnmf.Result{Model: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b}
+	if err := r.Prepare(); err != nil {
+		return nil, err
+	}
 	return &SSNMF{r: r, LabelNames: p.LabelNames, MultiLabel: p.MultiLabel, Threshold: p.Threshold, Vocab: vocab,
 		tcfg: ssnmf.TransformConfig{Iter: p.TransformIter, Seed: p.TransformSeed, SameStart: true}, weights: p.Weights}, nil
 }
@@ -166,6 +168,9 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	k := o.K
 	if k == 0 {
 		k = len(names)
+	}
+	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
+		return nil, Info{}, err
 	}
 	lambda := o.Lambda
 	if lambda == 0 {

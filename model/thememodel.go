@@ -94,15 +94,21 @@ func (t *Theme) Topics(n int) []Topic {
 		pos[w] = j
 	}
 	for _, p := range t.m.Parts {
-		d := theme.DirectTermScores(p.H)
-		bg := d.RawRowView(p.Background)
+		// Load checks H's shape and finiteness, so this fails only on a
+		// negative weight in an edited file: the topics are then listed
+		// without words rather than with meaningless ones.
+		d, err := theme.DirectTermScores(p.H)
 		for c, tp := range p.Topics {
 			name, group, label := t.topicName(p, tp)
-			tt := Topic{Name: name, Group: group, Label: label, Words: topicWords(d.RawRowView(c), t.Vocab, n)}
+			tt := Topic{Name: name, Group: group, Label: label}
+			if err == nil {
+				tt.Words = topicWords(d.RawRowView(c), t.Vocab, n)
+			}
 			if len(out) < len(t.weights) {
 				tt.Weight = t.weights[len(out)]
 			}
-			if c != p.Background {
+			if err == nil && c != p.Background {
+				bg := d.RawRowView(p.Background)
 				for a := range tt.Words {
 					j := pos[tt.Words[a].Word]
 					pu := theme.Purity(d.At(c, j), bg[j])
@@ -148,26 +154,30 @@ func concatCols(rows int, ws []*mat.Dense) *mat.Dense {
 // Predict implements Predictor: a theme's score is the theme score (the
 // largest w/(w + w_bg) of its subtopics); themes are ranked by it.
 func (t *Theme) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
-	s, err := t.m.Transform(ctx, x, theme.TransformOptions{})
+	ws, err := t.m.TransformParts(ctx, x, theme.TransformOptions{})
 	if err != nil {
 		return nil, err
 	}
-	p := &Prediction{Scores: s.Theme, Labels: make([][]string, x.Rows)}
-	for i := 0; i < x.Rows; i++ {
+	s, err := t.m.ScoresOf(ws)
+	if err != nil {
+		return nil, err
+	}
+	labels := make([][]string, x.Rows)
+	for i := range labels {
 		rank := s.Rank(i)
 		if len(rank) == 0 {
 			continue
 		}
-		p.Labels[i] = []string{t.m.Themes[rank[0]]}
+		labels[i] = []string{t.m.Themes[rank[0]]}
 		if t.MultiLabel {
 			for _, j := range rank[1:] {
 				if s.Theme.At(i, j) >= ThemeThreshold {
-					p.Labels[i] = append(p.Labels[i], t.m.Themes[j])
+					labels[i] = append(labels[i], t.m.Themes[j])
 				}
 			}
 		}
 	}
-	return p, nil
+	return newPrediction(x, concatCols(x.Rows, ws), s.Theme, labels), nil
 }
 
 // Describe implements Describer: per theme, the top n terms of each
@@ -206,6 +216,9 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		if cfg.Loss, err = nmf.ParseLoss(o.Loss); err != nil {
 			return nil, Info{}, err
 		}
+	}
+	if err := checkInit(KindTheme, o.Init); err != nil {
+		return nil, Info{}, err
 	}
 	if o.Init != "" {
 		if cfg.Init, err = theme.ParseInit(o.Init); err != nil {
@@ -347,5 +360,8 @@ func loadTheme(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	tm := &theme.Model{Themes: p.Themes, Subtopics: p.Subtopics, NewTopics: p.NewTopics, Mode: mode, Loss: loss, Init: init,
 		ExcludeThemeBackground: p.ExcludeThemeBackground, Stop: stop, Tol: p.Tol, MaxIter: p.MaxIter, Parts: p.Parts,
 		Terms: p.Terms, Labeled: p.Labeled, Unlabeled: p.Unlabeled}
+	if err := tm.Prepare(); err != nil {
+		return nil, err
+	}
 	return &Theme{m: tm, MultiLabel: p.MultiLabel, Vocab: vocab, weights: p.Weights}, nil
 }

@@ -2,6 +2,8 @@ package nmf
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -29,7 +31,42 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkScale(d); err != nil {
+		return nil, err
+	}
 	return fitChecked(ctx, t0, d, cfg)
+}
+
+// maxEntry bounds the entries a fit accepts: the objectives and the SVD of
+// the NNDSVD start square them, and beyond √(max float64) ≈ 1.3e154 the
+// squares overflow.
+const maxEntry = 1e150
+
+// checkScale reports an entry of X so large that the fit would overflow,
+// before any work, naming it.
+func checkScale(d *data) error {
+	report := func(v float64, i, j int) error {
+		return fmt.Errorf("nmf: X has the entry %g at row %d, column %d; entries above %g overflow the float64 range when squared (rescale the data, for example with tf-idf or L2-normalised rows)", v, i, j, maxEntry)
+	}
+	if d.sp != nil {
+		for i := 0; i < d.n; i++ {
+			cols, vals := d.sp.Row(i)
+			for p, v := range vals {
+				if v > maxEntry {
+					return report(v, i, int(cols[p]))
+				}
+			}
+		}
+		return nil
+	}
+	for i := 0; i < d.n; i++ {
+		for j, v := range d.dense.RawRowView(i) {
+			if v > maxEntry {
+				return report(v, i, j)
+			}
+		}
+	}
+	return nil
 }
 
 // fitChecked runs a fit on validated data and configuration.
@@ -69,9 +106,18 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 		if xd == nil {
 			xd = d.sp.ToDense()
 		}
+		if h == nil {
+			h = copyRaw(cfg.Fixed.H())
+		}
 		f := newDenseFit(cfg, xd, w, h)
 		err = f.run(ctx, tr)
 		wm, hm = f.w, f.h
+	}
+	if cfg.Fixed != nil {
+		hm = cfg.Fixed.H()
+	}
+	if err == nil && tr.err != nil {
+		return nil, tr.err
 	}
 	res := &Result{
 		W:          wm,
@@ -94,15 +140,31 @@ type tracker struct {
 	hist      []float64
 	iters     int
 	converged bool
+	// err is set when the objective stops being a finite number; the fit
+	// then stops and returns it instead of non-finite factors.
+	err error
+}
+
+// finite records an error and reports false when obj is NaN or infinite.
+func (t *tracker) finite(obj float64) bool {
+	if !math.IsNaN(obj) && !math.IsInf(obj, 0) {
+		return true
+	}
+	at := fmt.Sprintf("iteration %d", t.iters)
+	if t.iters == 0 {
+		at = "the start"
+	}
+	t.err = fmt.Errorf("nmf: the objective is %v at %s: the computation overflowed the float64 range (rescale the data, for example with tf-idf or L2-normalised rows)", obj, at)
+	return false
 }
 
 // done reports whether no further iteration should run.
-func (t *tracker) done() bool { return t.converged || t.iters >= t.maxIter }
+func (t *tracker) done() bool { return t.converged || t.err != nil || t.iters >= t.maxIter }
 
 // start records the objective of the starting point.
 func (t *tracker) start(obj float64) bool {
 	t.hist = append(t.hist[:0], obj)
-	return false
+	return !t.finite(obj)
 }
 
 // step counts one more iteration with objective obj and reports whether
@@ -120,6 +182,9 @@ func (t *tracker) advance() { t.iters++ }
 // fit there.
 func (t *tracker) observe(obj float64) bool {
 	t.hist = append(t.hist, obj)
+	if !t.finite(obj) {
+		return true
+	}
 	if t.iters == 0 {
 		return false
 	}

@@ -2,8 +2,11 @@ package ssnmf
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"time"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/rng"
@@ -79,6 +82,9 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 		return res.Recon + cfg.Lambda*res.Sup
 	}
 	res.Objective = append(res.Objective, objective())
+	if v := res.Objective[0]; math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil, fmt.Errorf("ssnmf: the objective is %v at the start: the computation overflowed the float64 range (rescale the data, for example with tf-idf or L2-normalised rows)", v)
+	}
 
 	numD, denD := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
 	var numL, denL *mat.Dense
@@ -115,6 +121,9 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 			combineW(w, numD, denD, numL, denL, ca, cb, eps)
 		}
 		res.Iterations = it
+		if err := checkFinite(it, w, h, b); err != nil {
+			return nil, err
+		}
 		if !track {
 			continue
 		}
@@ -131,7 +140,26 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 			}
 		}
 	}
-	return finish(), nil
+	res = finish()
+	if err := res.Prepare(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// checkFinite returns an error naming iteration it when a factor holds a
+// NaN or infinite value (the sums propagate them), so that a fit that
+// overflowed stops at once instead of returning useless factors.
+func checkFinite(it int, fs ...*mat.Dense) error {
+	for _, f := range fs {
+		if f == nil {
+			continue
+		}
+		if s := floats.Sum(f.RawMatrix().Data); math.IsNaN(s) || math.IsInf(s, 0) {
+			return fmt.Errorf("ssnmf: iteration %d: the factors are no longer finite: the computation overflowed the float64 range (rescale the data, for example with tf-idf or L2-normalised rows)", it)
+		}
+	}
+	return nil
 }
 
 // combineW applies W ← W ∘ (a·numD + b·numL) ⊘ (ε + a·denD + b·denL), where
