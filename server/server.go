@@ -12,18 +12,23 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"sort"
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/model"
@@ -41,6 +46,9 @@ type Options struct {
 	MaxDocuments int
 	// Logger receives one structured line per request (default: discard).
 	Logger *slog.Logger
+	// BodyTimeout bounds the time a client takes to send a request body
+	// (default 30 s); a slower body is answered 408 Request Timeout.
+	BodyTimeout time.Duration
 }
 
 func (o *Options) defaults() {
@@ -53,6 +61,9 @@ func (o *Options) defaults() {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = 30 * time.Second
+	}
 }
 
 // Server serves one fitted model.
@@ -61,8 +72,11 @@ type Server struct {
 	opts   Options
 	topics []model.Topic // with 10 words; computed once
 	names  []string
-	mux    *http.ServeMux
-	nextID atomic.Uint64
+	// predictor and labels are set for models that predict labels.
+	predictor model.Predictor
+	labels    []string
+	mux       *http.ServeMux
+	nextID    atomic.Uint64
 }
 
 // New returns a Server for f. The model must be able to read text (fitted
@@ -76,6 +90,9 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 	}
 	o.defaults()
 	s := &Server{f: f, opts: o, topics: f.Model.Topics(10)}
+	if p, ok := f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+		s.predictor, s.labels = p, p.Labels()
+	}
 	for _, t := range s.topics {
 		s.names = append(s.names, t.Name)
 	}
@@ -105,7 +122,51 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
 			"remote", r.RemoteAddr)
 	}()
-	s.mux.ServeHTTP(rec, r)
+	h, pattern := s.mux.Handler(r)
+	if pattern == "" {
+		// No route: the mux answers 404 or 405 (with Allow) in plain text;
+		// answer in JSON like every other error.
+		probe := &headerProbe{header: http.Header{}}
+		h.ServeHTTP(probe, r)
+		switch probe.status {
+		case http.StatusMethodNotAllowed:
+			allow := probe.header.Get("Allow")
+			rec.Header().Set("Allow", allow)
+			writeError(rec, probe.status, fmt.Sprintf("method %s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, allow))
+			return
+		case http.StatusNotFound:
+			writeError(rec, probe.status, fmt.Sprintf("no endpoint %s %s: the API has GET /healthz, GET /v1/model, GET /v1/topics, POST /v1/transform and the page at /", r.Method, r.URL.Path))
+			return
+		}
+		for k, v := range probe.header {
+			rec.Header()[k] = v
+		}
+		rec.WriteHeader(probe.status)
+		rec.Write(probe.body.Bytes())
+		return
+	}
+	h.ServeHTTP(rec, r)
+}
+
+// headerProbe records what the mux's own 404, 405 and redirect handlers
+// write, so that the errors can be answered in JSON.
+type headerProbe struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (p *headerProbe) Header() http.Header { return p.header }
+func (p *headerProbe) WriteHeader(code int) {
+	if p.status == 0 {
+		p.status = code
+	}
+}
+func (p *headerProbe) Write(b []byte) (int, error) {
+	if p.status == 0 {
+		p.status = http.StatusOK
+	}
+	return p.body.Write(b)
 }
 
 type statusRecorder struct {
@@ -114,6 +175,10 @@ type statusRecorder struct {
 	bytes  int
 	wrote  bool
 }
+
+// Unwrap gives http.ResponseController the connection's writer, for
+// deadlines and flushing.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status, r.wrote = code, true
@@ -194,11 +259,12 @@ type DocumentResult struct {
 	// Top lists the strongest topics, best first.
 	Top []TopicWeight `json:"top"`
 	// Labels and Scores are the predicted labels and label scores of
-	// supervised models.
-	Labels []string           `json:"labels,omitempty"`
+	// supervised models; Labels is empty ([]) for a document with no term
+	// known to the model, which gives no evidence for any label.
+	Labels []string           `json:"labels,omitzero"`
 	Scores map[string]float64 `json:"scores,omitempty"`
 	// Empty is set when none of the document's terms is in the model's
-	// vocabulary (its weights are then all zero or uniform).
+	// vocabulary (its weights then carry no information).
 	Empty bool `json:"empty,omitempty"`
 }
 
@@ -218,19 +284,43 @@ type TopicWeight struct {
 }
 
 func (s *Server) transform(w http.ResponseWriter, r *http.Request) {
+	// A deadline for the body alone: a client that sends it too slowly is
+	// told so rather than that its JSON is invalid.
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Now().Add(s.opts.BodyTimeout)); err != nil {
+		s.opts.Logger.Warn("no body deadline", "error", err.Error())
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	var req transformRequest
-	if err := dec.Decode(&req); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", s.opts.MaxBodyBytes))
-			return
+	err := dec.Decode(&req)
+	if err == nil {
+		// The body is one JSON value: anything after it but white space
+		// is an error, not silently ignored.
+		if _, terr := dec.Token(); terr != io.EOF {
+			if terr == nil || !isBodyError(terr) {
+				writeError(w, http.StatusBadRequest, "invalid JSON: data after the request object")
+				return
+			}
+			err = terr
 		}
-		writeError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+	}
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		var ne net.Error
+		switch {
+		case errors.As(err, &tooBig):
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", s.opts.MaxBodyBytes))
+		case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+			w.Header().Set("Connection", "close")
+			writeError(w, http.StatusRequestTimeout, fmt.Sprintf("request body not received within %v", s.opts.BodyTimeout))
+		default:
+			writeError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+		}
 		return
 	}
+	_ = rc.SetReadDeadline(time.Time{})
 	docs := req.Documents
 	if req.Text != nil {
 		if len(docs) > 0 {
@@ -282,8 +372,16 @@ func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (
 	for i, d := range docs {
 		out[i] = DocumentResult{ID: d.ID, Topics: map[string]float64{}, Empty: vec.X.Indptr[i+1] == vec.X.Indptr[i]}
 	}
-	wt, err := s.f.Model.Transform(ctx, vec.X)
-	if err != nil {
+	// A supervised model's prediction carries the topic weights it was
+	// computed from: one computation serves both.
+	var wt *mat.Dense
+	var pred *model.Prediction
+	if s.labels != nil {
+		if pred, err = s.predictor.Predict(ctx, vec.X); err != nil {
+			return nil, err
+		}
+		wt = pred.Weights
+	} else if wt, err = s.f.Model.Transform(ctx, vec.X); err != nil {
 		return nil, err
 	}
 	for i := range docs {
@@ -300,21 +398,23 @@ func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (
 			tw = tw[:top]
 		}
 		out[i].Top = tw
-	}
-	if p, ok := s.f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
-		pred, err := p.Predict(ctx, vec.X)
-		if err != nil {
-			return nil, err
-		}
-		for i := range docs {
-			out[i].Labels = pred.Labels[i]
-			out[i].Scores = map[string]float64{}
-			for j, l := range p.Labels() {
+		if pred != nil {
+			out[i].Labels = append([]string{}, pred.Labels[i]...)
+			out[i].Scores = make(map[string]float64, len(s.labels))
+			for j, l := range s.labels {
 				out[i].Scores[l] = pred.Scores.At(i, j)
 			}
 		}
 	}
 	return &transformResponse{Documents: out, Terms: vec.Terms, OutOfVocabulary: vec.OOV}, nil
+}
+
+// isBodyError reports an error of reading the body itself (size limit,
+// deadline) rather than of its JSON syntax.
+func isBodyError(err error) bool {
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	return errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }
 
 func (s *Server) index(w http.ResponseWriter, _ *http.Request) {
