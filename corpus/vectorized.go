@@ -279,6 +279,13 @@ func (r UCI) Read(ctx context.Context, p string) (*Corpus, error) {
 	if size >= 0 {
 		hint = int(size / 6) // an entry line takes at least 6 bytes
 	}
+	return r.read(ctx, p, in, hint, vocabPath, vocabData)
+}
+
+// read builds the corpus from the docword stream in (named p) and the
+// contents of the vocabulary file; hint bounds the storage reserved before
+// entries are read.
+func (r UCI) read(ctx context.Context, p string, in io.Reader, hint int, vocabPath string, vocabData []byte) (*Corpus, error) {
 	var dl decodeLog
 	vocab, err := parseVocab(vocabPath, dl.decode(vocabPath, vocabData))
 	if err != nil {

@@ -83,10 +83,10 @@ func presetTable() map[string]preset {
 				t := text.Options{Case: text.Lower, Pattern: text.SklearnWords, Stopwords: []string{"sklearn"}}
 				return Pipeline{Text: t, Vectorize: Options{Binary: true, MaxFeatures: 20000, RankByDF: true, SklearnTies: true, DropDigitTerms: true}}
 			}},
-		"lda": {"LDA baseline setup: scikit-learn's default tokens and English stopwords, counts of the 20,000 most frequent words with min_df 2",
+		"lda": {"LDA baseline setup: scikit-learn's default tokens and English stopwords, counts of the 20,000 most frequent words with min_df 2, ties at the cut in scikit-learn's order (CountVectorizer(min_df=2, max_features=20000, stop_words='english'))",
 			func() Pipeline {
 				t := text.Options{Case: text.Lower, Pattern: text.SklearnWords, Stopwords: []string{"sklearn"}}
-				return Pipeline{Text: t, Vectorize: Options{MinDF: Count(2), MaxFeatures: 20000}}
+				return Pipeline{Text: t, Vectorize: Options{MinDF: Count(2), MaxFeatures: 20000, SklearnTies: true}}
 			}},
 	}
 }

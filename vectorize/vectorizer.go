@@ -113,7 +113,10 @@ func (v *Vectorizer) Fitted() bool { return v.index != nil }
 type Dropped struct {
 	Index  int    // position in the input
 	ID     string // document ID
-	Reason string // "fewer than 250 characters", ...
+	Reason string // "212 characters, fewer than 250", ...
+	// Rule is the filter that dropped it, the same for every document it
+	// dropped: "fewer than 250 characters (min-chars)", ...
+	Rule string
 }
 
 // Result is a vectorized set of documents.
@@ -168,7 +171,8 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 	for i := range docs {
 		if v.opts.MinChars > 0 {
 			if n := utf8.RuneCountInString(docs[i].Text); n < v.opts.MinChars {
-				res.Dropped = append(res.Dropped, Dropped{i, docs[i].ID, fmt.Sprintf("%d characters, fewer than %d", n, v.opts.MinChars)})
+				res.Dropped = append(res.Dropped, Dropped{i, docs[i].ID, fmt.Sprintf("%d characters, fewer than %d", n, v.opts.MinChars),
+					fmt.Sprintf("fewer than %d characters (min-chars)", v.opts.MinChars)})
 				continue
 			}
 		}
@@ -200,7 +204,8 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 	keep := rows[:0]
 	for k, i := range cand {
 		if v.opts.MinTokens > 0 && rows[k].tokens < v.opts.MinTokens {
-			res.Dropped = append(res.Dropped, Dropped{i, docs[i].ID, fmt.Sprintf("%d tokens, fewer than %d", rows[k].tokens, v.opts.MinTokens)})
+			res.Dropped = append(res.Dropped, Dropped{i, docs[i].ID, fmt.Sprintf("%d tokens, fewer than %d", rows[k].tokens, v.opts.MinTokens),
+				fmt.Sprintf("fewer than %d tokens (min-tokens)", v.opts.MinTokens)})
 			continue
 		}
 		keep = append(keep, rows[k])

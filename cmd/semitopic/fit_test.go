@@ -39,7 +39,7 @@ func TestFitPredictTransformTopics(t *testing.T) {
 	labeled, truth := writeDemoJSONL(t)
 	dir := t.TempDir()
 	m := filepath.Join(dir, "demo.semitopic")
-	out, _, err := run(t, "fit", "--model", "tsnmf", "--format", "jsonl", labeled, "--subset", "train", "--labels-from-corpus", "--seed", "1", "--out", m)
+	out, _, err := run(t, "fit", "--kind", "tsnmf", "--format", "jsonl", labeled, "--subset", "train", "--labels-from-corpus", "--seed", "1", "--out", m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestFitPredictTransformTopics(t *testing.T) {
 		t.Errorf("evaluate of the transform output:\n%s", out)
 	}
 	// Topics as JSON.
-	out, _, err = run(t, "topics", "--model", m, "--n", "3", "--json")
+	out, _, err = run(t, "topics", "--model", m, "--top", "3", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestFitUnsupervisedOnMatrix(t *testing.T) {
 	}
 	for _, kind := range []string{"nmf", "lda"} {
 		m := filepath.Join(dir, kind+".semitopic")
-		out, _, err := run(t, "fit", "--model", kind, "-k", "8", "--format", "mtx", x, "--out", m, "--max-iter", "20")
+		out, _, err := run(t, "fit", "--kind", kind, "-k", "8", "--format", "mtx", x, "--out", m, "--max-iter", "20")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,11 +155,11 @@ func TestFitErrorsCLI(t *testing.T) {
 	labeled, _ := writeDemoJSONL(t)
 	m := filepath.Join(t.TempDir(), "m.semitopic")
 	cases := map[string][]string{
-		"--out is required":     {"fit", "--model", "nmf", "-k", "3", "--format", "jsonl", labeled},
-		"--model is required":   {"fit", "--format", "jsonl", labeled, "--out", m},
-		"unknown kind":          {"fit", "--model", "bert", "--format", "jsonl", labeled, "--out", m},
-		"needs labeled":         {"fit", "--model", "tsnmf", "--format", "jsonl", labeled, "--out", m},
-		"does not apply to nmf": {"fit", "--model", "nmf", "-k", "3", "--lambda", "2", "--format", "jsonl", labeled, "--out", m},
+		"--out is required":     {"fit", "--kind", "nmf", "-k", "3", "--format", "jsonl", labeled},
+		"--kind is required":    {"fit", "--format", "jsonl", labeled, "--out", m},
+		"unknown kind":          {"fit", "--kind", "bert", "--format", "jsonl", labeled, "--out", m},
+		"needs labeled":         {"fit", "--kind", "tsnmf", "--format", "jsonl", labeled, "--out", m},
+		"does not apply to nmf": {"fit", "--kind", "nmf", "-k", "3", "--lambda", "2", "--format", "jsonl", labeled, "--out", m},
 		"not a semitopic model": {"topics", "--model", labeled},
 		"no such file":          {"anchors-missing", ""},
 	}
@@ -203,10 +203,10 @@ func TestFitThemeAndCorExFromTheCLI(t *testing.T) {
 	dir := t.TempDir()
 	// A theme model: topics prints the purity views of every theme.
 	tm := filepath.Join(dir, "theme.semitopic")
-	if _, _, err := run(t, "fit", "--model", "theme", "--format", "jsonl", labeled, "--labels-from-corpus", "--subtopics", "2", "--seed", "1", "--out", tm); err != nil {
+	if _, _, err := run(t, "fit", "--kind", "theme", "--format", "jsonl", labeled, "--labels-from-corpus", "--subtopics", "2", "--seed", "1", "--out", tm); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := run(t, "topics", "--model", tm, "--n", "5")
+	out, _, err := run(t, "topics", "--model", tm, "--top", "5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,14 +236,14 @@ func TestFitThemeAndCorExFromTheCLI(t *testing.T) {
 	anchors := filepath.Join(dir, "anchors.txt")
 	os.WriteFile(anchors, []byte("# demo anchors\nspace: rocket:4, orbit, astronaut\ncooking: recipe, oven, nosuchword\n"), 0o644)
 	cm := filepath.Join(dir, "corex.semitopic")
-	out, _, err = run(t, "fit", "--model", "corex", "--format", "jsonl", labeled, "--anchors", anchors, "-k", "8", "--beta", "2", "--seed", "1", "--out", cm)
+	out, _, err = run(t, "fit", "--kind", "corex", "--format", "jsonl", labeled, "--anchors", anchors, "-k", "8", "--beta", "2", "--seed", "1", "--out", cm)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "nosuchword") {
 		t.Errorf("missing anchor not reported:\n%s", out)
 	}
-	out, _, err = run(t, "topics", "--model", cm, "--n", "6")
+	out, _, err = run(t, "topics", "--model", cm, "--top", "6")
 	if err != nil {
 		t.Fatal(err)
 	}

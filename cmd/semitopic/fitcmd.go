@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,33 +40,58 @@ func newFitCmd() *cobra.Command {
 	var rf readerFlags
 	var pf pipelineFlags
 	var o model.Options
-	var out, anchorsPath string
+	var oldKind, out, anchorsPath string
 	var labelsFromCorpus, asJSON bool
 	var top int
 	cmd := &cobra.Command{
-		Use:   "fit --model KIND --format F PATH --out model.semitopic",
+		Use:   "fit --kind KIND --format F PATH --out model.semitopic",
 		Short: "Fit a topic model on a corpus and save it",
-		Long: `fit reads a corpus, runs the text pipeline (the kind's default preset unless
---preset or pipeline flags say otherwise), fits a model of the given kind with
-the supervision you give — the corpus's own labels with --labels-from-corpus,
-anchor words with --anchors — prints its topics and saves everything needed to
-transform new documents to --out.
+		Long: `fit reads a corpus (PATH "-" reads standard input), runs the text pipeline
+(the kind's default preset unless --preset or pipeline flags say otherwise),
+fits a model of the given kind with the supervision you give — the corpus's
+own labels with --labels-from-corpus, anchor words with --anchors — prints
+its topics and saves everything needed to transform new documents to --out
+(a .semitopic file, replaced only once the new model is complete).
 
-Kinds: tsnmf (labels), theme (labels), ssnmf (labels), corex (anchors or
-none), nmf and lda (unsupervised).
+Kinds: tsnmf (labels), theme (labels), ssnmf (labels), corex (anchors,
+labels or none), nmf and lda (unsupervised).
 
 Anchors file: one topic per line, "name: word1, word2", with an optional
 strength per word as "word:3" (# starts a comment).`,
-		Example: `  semitopic fit --model tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
-      --labels-from-corpus --preset tsnmf --out reuters.semitopic
-  semitopic fit --model nmf -k 20 --format mtx X.mtx --out nmf.semitopic`,
+		Example: `  semitopic fit --kind tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
+      --subset train --labels-from-corpus --preset tsnmf --out reuters.semitopic
+  semitopic fit --kind nmf -k 20 --format mtx X.mtx --out nmf.semitopic`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return fmt.Errorf("--out is required")
+			useOld, err := renamedFlag(cmd, "model", "kind")
+			if err != nil {
+				return err
+			}
+			if useOld {
+				o.Kind = oldKind
 			}
 			if o.Kind == "" {
-				return fmt.Errorf("--model is required (one of %s)", strings.Join(model.Kinds(), ", "))
+				return fmt.Errorf("--kind is required (one of %s)", strings.Join(model.Kinds(), ", "))
+			}
+			if !slices.Contains(model.Kinds(), o.Kind) {
+				return fmt.Errorf("--kind: unknown kind %q (want %s)", o.Kind, strings.Join(model.Kinds(), ", "))
+			}
+			if err := checkOut("out", out, false, ".semitopic"); err != nil {
+				return err
+			}
+			if err := checkFinite(cmd, "tol", "lambda", "beta"); err != nil {
+				return err
+			}
+			if err := checkPositive("top", top); err != nil {
+				return err
+			}
+			for _, f := range []struct {
+				name string
+				v    int
+			}{{"topics", o.K}, {"max-iter", o.MaxIter}, {"subtopics", o.Subtopics}, {"new-topics", o.NewTopics}, {"restarts", o.Restarts}} {
+				if f.v < 0 {
+					return fmt.Errorf("--%s: %d: want a number ≥ 0", f.name, f.v)
+				}
 			}
 			if !cmd.Flags().Changed("preset") {
 				pf.preset = defaultPreset(o.Kind)
@@ -76,13 +102,15 @@ strength per word as "word:3" (# starts a comment).`,
 	f := cmd.Flags()
 	rf.register(f, true)
 	pf.register(f)
-	f.StringVar(&o.Kind, "model", "", "model kind: "+strings.Join(model.Kinds(), ", "))
-	f.IntVarP(&o.K, "topics", "k", 0, "number of topics (tsnmf: default the number of labels)")
+	f.StringVar(&o.Kind, "kind", "", "model kind: "+strings.Join(model.Kinds(), ", "))
+	f.StringVar(&oldKind, "model", "", "deprecated: use --kind")
+	_ = f.MarkHidden("model")
+	f.IntVarP(&o.K, "topics", "k", 0, "number of topics (tsnmf, ssnmf: default the number of labels)")
 	f.Uint64Var(&o.Seed, "seed", 0, "seed of every random choice")
 	f.IntVar(&o.MaxIter, "max-iter", 0, "maximum iterations (0: the kind's default)")
-	f.Float64Var(&o.Tol, "tol", 0, "stopping tolerance (0: the kind's default)")
+	f.Float64Var(&o.Tol, "tol", 0, "stopping tolerance, a finite number ≥ 0 (0: the kind's default)")
 	f.StringVar(&o.Loss, "loss", "", "nmf/tsnmf/theme: frobenius or kl; ssnmf: F,F F,D D,F or D,D")
-	f.StringVar(&o.Init, "init", "", "nmf/tsnmf/theme initialisation: random, acol, nndsvd, nndsvda, nndsvdar, labelmean")
+	f.StringVar(&o.Init, "init", "", "initialisation: nmf "+strings.Join(model.Inits(model.KindNMF), ", ")+"; tsnmf those and label-mean; theme "+strings.Join(model.Inits(model.KindTheme), ", "))
 	f.StringVar(&o.Weighting, "weighting", "", "tsnmf error weighting: inverse (default) or none")
 	f.StringVar(&o.Method, "method", "", "lda learning method: batch (default) or online")
 	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme")
@@ -94,7 +122,7 @@ strength per word as "word:3" (# starts a comment).`,
 	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
 	f.StringVar(&anchorsPath, "anchors", "", "anchor words file (name: word1, word2:3)")
-	f.StringVarP(&out, "out", "o", "", "model file to write")
+	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.IntVar(&top, "top", 8, "top words to print per topic")
 	return cmd
@@ -102,21 +130,23 @@ strength per word as "word:3" (# starts a comment).`,
 
 func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Options, path, out, anchorsPath string, labelsFromCorpus, asJSON bool, top int) error {
 	ctx := cmd.Context()
-	c, err := rf.read(ctx, cmd, path)
-	if err != nil {
-		return err
-	}
-	var pl vectorize.Pipeline
-	if c.Matrix == nil {
-		if pl, err = pf.build(cmd); err != nil {
-			return err
-		}
-	}
+	// Everything that can be checked without the corpus is checked first.
 	var sup model.Supervision
+	var err error
 	if anchorsPath != "" {
 		if sup.Anchors, err = readAnchors(anchorsPath); err != nil {
 			return err
 		}
+	}
+	var pl vectorize.Pipeline
+	if rf.format != "mtx" && rf.format != "uci" {
+		if pl, err = pf.build(cmd); err != nil {
+			return err
+		}
+	}
+	c, err := rf.read(ctx, cmd, path)
+	if err != nil {
+		return err
 	}
 	var bar *progressbar.ProgressBar
 	maxIter := o.MaxIter
@@ -150,7 +180,11 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if asJSON {
 		enc := json.NewEncoder(cmd.OutOrStdout())
 		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"model": out, "info": fitted.Info, "topics": fitted.Model.Topics(top)})
+		res := map[string]any{"model": out, "info": fitted.Info, "topics": fitted.Model.Topics(top)}
+		if len(fitted.Dropped) > 0 {
+			res["dropped"] = fitted.Dropped
+		}
+		return enc.Encode(res)
 	}
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "%s model, %d topics, fitted on %d documents × %d terms in %.2fs", fitted.Model.Kind(), fitted.Model.NumTopics(),
@@ -159,12 +193,46 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 		fmt.Fprintf(w, " (%d iterations, objective %.6g)", fitted.Info.Iterations, fitted.Info.Objective)
 	}
 	fmt.Fprintln(w)
+	if s := droppedSummary(len(c.Docs), fitted.Dropped); s != "" {
+		fmt.Fprintf(w, "note: %s\n", s)
+	}
+	if n := fitted.Info.EmptyDocuments; n > 0 {
+		fmt.Fprintf(w, "note: %d of the %d documents in the fit have no term of the vocabulary; they carry no information\n", n, fitted.Info.Documents)
+	}
 	for _, n := range fitted.Info.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	printTopics(w, fitted.Model.Topics(top))
 	fmt.Fprintf(w, "saved %s\n", out)
 	return nil
+}
+
+// droppedSummary says how many of the total documents the pipeline's
+// document filters dropped, by rule, with the first IDs of each.
+func droppedSummary(total int, dropped []vectorize.Dropped) string {
+	if len(dropped) == 0 {
+		return ""
+	}
+	byRule := map[string][]string{}
+	var rules []string
+	for _, d := range dropped {
+		if _, ok := byRule[d.Rule]; !ok {
+			rules = append(rules, d.Rule)
+		}
+		byRule[d.Rule] = append(byRule[d.Rule], d.ID)
+	}
+	var parts []string
+	for _, r := range rules {
+		ids := byRule[r]
+		ex := ids[:min(len(ids), 3)]
+		more := ""
+		if len(ids) > len(ex) {
+			more = ", …"
+		}
+		parts = append(parts, fmt.Sprintf("%d with %s, such as %s%s", len(ids), r, strings.Join(ex, ", "), more))
+	}
+	return fmt.Sprintf("the pipeline's document filters dropped %d of the %d documents before the fit: %s (--json lists them all)",
+		len(dropped), total, strings.Join(parts, "; "))
 }
 
 // printTopics lists topics with their top words.
@@ -181,6 +249,9 @@ func printTopics(w io.Writer, topics []model.Topic) {
 		extra := ""
 		if t.Weight > 0 {
 			extra = fmt.Sprintf(" (%4.1f%%)", 100*t.Weight)
+		}
+		if t.Label != "" && t.Label != t.Name {
+			extra += " → " + t.Label
 		}
 		fmt.Fprintf(w, "  %-*s%s  %s\n", width, t.Name, extra, strings.Join(words, " "))
 	}

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -60,11 +60,31 @@ func readForModel(cmd *cobra.Command, rf *readerFlags, modelPath, path string) (
 	}
 	in.x = res.X
 	if res.Terms > 0 {
-		in.note = fmt.Sprintf("%d of %d terms (%.1f%%) were out of the model's vocabulary; %d documents have no known term",
-			res.OOV, res.Terms, 100*float64(res.OOV)/float64(res.Terms), res.EmptyRows)
+		in.note = fmt.Sprintf("%d of %d terms (%.1f%%) were out of the model's vocabulary", res.OOV, res.Terms, 100*float64(res.OOV)/float64(res.Terms))
 	}
 	return in, nil
 }
+
+// emptyNote says how many documents have no term known to the model, and
+// what that means for their output.
+func emptyNote(x *sparse.CSR, predicts bool) string {
+	n := 0
+	for i := 0; i < x.Rows; i++ {
+		if x.Indptr[i+1] == x.Indptr[i] {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	if predicts {
+		return fmt.Sprintf("%d of the %d documents have no term known to the model: they get no label (an empty prediction)", n, x.Rows)
+	}
+	return fmt.Sprintf("%d of the %d documents have no term known to the model: their topic weights carry no information", n, x.Rows)
+}
+
+// docTopicExts are the formats transform writes, by extension.
+var docTopicExts = []string{".csv", ".tsv", ".jsonl"}
 
 func newTransformCmd() *cobra.Command {
 	var rf readerFlags
@@ -72,36 +92,41 @@ func newTransformCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "transform --model M --format F PATH --out doc-topics.csv",
 		Short: "Compute the topic weights of new documents with a saved model",
-		Long: `transform reads documents in any input format, maps them to the model's
-vocabulary with the model's own text pipeline (or, for an already-vectorized
-input, by matching terms), and writes their topic weights: CSV (an id column,
-then one column per topic; "semitopic evaluate --doc-topics" reads it) or JSON
-Lines ({"id", "topics": {name: weight}}, plus "labels" for models that predict
-labels), chosen by --out's extension; --out - writes CSV to standard output.`,
+		Long: `transform reads documents in any input format (PATH "-" reads standard input),
+maps them to the model's vocabulary with the model's own text pipeline (or,
+for an already-vectorized input, by matching terms), and writes their topic
+weights: CSV or TSV (an id column, then one column per topic; "semitopic
+evaluate --doc-topics" reads it) or JSON Lines ({"id", "topics": {name:
+weight}}, plus "labels" for models that predict labels: [] for a document
+with no term known to the model), chosen by --out's extension; --out -
+writes CSV to standard output.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return fmt.Errorf("--out is required")
+			if err := checkOut("out", out, true, docTopicExts...); err != nil {
+				return err
 			}
 			in, err := readForModel(cmd, &rf, modelPath, args[0])
 			if err != nil {
 				return err
 			}
-			w, err := in.fitted.Model.Transform(cmd.Context(), in.x)
-			if err != nil {
-				return err
-			}
+			var w *mat.Dense
 			var pred *model.Prediction
 			if p, ok := in.fitted.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+				// One computation gives both the weights and the labels.
 				if pred, err = p.Predict(cmd.Context(), in.x); err != nil {
 					return err
 				}
-			}
-			if err := writeDocTopics(cmd, out, in, w, pred); err != nil {
+				w = pred.Weights
+			} else if w, err = in.fitted.Model.Transform(cmd.Context(), in.x); err != nil {
 				return err
 			}
-			if in.note != "" {
-				fmt.Fprintln(cmd.ErrOrStderr(), "note:", in.note)
+			if err := writeOut(cmd, out, func(dst io.Writer) error { return writeDocTopics(dst, out, in, w, pred) }); err != nil {
+				return err
+			}
+			for _, note := range []string{in.note, emptyNote(in.x, pred != nil)} {
+				if note != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
+				}
 			}
 			return nil
 		},
@@ -113,7 +138,7 @@ labels), chosen by --out's extension; --out - writes CSV to standard output.`,
 }
 
 func topicNames(m model.Model) []string {
-	ts := m.Topics(0)
+	ts := m.Topics(1)
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		names[i] = t.Name
@@ -121,25 +146,13 @@ func topicNames(m model.Model) []string {
 	return names
 }
 
-func openOut(cmd *cobra.Command, out string) (io.Writer, func() error, error) {
-	if out == "-" {
-		return cmd.OutOrStdout(), func() error { return nil }, nil
-	}
-	f, err := os.Create(out)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, f.Close, nil
-}
+// isExt reports whether path ends with the extension ext (any case).
+func isExt(path, ext string) bool { return strings.EqualFold(filepath.Ext(path), ext) }
 
-func writeDocTopics(cmd *cobra.Command, out string, in *loadedInput, w *mat.Dense, pred *model.Prediction) error {
-	dst, closeFn, err := openOut(cmd, out)
-	if err != nil {
-		return err
-	}
+func writeDocTopics(dst io.Writer, out string, in *loadedInput, w *mat.Dense, pred *model.Prediction) error {
 	names := topicNames(in.fitted.Model)
 	n, k := w.Dims()
-	if strings.HasSuffix(strings.ToLower(out), ".jsonl") {
+	if isExt(out, ".jsonl") {
 		enc := json.NewEncoder(dst)
 		for i := 0; i < n; i++ {
 			topics := make(map[string]float64, k)
@@ -150,17 +163,16 @@ func writeDocTopics(cmd *cobra.Command, out string, in *loadedInput, w *mat.Dens
 			}
 			rec := map[string]any{"id": in.docs[i].ID, "topics": topics}
 			if pred != nil {
-				rec["labels"] = pred.Labels[i]
+				rec["labels"] = nonNil(pred.Labels[i])
 			}
 			if err := enc.Encode(rec); err != nil {
-				closeFn()
 				return err
 			}
 		}
-		return closeFn()
+		return nil
 	}
 	cw := csv.NewWriter(dst)
-	if strings.HasSuffix(strings.ToLower(out), ".tsv") {
+	if isExt(out, ".tsv") {
 		cw.Comma = '\t'
 	}
 	// The CSV holds topic weights only, so that evaluate reads it back;
@@ -176,11 +188,15 @@ func writeDocTopics(cmd *cobra.Command, out string, in *loadedInput, w *mat.Dens
 		cw.Write(row)
 	}
 	cw.Flush()
-	if err := cw.Error(); err != nil {
-		closeFn()
-		return fmt.Errorf("writing %s: %w", out, err)
+	return cw.Error()
+}
+
+// nonNil makes an empty label list encode as [] rather than null.
+func nonNil(ls []string) []string {
+	if ls == nil {
+		return []string{}
 	}
-	return closeFn()
+	return ls
 }
 
 func newPredictCmd() *cobra.Command {
@@ -189,12 +205,21 @@ func newPredictCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "predict --model M --format F PATH [--out predictions.csv]",
 		Short: "Predict the labels of new documents with a supervised model",
-		Long: `predict maps documents to the model's vocabulary and prints (or writes to
---out, CSV or JSON Lines) each document's predicted labels and label scores.
-When the input documents carry labels, it also reports the accuracy against
-them.`,
+		Long: `predict maps documents (PATH "-" reads standard input) to the model's
+vocabulary and prints (or writes to --out, CSV, TSV or JSON Lines) each
+document's predicted labels and label scores. A document with no term known
+to the model gets no label: an empty "predicted" field, "labels": [] in
+JSON Lines, and a note with their number on standard error. When the input
+documents carry labels, it also reports the accuracy against them, counting
+those documents as errors.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				out = "-"
+			}
+			if err := checkOut("out", out, true, docTopicExts...); err != nil {
+				return err
+			}
 			in, err := readForModel(cmd, &rf, modelPath, args[0])
 			if err != nil {
 				return err
@@ -207,35 +232,40 @@ them.`,
 			if err != nil {
 				return err
 			}
-			if out == "" {
-				out = "-"
-			}
-			if err := writePredictions(cmd, out, in.docs, p.Labels(), pred); err != nil {
+			if err := writeOut(cmd, out, func(dst io.Writer) error { return writePredictions(dst, out, in.docs, p.Labels(), pred) }); err != nil {
 				return err
 			}
-			if acc, n := accuracy(in.docs, pred); n > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "accuracy %.2f%% on %d labeled documents (a prediction counts when it is one of the document's labels)\n", 100*acc, n)
+			if s := accuracyLine(in.docs, pred); s != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), s)
 			}
-			if in.note != "" {
-				fmt.Fprintln(cmd.ErrOrStderr(), "note:", in.note)
+			for _, note := range []string{in.note, emptyNote(in.x, true)} {
+				if note != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
+				}
 			}
 			return nil
 		},
 	}
 	rf.register(cmd.Flags(), true)
 	cmd.Flags().StringVar(&modelPath, "model", "", "saved model file")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "output file: .csv or .jsonl (default: CSV on standard output)")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "output file: .csv, .tsv or .jsonl (default: CSV on standard output)")
 	return cmd
 }
 
-func accuracy(docs []corpus.Document, pred *model.Prediction) (float64, int) {
-	hits, n := 0, 0
+// accuracy counts the labeled documents and those whose prediction is one
+// of their labels; a document with no prediction (no known term) counts
+// as an error, and empty counts the labeled ones among them.
+func accuracy(docs []corpus.Document, pred *model.Prediction) (hits, n, empty int) {
 	for i, d := range docs {
 		if !d.Labeled() {
 			continue
 		}
 		n++
-		ok := len(pred.Labels[i]) > 0
+		if len(pred.Labels[i]) == 0 {
+			empty++
+			continue
+		}
+		ok := true
 		for _, l := range pred.Labels[i] {
 			ok = ok && hasLabel(d.Labels, l)
 		}
@@ -243,32 +273,43 @@ func accuracy(docs []corpus.Document, pred *model.Prediction) (float64, int) {
 			hits++
 		}
 	}
-	if n == 0 {
-		return 0, 0
-	}
-	return float64(hits) / float64(n), n
+	return hits, n, empty
 }
 
-func writePredictions(cmd *cobra.Command, out string, docs []corpus.Document, labels []string, pred *model.Prediction) error {
-	dst, closeFn, err := openOut(cmd, out)
-	if err != nil {
-		return err
+// accuracyLine reports the accuracy against the documents' own labels,
+// saying how documents without a prediction were counted; "" when no
+// document is labeled.
+func accuracyLine(docs []corpus.Document, pred *model.Prediction) string {
+	hits, n, empty := accuracy(docs, pred)
+	if n == 0 {
+		return ""
 	}
-	if strings.HasSuffix(strings.ToLower(out), ".jsonl") {
+	s := fmt.Sprintf("accuracy %.2f%% on %d labeled documents (a prediction counts when it is one of the document's labels)", 100*float64(hits)/float64(n), n)
+	if empty > 0 {
+		s += fmt.Sprintf("; %d of them have no term known to the model and got no label: they count as errors (%.2f%% on the other %d)",
+			empty, 100*float64(hits)/float64(max(n-empty, 1)), n-empty)
+	}
+	return s
+}
+
+func writePredictions(dst io.Writer, out string, docs []corpus.Document, labels []string, pred *model.Prediction) error {
+	if isExt(out, ".jsonl") {
 		enc := json.NewEncoder(dst)
 		for i := range docs {
 			scores := map[string]float64{}
 			for j, l := range labels {
 				scores[l] = pred.Scores.At(i, j)
 			}
-			if err := enc.Encode(map[string]any{"id": docs[i].ID, "labels": pred.Labels[i], "scores": scores}); err != nil {
-				closeFn()
+			if err := enc.Encode(map[string]any{"id": docs[i].ID, "labels": nonNil(pred.Labels[i]), "scores": scores}); err != nil {
 				return err
 			}
 		}
-		return closeFn()
+		return nil
 	}
 	cw := csv.NewWriter(dst)
+	if isExt(out, ".tsv") {
+		cw.Comma = '\t'
+	}
 	cw.Write(append([]string{"id", "predicted"}, labels...))
 	for i := range docs {
 		row := []string{docs[i].ID, strings.Join(pred.Labels[i], ";")}
@@ -278,22 +319,28 @@ func writePredictions(cmd *cobra.Command, out string, docs []corpus.Document, la
 		cw.Write(row)
 	}
 	cw.Flush()
-	if err := cw.Error(); err != nil {
-		closeFn()
-		return err
-	}
-	return closeFn()
+	return cw.Error()
 }
 
 func newTopicsCmd() *cobra.Command {
 	var modelPath string
-	var n int
+	var n, oldN int
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "topics --model M [--n 10] [--json]",
+		Use:   "topics --model M [--top 10] [--json]",
 		Short: "List a saved model's topics with their top words and scores",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			useOld, err := renamedFlag(cmd, "n", "top")
+			if err != nil {
+				return err
+			}
+			if useOld {
+				n = oldN
+			}
+			if err := checkPositive("top", n); err != nil {
+				return err
+			}
 			if modelPath == "" {
 				return fmt.Errorf("--model is required")
 			}
@@ -305,7 +352,9 @@ func newTopicsCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&modelPath, "model", "", "saved model file")
-	cmd.Flags().IntVar(&n, "n", 10, "top words per topic")
+	cmd.Flags().IntVar(&n, "top", 10, "top words per topic")
+	cmd.Flags().IntVar(&oldN, "n", 10, "deprecated: use --top")
+	_ = cmd.Flags().MarkHidden("n")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
@@ -337,6 +386,9 @@ func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON 
 	}
 	for _, t := range topics {
 		head := t.Title()
+		if t.Label != "" && t.Label != t.Name && t.Group == "" {
+			head += " → class " + t.Label
+		}
 		if t.Weight > 0 {
 			head += fmt.Sprintf("  (%.1f%% of the corpus)", 100*t.Weight)
 		}

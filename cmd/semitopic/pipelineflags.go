@@ -37,6 +37,7 @@ type pipelineFlags struct {
 	minDF         string
 	maxDF         string
 	maxFeatures   int
+	sklearnTies   bool
 	minChars      int
 	minTokens     int
 }
@@ -66,6 +67,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&p.minDF, "min-df", "1", "minimum document frequency: a count (5) or a fraction (0.01)")
 	fs.StringVar(&p.maxDF, "max-df", "1.0", "maximum document frequency: a count or a fraction")
 	fs.IntVar(&p.maxFeatures, "max-features", 0, "keep the N most frequent terms (0 = all)")
+	fs.BoolVar(&p.sklearnTies, "sklearn-ties", false, "at the --max-features cut, break ties among equally frequent terms in scikit-learn 1.2's order (numpy's argsort) instead of alphabetically, for a vocabulary equal to scikit-learn's")
 	fs.IntVar(&p.minChars, "min-chars", 0, "drop documents with fewer characters")
 	fs.IntVar(&p.minTokens, "min-tokens", 0, "drop documents with fewer tokens after the text pipeline")
 }
@@ -170,7 +172,13 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 		}
 	}
 	if set("max-features") {
+		if p.maxFeatures < 0 {
+			return pl, fmt.Errorf("--max-features: %d: want a number ≥ 0", p.maxFeatures)
+		}
 		v.MaxFeatures = p.maxFeatures
+	}
+	if set("sklearn-ties") {
+		v.SklearnTies = p.sklearnTies
 	}
 	if set("min-chars") {
 		v.MinChars = p.minChars

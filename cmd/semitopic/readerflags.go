@@ -40,7 +40,7 @@ func (r *readerFlags) register(fs *pflag.FlagSet, withMatrixFiles bool) {
 	for _, f := range corpus.Formats() {
 		names = append(names, f.Name)
 	}
-	fs.StringVarP(&r.format, "format", "f", "", "input format: "+strings.Join(names, ", ")+` (see "semitopic formats")`)
+	fs.StringVarP(&r.format, "format", "f", "", "input format: "+strings.Join(names, ", ")+` (see "semitopic formats"); PATH "-" reads standard input`)
 	fs.StringVar(&r.subset, "subset", "all", "documents to use: all, train or test (by the corpus's split)")
 	fs.StringVar(&r.remove, "remove", "", "20ng: parts of messages to remove, comma separated: headers, footers, quotes (as scikit-learn)")
 	fs.StringVar(&r.categories, "categories", "", "20ng: newsgroups to keep, comma separated")
@@ -182,9 +182,12 @@ func (r *readerFlags) read(ctx context.Context, cmd *cobra.Command, path string)
 	if err != nil {
 		return nil, err
 	}
-	c, err := rd.Read(ctx, path)
+	c, err := corpus.ReadPath(ctx, rd, path)
 	if err != nil {
 		return nil, err
+	}
+	if path == corpus.Stdin {
+		path = "standard input"
 	}
 	switch r.subset {
 	case "all", "":

@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/spf13/cobra"
 
+	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/report"
 )
@@ -14,7 +15,7 @@ import (
 func newReportCmd() *cobra.Command {
 	var rf readerFlags
 	var modelPath, out, title string
-	var words int
+	var words, oldWords int
 	cmd := &cobra.Command{
 		Use:   "report --model M --out report.html [--format F PATH]",
 		Short: "Write a self-contained HTML report of a saved model",
@@ -29,8 +30,21 @@ clustering agreement.`,
       --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz --subset test`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if modelPath == "" || out == "" {
-				return fmt.Errorf("--model and --out are required")
+			useOld, err := renamedFlag(cmd, "words", "top")
+			if err != nil {
+				return err
+			}
+			if useOld {
+				words = oldWords
+			}
+			if err := checkPositive("top", words); err != nil {
+				return err
+			}
+			if modelPath == "" {
+				return fmt.Errorf("--model is required")
+			}
+			if err := checkOut("out", out, false, ".html", ".htm"); err != nil {
+				return err
 			}
 			var data *report.Data
 			var f *model.Fitted
@@ -40,7 +54,11 @@ clustering agreement.`,
 					return err
 				}
 				f = in.fitted
-				data = &report.Data{Docs: in.docs, X: in.x}
+				scope := map[string]string{"train": "training documents", "test": "test documents"}[rf.subset]
+				if scope == "" {
+					scope = "documents"
+				}
+				data = &report.Data{Docs: in.docs, X: in.x, Scope: fmt.Sprintf("%s of %s", scope, args[0])}
 			} else {
 				if rf.format != "" {
 					return fmt.Errorf("--format given without a PATH")
@@ -54,7 +72,7 @@ clustering agreement.`,
 			if err := report.Write(cmd.Context(), &buf, f, data, report.Options{Title: title, Words: words}); err != nil {
 				return err
 			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+			if err := atomicfile.WriteFile(out, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%d KB)\n", out, buf.Len()/1024)
@@ -65,6 +83,8 @@ clustering agreement.`,
 	cmd.Flags().StringVar(&modelPath, "model", "", "saved model file")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "HTML file to write")
 	cmd.Flags().StringVar(&title, "title", "", "page title")
-	cmd.Flags().IntVar(&words, "words", 10, "top words per topic")
+	cmd.Flags().IntVar(&words, "top", 10, "top words per topic")
+	cmd.Flags().IntVar(&oldWords, "words", 10, "deprecated: use --top")
+	_ = cmd.Flags().MarkHidden("words")
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -37,11 +38,25 @@ unlabeled) and optionally the document IDs. The files read back with
 				return fmt.Errorf("--out is required")
 			}
 			dir := filepath.Dir(out)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("--out: creating its folder: %w", err)
+			}
 			if vocabOut == "" {
 				vocabOut = filepath.Join(dir, "vocab.txt")
 			}
 			if labelsOut == "" {
 				labelsOut = filepath.Join(dir, "labels.txt")
+			}
+			if err := checkOut("out", out, false, ".mtx"); err != nil {
+				return err
+			}
+			for _, o := range []struct{ flag, path string }{{"vocab", vocabOut}, {"labels", labelsOut}, {"ids", idsOut}} {
+				if o.path == "" {
+					continue
+				}
+				if err := checkOut(o.flag, o.path, false); err != nil {
+					return err
+				}
 			}
 			return runVectorize(cmd, &rf, &pf, args[0], out, vocabOut, labelsOut, idsOut)
 		},
@@ -89,80 +104,96 @@ func runVectorize(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path, 
 				len(res.Dropped), res.Dropped[0].ID, res.Dropped[0].Reason)
 		}
 	}
-	if err := writeFile(out, func(w io.Writer) error { return sparse.WriteMatrixMarket(w, x) }); err != nil {
-		return err
+	// Every output is written to a temporary file first; they replace
+	// the targets together once all are complete.
+	var files []*atomicfile.File
+	defer func() {
+		for _, f := range files {
+			f.Abort()
+		}
+	}()
+	write := func(path string, fill func(io.Writer) error) error {
+		f, err := atomicfile.Create(path)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+		bw := bufio.NewWriterSize(f, 1<<20)
+		if err := fill(bw); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		return nil
 	}
-	if err := writeLines(vocabOut, vocab); err != nil {
-		return err
+	lines := func(ls []string) func(io.Writer) error {
+		return func(w io.Writer) error {
+			for _, l := range ls {
+				if _, err := io.WriteString(w, l+"\n"); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 	}
 	labeled := false
-	lines := make([]string, len(docs))
+	labelLines := make([]string, len(docs))
 	for i, d := range docs {
 		for _, l := range d.Labels {
 			if strings.ContainsAny(l, ",\n\r") {
 				return fmt.Errorf("document %s: label %q contains a comma or line break and cannot be written to %s", d.ID, l, labelsOut)
 			}
 		}
-		lines[i] = strings.Join(d.Labels, ",")
+		labelLines[i] = strings.Join(d.Labels, ",")
 		labeled = labeled || d.Labeled()
 	}
+	var ids []string
+	if idsOut != "" {
+		ids = make([]string, len(docs))
+		for i, d := range docs {
+			if strings.ContainsAny(d.ID, "\n\r") {
+				return fmt.Errorf("document ID %q contains a line break and cannot be written to %s", d.ID, idsOut)
+			}
+			ids[i] = d.ID
+		}
+	}
+	if err := write(out, func(w io.Writer) error { return sparse.WriteMatrixMarket(w, x) }); err != nil {
+		return err
+	}
+	if err := write(vocabOut, lines(vocab)); err != nil {
+		return err
+	}
 	written := []string{out, vocabOut}
-	if labeled {
-		if err := writeLines(labelsOut, lines); err != nil {
+	// An unlabeled corpus writes no labels file, but one left beside the
+	// matrix by an earlier run would be read back with it: it is replaced
+	// by empty lines (no document labeled).
+	_, statErr := os.Stat(labelsOut)
+	stale := !labeled && statErr == nil
+	if labeled || stale {
+		if err := write(labelsOut, lines(labelLines)); err != nil {
 			return err
 		}
 		written = append(written, labelsOut)
 	}
 	if idsOut != "" {
-		ids := make([]string, len(docs))
-		for i, d := range docs {
-			if strings.ContainsAny(d.ID, "\n\r") {
-				return fmt.Errorf("document ID %q contains a line break", d.ID)
-			}
-			ids[i] = d.ID
-		}
-		if err := writeLines(idsOut, ids); err != nil {
+		if err := write(idsOut, lines(ids)); err != nil {
 			return err
 		}
 		written = append(written, idsOut)
 	}
+	for _, f := range files {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d documents × %d terms, %d non-zeros in %v; wrote %s\n",
 		x.Rows, x.Cols, x.NNZ(), time.Since(t0).Round(time.Millisecond), strings.Join(written, ", "))
-	if !labeled {
+	switch {
+	case stale:
+		fmt.Fprintf(cmd.OutOrStdout(), "no document is labeled: %s now has an empty line per document\n", labelsOut)
+	case !labeled:
 		fmt.Fprintln(cmd.OutOrStdout(), "no document is labeled: no labels file written")
 	}
 	return nil
-}
-
-// writeFile creates path and writes it through a buffer, reporting errors
-// with the path.
-func writeFile(path string, fill func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	if err := fill(bw); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
-
-func writeLines(path string, lines []string) error {
-	return writeFile(path, func(w io.Writer) error {
-		for _, l := range lines {
-			if _, err := io.WriteString(w, l+"\n"); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
 }
