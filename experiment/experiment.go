@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/semitopic/semitopic/chart"
+	"github.com/semitopic/semitopic/internal/atomicfile"
 )
 
 // Env is what an experiment runs with.
@@ -156,10 +157,7 @@ func (r *report) writeFile(file string, b []byte) error {
 		return err
 	}
 	p := filepath.Join(r.env.Out, file)
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", p, err)
-	}
-	return nil
+	return atomicfile.WriteFile(p, func(w io.Writer) error { _, err := w.Write(b); return err })
 }
 
 // finish appends how the report was produced and writes NAME.md.

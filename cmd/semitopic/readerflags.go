@@ -182,12 +182,15 @@ func (r *readerFlags) read(ctx context.Context, cmd *cobra.Command, path string)
 	if err != nil {
 		return nil, err
 	}
-	c, err := corpus.ReadPath(ctx, rd, path)
-	if err != nil {
-		return nil, err
-	}
+	var c *corpus.Corpus
 	if path == corpus.Stdin {
 		path = "standard input"
+		c, err = corpus.ReadStream(ctx, rd, path, cmd.InOrStdin())
+	} else {
+		c, err = rd.Read(ctx, path)
+	}
+	if err != nil {
+		return nil, err
 	}
 	switch r.subset {
 	case "all", "":
