@@ -117,9 +117,9 @@ func (s *LinearSVC) params() (c, tol, scaling float64, maxIter int, err error) {
 	}
 	switch {
 	case !(c > 0) || math.IsInf(c, 0):
-		err = fmt.Errorf("C = %g, want a finite value > 0", s.C)
+		err = fmt.Errorf("regularization C = %g, want a finite value > 0", s.C)
 	case !(tol > 0) || math.IsInf(tol, 0):
-		err = fmt.Errorf("Tol = %g, want a finite value > 0", s.Tol)
+		err = fmt.Errorf("tolerance Tol = %g, want a finite value > 0", s.Tol)
 	case !(scaling > 0) || math.IsInf(scaling, 0):
 		err = fmt.Errorf("InterceptScaling = %g, want a finite value > 0", s.InterceptScaling)
 	case maxIter < 0:

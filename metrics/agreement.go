@@ -460,8 +460,8 @@ const maxPairDocuments = 3037000499
 // the reference joins and tp those both join. Every count is at most n²,
 // exact in int64 for n ≤ maxPairDocuments.
 func (c *Contingency) pairConfusion() (tn, fp, fn, tp int64, err error) {
-	if c.N > maxPairDocuments {
-		return 0, 0, 0, 0, fmt.Errorf("metrics: %d documents: more than %d, whose pairs overflow int64 counts", c.N, maxPairDocuments)
+	if int64(c.N) > maxPairDocuments {
+		return 0, 0, 0, 0, fmt.Errorf("metrics: %d documents: more than %d, whose pairs overflow int64 counts", c.N, int64(maxPairDocuments))
 	}
 	n := int64(c.N)
 	var sumSquares, rowDot, colDot int64

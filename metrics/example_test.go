@@ -58,8 +58,8 @@ func ExampleAdjustedMutualInfo() {
 		return
 	}
 	nmi, _ := metrics.NormalizedMutualInfo(classes, clusters, metrics.AverageArithmetic)
-	fmt.Printf("AMI %.4f, NMI %.4f\n", ami, nmi)
 	// scikit-learn 1.2.1 gives 0.6917422851154033 and 0.786013103263073.
+	fmt.Printf("AMI %.4f, NMI %.4f\n", ami, nmi)
 	// Output: AMI 0.6917, NMI 0.7860
 }
 

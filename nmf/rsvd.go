@@ -46,14 +46,6 @@ func (o denseOp) tmul(dst, b *mat.Dense) error {
 	return nil
 }
 
-// opOf returns the linear operator of validated data.
-func opOf(d *data) linOp {
-	if d.sp != nil {
-		return sparseOp{d.sp, d.sp.T()}
-	}
-	return denseOp{d.dense}
-}
-
 // svdResult is a rank-k truncated SVD A ≈ U diag(S) Vᵀ with U n × k, V m × k.
 type svdResult struct {
 	U, V *mat.Dense

@@ -2,7 +2,7 @@
 // 50 topics on the 20 Newsgroups training set vectorized as the reference
 // notebook does (11,314 × 19,038 binary, 618,595 non-zeros), at most 200
 // iterations. It reports TC, iterations and seconds per run, their median,
-// and the peak resident memory of the process (VmHWM: reading the matrix
+// and the peak resident memory of the process (internal/peakmem: reading the matrix
 // included). compare.sh runs it beside the reference implementation.
 //
 //	go run ./bench/corex [-mtx X.mtx | -write X.mtx] [-k 50] [-seed 1] [-runs 3] [-numpy]
@@ -20,13 +20,13 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -96,7 +96,8 @@ func main() {
 		fmt.Printf("run %d: TC %.4f nats, %d iterations, %.2f s (%.1f ms per iteration)\n", r+1, m.TC, m.Iterations, el, 1000*el/float64(m.Iterations))
 	}
 	sort.Float64s(secs)
-	out := map[string]any{"tc": last.TC, "iterations": last.Iterations, "median_seconds": secs[len(secs)/2], "peak_rss_mb": peakRSS()}
+	peak, _ := peakmem.MiB() // 0 where the system does not report it
+	out := map[string]any{"tc": last.TC, "iterations": last.Iterations, "median_seconds": secs[len(secs)/2], "peak_rss_mb": peak}
 	b, _ := json.Marshal(out)
 	fmt.Println(string(b))
 }
@@ -140,23 +141,6 @@ func writeMatrix(path string, x *sparse.CSR, vocab []string) error {
 		return err
 	}
 	return os.WriteFile(path+".vocab", []byte(strings.Join(vocab, "\n")+"\n"), 0o644)
-}
-
-// peakRSS returns the process's peak resident memory in MB (VmHWM).
-func peakRSS() float64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
-			f := strings.Fields(line)
-			if kb, err := strconv.ParseFloat(f[1], 64); err == nil {
-				return kb / 1024
-			}
-		}
-	}
-	return 0
 }
 
 func loadavg() string {

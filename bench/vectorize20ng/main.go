@@ -1,7 +1,7 @@
 // Command vectorize20ng measures the text pipeline on all of 20 Newsgroups
 // (18,846 documents): reading the archive, analysing and vectorizing, with a
 // chosen pipeline preset. It reports documents per second and the peak
-// resident memory of the process (getrusage ru_maxrss).
+// resident memory of the process (internal/peakmem).
 //
 //	go run ./bench/vectorize20ng [-preset default] [-remove headers,footers,quotes] [-runs 3]
 package main
@@ -16,11 +16,11 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -97,9 +97,8 @@ func main() {
 			run, res.X.Rows, res.X.Cols, res.X.NNZ(), res.Tokens, el.Round(time.Millisecond),
 			float64(len(c.Docs))/el.Seconds(), float64(bytes)/1e6/el.Seconds())
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
-		fmt.Printf("peak resident memory: %.0f MB (includes the corpus read into memory)\n", float64(ru.Maxrss)/1024)
+	if peak, err := peakmem.MiB(); err == nil {
+		fmt.Printf("peak resident memory: %.0f MB (includes the corpus read into memory)\n", peak)
 	}
 	_ = os.Stdout.Sync()
 }

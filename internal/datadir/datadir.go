@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"testing"
 )
 
 // EnvVar names the environment variable that overrides the data folder.
@@ -60,9 +59,18 @@ func File(rel string) (string, error) {
 	return p, nil
 }
 
+// Skipper is the part of testing.TB that Require uses; *testing.T,
+// *testing.B and *testing.F satisfy it. Require takes this interface rather
+// than testing.TB so that this package, which programs also import, does
+// not link the testing package into them.
+type Skipper interface {
+	Helper()
+	Skipf(format string, args ...any)
+}
+
 // Require returns the path of rel inside the shared data folder, or skips the
 // test with a message saying what is missing and how to provide it.
-func Require(tb testing.TB, rel string) string {
+func Require(tb Skipper, rel string) string {
 	tb.Helper()
 	p, err := File(rel)
 	if err != nil {

@@ -7,7 +7,7 @@
 // frequent words with min_df 2), optionally writes the matrix as
 // MatrixMarket for bench/sklearn/lda_compare.py, fits the model, and prints
 // the training perplexity, the fit's wall time and the peak resident memory
-// of the process (getrusage ru_maxrss).
+// of the process (internal/peakmem).
 //
 //	go run ./bench/sklearn/ldacmp -write /tmp/20ng_train.mtx
 //	OMP_NUM_THREADS=1 /usr/bin/python3 bench/sklearn/lda_compare.py /tmp/20ng_train.mtx
@@ -26,11 +26,11 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
@@ -107,9 +107,8 @@ func main() {
 			fmt.Printf("topic %2d: %s\n", t, strings.Join(terms, " "))
 		}
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
-		fmt.Printf("peak resident memory: %.0f MB\n", float64(ru.Maxrss)/1024)
+	if peak, err := peakmem.MiB(); err == nil {
+		fmt.Printf("peak resident memory: %.0f MB\n", peak)
 	}
 }
 

@@ -15,7 +15,7 @@
 // "fit" reads those files and fits with the given loss, a fixed number of
 // iterations and no tolerance (scikit-learn's tol=0), and prints the
 // objective (scikit-learn's _beta_divergence scale), the fit's wall time
-// and the peak resident memory of the process (getrusage ru_maxrss), so
+// and the peak resident memory of the process (internal/peakmem), so
 // that the figures cover the same work as bench/sklearn/nmf_compare.py:
 //
 //	go run ./bench/sklearn/nmfcmp fit -dir /tmp/nmf2000 -loss frobenius -iter 200
@@ -35,13 +35,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"syscall"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
@@ -193,8 +193,7 @@ func fit(args []string) {
 		fmt.Printf("semitopic: objective %.15e (start %.15e) after %d iterations in %.2f s\n",
 			res.FinalObjective(), res.Objective[0], res.Iterations, el.Seconds())
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
-		fmt.Printf("peak RSS %.1f MB\n", float64(ru.Maxrss)/1024)
+	if peak, err := peakmem.MiB(); err == nil {
+		fmt.Printf("peak RSS %.1f MB\n", peak)
 	}
 }
