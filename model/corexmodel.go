@@ -30,6 +30,7 @@ type CorEx struct {
 	// predicts labels.
 	LabelNames []string
 	Vocab      []string
+	readoutHolder
 }
 
 // Kind implements Model.
@@ -102,7 +103,7 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	}
 	r, _ := dt.LogP.Dims()
 	scores := mat.DenseCopyOf(dt.LogP.Slice(0, r, 0, len(c.LabelNames)))
-	return newPrediction(x, dt.P, scores, argmaxLabels(scores, c.LabelNames)), nil
+	return c.ro.apply(x, newPrediction(x, dt.P, scores, argmaxLabels(scores, c.LabelNames)), c.LabelNames)
 }
 
 func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {

@@ -23,9 +23,12 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// FormatVersion is the version of the model file format this build writes
-// and the newest it reads. docs/model-format.md describes it.
-const FormatVersion = 1
+// FormatVersion is the newest version of the model file format, the one
+// this build reads up to. docs/model-format.md describes it. A model
+// without a readout is written as version 1, which older builds read; one
+// with a readout (Options.Readout) as version 2, since an older build would
+// silently predict with the native readout instead.
+const FormatVersion = 2
 
 // magic starts every model file; the version follows it on the same line.
 const magic = "semitopic-model v"
@@ -45,7 +48,17 @@ type manifest struct {
 	Vocab    []string            `json:"vocab"`
 	Pipeline *vectorize.Pipeline `json:"pipeline,omitempty"`
 	Model    json.RawMessage     `json:"model"`
-	Matrices []matrixEntry       `json:"matrices"`
+	// Readout describes a trained non-native readout (format 2); its
+	// coefficients are the matrices readout_coef (problems × features),
+	// readout_intercept (1 × problems) and, when the terms are weighted,
+	// readout_idf (1 × terms).
+	Readout  *readoutManifest `json:"readout,omitempty"`
+	Matrices []matrixEntry    `json:"matrices"`
+}
+
+// readoutManifest is the JSON part of a readout.
+type readoutManifest struct {
+	Kind string `json:"kind"`
 }
 
 type matrixEntry struct {
@@ -162,7 +175,17 @@ func Save(w io.Writer, f *Fitted) error {
 	if err != nil {
 		return fmt.Errorf("model: encoding parameters: %w", err)
 	}
-	man := manifest{Format: FormatVersion, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
+	man := manifest{Format: 1, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
+	if wr, ok := f.Model.(withReadout); ok && wr.readout() != nil {
+		r := wr.readout()
+		man.Format = 2
+		man.Readout = &readoutManifest{Kind: r.kind}
+		mats["readout_coef"] = r.lin.Coef
+		mats["readout_intercept"] = mat.NewDense(1, len(r.lin.Intercept), r.lin.Intercept)
+		if r.idf != nil {
+			mats["readout_idf"] = mat.NewDense(1, len(r.idf), r.idf)
+		}
+	}
 	var idf []float64
 	if f.Vectorizer != nil {
 		p := vectorize.Pipeline{Text: f.Vectorizer.Analyzer().Options(), Vectorize: f.Vectorizer.Options()}
@@ -189,7 +212,7 @@ func Save(w io.Writer, f *Fitted) error {
 	}
 	h := sha256.New()
 	bw := bufio.NewWriterSize(io.MultiWriter(w, h), 1<<20)
-	fmt.Fprintf(bw, "%s%d\n", magic, FormatVersion)
+	fmt.Fprintf(bw, "%s%d\n", magic, man.Format)
 	var lenBuf [8]byte
 	binary.LittleEndian.PutUint64(lenBuf[:], uint64(len(js)))
 	bw.Write(lenBuf[:])
@@ -324,6 +347,11 @@ func Load(r io.Reader) (*Fitted, error) {
 		return nil, fmt.Errorf("model: %s model: %w", man.Kind, err)
 	}
 	setKind(m, man.Kind)
+	if man.Readout != nil {
+		if err := loadReadout(m, man.Readout, mats, len(man.Vocab)); err != nil {
+			return nil, fmt.Errorf("model: readout: %w: %w", err, ErrCorrupt)
+		}
+	}
 	f := &Fitted{Model: m, Vocab: man.Vocab, Info: man.Info}
 	if man.Pipeline != nil {
 		a, err := text.NewAnalyzer(man.Pipeline.Text)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,6 +56,16 @@ type Options struct {
 	Beta float64 `json:"beta,omitempty"`
 	// Restarts is the number of seeds tried, keeping the best (corex).
 	Restarts int `json:"restarts,omitempty"`
+
+	// Readout is how a model supervised by labels turns documents into
+	// label scores: ReadoutNative (the default), ReadoutTopics or
+	// ReadoutTermsTopics.
+	Readout string `json:"readout,omitempty"`
+	// Auto chooses the settings of a model supervised by labels that are
+	// left at their zero value — the kind's key settings and the readout —
+	// by stratified cross-validation over the labeled documents (see
+	// Search); Kind may then be KindAuto to choose the kind as well.
+	Auto bool `json:"auto,omitempty"`
 }
 
 // check validates the options every kind shares against a matrix of n
@@ -70,6 +81,11 @@ func (o Options) check(n, m int) error {
 		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
 			return fmt.Errorf("model: %s = %v: want a finite number ≥ 0", f.name, f.v)
 		}
+	}
+	switch o.Readout {
+	case "", ReadoutNative, ReadoutTopics, ReadoutTermsTopics:
+	default:
+		return fmt.Errorf("model: unknown readout %q (want %s)", o.Readout, strings.Join(Readouts(), ", "))
 	}
 	if err := checkTopics("k", o.K, n, m); err != nil {
 		return err
@@ -159,8 +175,10 @@ func Kinds() []string {
 // Fit fits a model of kind o.Kind on the documents × terms matrix x whose
 // columns are vocab. sup.Labels, when given, has one entry per row of x.
 func Fit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
-	f, ok := fitters()[o.Kind]
-	if !ok {
+	if _, ok := fitters()[o.Kind]; !ok && (o.Kind != KindAuto || !o.Auto) {
+		if o.Kind == KindAuto {
+			return nil, Info{}, fmt.Errorf("model: kind %q needs the automatic configuration (Options.Auto)", KindAuto)
+		}
 		return nil, Info{}, fmt.Errorf("model: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds(), ", "))
 	}
 	if x == nil || x.Rows == 0 || x.Cols == 0 {
@@ -179,7 +197,17 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o 
 		progress = func(int, float64) {}
 	}
 	t0 := time.Now()
-	m, info, err := f(ctx, x, vocab, sup, o, progress)
+	var m Model
+	var info Info
+	var err error
+	switch {
+	case o.Auto && sup.labeled() && (o.Kind == KindAuto || slices.Contains(SupervisedKinds(), o.Kind)):
+		m, info, err = autoFit(ctx, x, vocab, sup, o, progress)
+	case o.Kind == KindAuto:
+		return nil, Info{}, fmt.Errorf("model: kind %q needs labeled documents", KindAuto)
+	default:
+		m, info, err = fitOne(ctx, x, vocab, sup, o, progress)
+	}
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -187,6 +215,29 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o 
 	info.Documents = x.Rows
 	info.Seconds = time.Since(t0).Seconds()
 	info.Created = time.Now().UTC().Format(time.RFC3339)
+	return m, info, nil
+}
+
+// fitOne fits o.Kind with the settings of o as they are, then trains its
+// readout.
+func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	if progress == nil {
+		progress = func(int, float64) {}
+	}
+	m, info, err := fitters()[o.Kind](ctx, x, vocab, sup, o, progress)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if o.Readout != "" && o.Readout != ReadoutNative {
+		if !sup.labeled() {
+			return nil, Info{}, fmt.Errorf("model: the %s readout learns from labeled documents; there are none", o.Readout)
+		}
+		_, idx := sup.labelIndex()
+		if err := attachReadout(ctx, m, o.Readout, x, idx, o.Seed); err != nil {
+			return nil, Info{}, err
+		}
+		info.Notes = append(info.Notes, fmt.Sprintf("readout %s: trained on the labeled documents; it predicts one label per document", o.Readout))
+	}
 	return m, info, nil
 }
 

@@ -181,6 +181,9 @@ type Info struct {
 	Notes []string `json:"notes,omitempty"`
 	// Params are the fit options as given.
 	Params Options `json:"params"`
+	// Search reports the automatic configuration, when Params.Auto asked
+	// for one: the settings fitted are Search.ChosenCandidate().Options.
+	Search *Search `json:"search,omitempty"`
 }
 
 // Vectorize maps documents to the model's vocabulary with its vectorizer.

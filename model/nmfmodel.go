@@ -24,6 +24,7 @@ type NMF struct {
 	// fixed is H prepared for transforms (prepare), so that transforming
 	// one document does not redo the work that depends on H alone.
 	fixed *nmf.FixedH
+	readoutHolder
 }
 
 // prepare computes, once, what transforms need from H alone.
@@ -97,7 +98,7 @@ func (m *NMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
 	}
 	r, _ := w.Dims()
 	scores := mat.DenseCopyOf(w.Slice(0, r, 0, len(m.LabelNames)))
-	return newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), nil
+	return m.ro.apply(x, newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), m.LabelNames)
 }
 
 // topicShares returns each topic's share of Σ W·rowsum(H).

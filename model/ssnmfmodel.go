@@ -24,6 +24,7 @@ type SSNMF struct {
 	Vocab      []string
 	tcfg       ssnmf.TransformConfig
 	weights    []float64
+	readoutHolder
 }
 
 // Kind implements Model.
@@ -78,8 +79,8 @@ func (m *SSNMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	if err != nil {
 		return nil, err
 	}
-	if !m.MultiLabel {
-		return newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), nil
+	if !m.MultiLabel || m.ro != nil {
+		return m.ro.apply(x, newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), m.LabelNames)
 	}
 	var labels [][]string
 	for _, idx := range ssnmf.Threshold(scores, m.Threshold, true) {
@@ -146,6 +147,11 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 		tcfg: ssnmf.TransformConfig{Iter: p.TransformIter, Seed: p.TransformSeed, SameStart: true}, weights: p.Weights}, nil
 }
 
+// DefaultLambda is SSNMF's λ with every document labeled (the paper's 100);
+// by default an SSNMF model takes DefaultLambda times the share of its
+// documents that are labeled.
+const DefaultLambda = 100
+
 func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
 	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true}); err != nil {
 		return nil, Info{}, err
@@ -172,10 +178,6 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
 		return nil, Info{}, err
 	}
-	lambda := o.Lambda
-	if lambda == 0 {
-		lambda = 100
-	}
 	multi := false
 	for _, l := range idx {
 		multi = multi || len(l) > 1
@@ -192,6 +194,17 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 			labeled++
 		}
 	}
+	// λ weighs each labeled document's label error against its
+	// reconstruction error. The paper's 100 was tuned with every training
+	// document labeled; with few labeled documents so heavy a weight lets
+	// their labels alone set their representation, which the topics
+	// learned from the unlabeled majority no longer explain, and B then
+	// maps topics to the wrong labels (docs/results/label-efficiency.md).
+	// The default scales it by the share of labeled documents.
+	lambda := o.Lambda
+	if lambda == 0 {
+		lambda = DefaultLambda * float64(labeled) / float64(len(idx))
+	}
 	cfg := ssnmf.Config{K: k, Model: mod, Y: y, Lambda: lambda, LabelRowWeights: rowW, Seed: o.Seed,
 		MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress}
 	r, err := ssnmf.Fit(ctx, x, cfg)
@@ -204,7 +217,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	m.weights = topicShares(r.W, r.H)
 	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
-		Notes: []string{fmt.Sprintf("%s-SSNMF, λ = %g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))}}
+		Notes: []string{fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))}}
 	if multi {
 		info.Notes = append(info.Notes, "multi-label: a document gets every label scoring at least 0.5, and at least its best")
 	}

@@ -44,6 +44,7 @@ type Theme struct {
 	MultiLabel bool
 	Vocab      []string
 	weights    []float64
+	readoutHolder
 }
 
 // Kind implements Model.
@@ -177,7 +178,7 @@ func (t *Theme) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 			}
 		}
 	}
-	return newPrediction(x, concatCols(x.Rows, ws), s.Theme, labels), nil
+	return t.ro.apply(x, newPrediction(x, concatCols(x.Rows, ws), s.Theme, labels), t.m.Themes)
 }
 
 // Describe implements Describer: per theme, the top n terms of each

@@ -1,0 +1,609 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/semitopic/semitopic/classify"
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// KindAuto, with Options.Auto, asks Fit to choose the kind as well: each
+// kind that learns from labels (SupervisedKinds) is configured
+// automatically and the one with the best cross-validated accuracy kept.
+const KindAuto = "auto"
+
+// AutoFolds is the number of folds of the automatic configuration's
+// cross-validation.
+const AutoFolds = 3
+
+// autoSalt separates the folds' random stream from other uses of a seed.
+const autoSalt = 0xa070f01d
+
+// SupervisedKinds lists the kinds that learn from labels, in the order
+// KindAuto tries them.
+func SupervisedKinds() []string { return []string{KindTSNMF, KindSSNMF, KindTheme, KindCorEx} }
+
+// Search reports an automatic configuration (Options.Auto): every
+// candidate setting with its cross-validated accuracy, the one chosen, and
+// the same estimate for a linear SVM trained on the same labels.
+type Search struct {
+	// Folds is the number of folds and Labeled the labeled documents
+	// they divide.
+	Folds   int `json:"folds"`
+	Labeled int `json:"labeled"`
+	// Candidates are the settings tried, each with its estimate; Chosen
+	// indexes the one kept (the highest mean accuracy, the earliest on
+	// ties: candidates come simplest first).
+	Candidates []Candidate `json:"candidates"`
+	Chosen     int         `json:"chosen"`
+	// SVM is a linear SVM on the documents' terms (unit-length rows,
+	// idf-weighted unless the input already was), trained and tested on
+	// the same folds: what the labels achieve without the topic model.
+	SVM Estimate `json:"svm"`
+	// Fits counts the model fits, the final one included, and Seconds
+	// their time with the cross-validation.
+	Fits    int     `json:"fits"`
+	Seconds float64 `json:"seconds"`
+	// Note says why no search was made (too few labeled documents).
+	Note string `json:"note,omitempty"`
+	// Kinds lists, when the kind was chosen too (FitBestKind), each kind's
+	// best candidate, the kept one included.
+	Kinds []Candidate `json:"kinds,omitempty"`
+}
+
+// BestSearch returns the index of the search whose chosen candidate has
+// the highest cross-validated accuracy (the first on ties; searches
+// without candidates never win), or −1 when none has one: how KindAuto
+// and FitBestKind choose the kind.
+func BestSearch(searches []*Search) int {
+	best := -1
+	for i, s := range searches {
+		if s == nil || len(s.Candidates) == 0 {
+			continue
+		}
+		if best < 0 || s.ChosenCandidate().Accuracy > searches[best].ChosenCandidate().Accuracy {
+			best = i
+		}
+	}
+	return best
+}
+
+// DefaultPreset names the text pipeline (vectorize.PipelinePreset) a kind
+// is fitted with unless told otherwise: the papers' settings for SSNMF,
+// theme-supervised NMF and CorEx, counts for LDA, and the default tf-idf
+// pipeline for the rest.
+func DefaultPreset(kind string) string {
+	switch kind {
+	case KindLDA:
+		return "lda"
+	case KindCorEx:
+		return "corex"
+	case KindSSNMF:
+		return "ssnmf"
+	case KindTheme:
+		return "theme"
+	}
+	return "default"
+}
+
+// FitBestKind fits each kind that learns from labels (SupervisedKinds) on
+// c with its own default pipeline (DefaultPreset) and the automatic
+// configuration, and returns the one whose chosen setting has the best
+// cross-validated accuracy (BestSearch); its Info.Search.Kinds lists every
+// kind's best candidate. The options apply to every kind where they can
+// (see Options.Auto); o.Kind is ignored.
+func FitBestKind(ctx context.Context, c *corpus.Corpus, labelsFromCorpus bool, sup Supervision, o Options, progress Progress) (*Fitted, error) {
+	var fits []*Fitted
+	var searches []*Search
+	for _, kind := range SupervisedKinds() {
+		pl, err := vectorize.PipelinePreset(DefaultPreset(kind))
+		if err != nil {
+			return nil, err
+		}
+		ko := kindOptions(o, kind)
+		f, err := FitCorpus(ctx, c, pl, labelsFromCorpus, sup, ko, progress)
+		if err != nil {
+			return nil, fmt.Errorf("model: %s: %w", kind, err)
+		}
+		fits = append(fits, f)
+		searches = append(searches, f.Info.Search)
+	}
+	best := BestSearch(searches)
+	if best < 0 {
+		return nil, fmt.Errorf("model: no kind could be configured automatically")
+	}
+	f := fits[best]
+	s := *f.Info.Search
+	s.Kinds = nil
+	for _, x := range searches {
+		if x != nil && len(x.Candidates) > 0 {
+			s.Kinds = append(s.Kinds, x.ChosenCandidate())
+		}
+	}
+	f.Info.Search = &s
+	f.Info.Params = o
+	f.Info.Params.Kind = KindAuto
+	return f, nil
+}
+
+// Candidate is one setting of a search with its estimate.
+type Candidate struct {
+	// Options are the settings tried (Auto off).
+	Options Options `json:"options"`
+	Estimate
+}
+
+// Estimate is a cross-validated accuracy in percent: over the folds, the
+// mean and sample standard deviation, and each fold's value (the share of
+// its labeled documents whose predicted label is one of theirs).
+type Estimate struct {
+	Accuracy float64   `json:"accuracy"`
+	SD       float64   `json:"sd"`
+	Folds    []float64 `json:"folds"`
+}
+
+func newEstimate(folds []float64) Estimate {
+	e := Estimate{Folds: folds}
+	for _, v := range folds {
+		e.Accuracy += v
+	}
+	e.Accuracy /= float64(len(folds))
+	if len(folds) > 1 {
+		for _, v := range folds {
+			e.SD += (v - e.Accuracy) * (v - e.Accuracy)
+		}
+		e.SD = math.Sqrt(e.SD / float64(len(folds)-1))
+	}
+	return e
+}
+
+// Chosen returns the candidate kept.
+func (s *Search) ChosenCandidate() Candidate { return s.Candidates[s.Chosen] }
+
+// Settings describes a candidate's settings in a few words.
+func (c Candidate) Settings() string { return describeSettings(c.Options) }
+
+// describeSettings names the settings the search varies.
+func describeSettings(o Options) string {
+	var parts []string
+	switch o.Kind {
+	case KindTSNMF:
+		w := o.Weighting
+		if w == "" {
+			w = "inverse"
+		}
+		parts = append(parts, "weighting "+w)
+		if o.K > 0 {
+			parts = append(parts, fmt.Sprintf("k %d", o.K))
+		}
+	case KindSSNMF:
+		if o.K > 0 {
+			parts = append(parts, fmt.Sprintf("k %d", o.K))
+		}
+		if o.Lambda > 0 {
+			parts = append(parts, fmt.Sprintf("λ %.3g", o.Lambda))
+		}
+		if o.Loss != "" {
+			parts = append(parts, "losses "+o.Loss)
+		}
+	case KindTheme:
+		mode := o.Mode
+		if mode == "" {
+			mode = "separated"
+		}
+		parts = append(parts, mode)
+		if o.Subtopics > 0 {
+			parts = append(parts, fmt.Sprintf("%d subtopics", o.Subtopics))
+		}
+	case KindCorEx:
+		if o.K > 0 {
+			parts = append(parts, fmt.Sprintf("k %d", o.K))
+		}
+		b := o.Beta
+		if b == 0 {
+			b = 1
+		}
+		parts = append(parts, fmt.Sprintf("β %g", b))
+	}
+	r := o.Readout
+	if r == "" {
+		r = ReadoutNative
+	}
+	parts = append(parts, "readout "+r)
+	return o.Kind + ": " + strings.Join(parts, ", ")
+}
+
+// StratifiedFolds assigns each item a fold in 0..k-1 so that every class
+// is spread evenly over the folds: the items of a class (class[i] ≥ 0) are
+// shuffled with seed and dealt out in turn, the turn carrying on from one
+// class to the next, so that fold sizes differ by at most one. Items with
+// class −1 get fold −1.
+func StratifiedFolds(class []int, k int, seed uint64) ([]int, error) {
+	if k < 2 {
+		return nil, fmt.Errorf("model: %d folds, want at least 2", k)
+	}
+	byClass := map[int][]int{}
+	var classes []int
+	n := 0
+	for i, c := range class {
+		if c < 0 {
+			continue
+		}
+		if _, ok := byClass[c]; !ok {
+			classes = append(classes, c)
+		}
+		byClass[c] = append(byClass[c], i)
+		n++
+	}
+	if n < k {
+		return nil, fmt.Errorf("model: %d labeled documents for %d folds", n, k)
+	}
+	sort.Ints(classes)
+	r := rng.New(seed, 0, autoSalt)
+	fold := make([]int, len(class))
+	for i := range fold {
+		fold[i] = -1
+	}
+	next := 0
+	for _, c := range classes {
+		items := byClass[c]
+		r.Shuffle(items)
+		for _, i := range items {
+			fold[i] = next
+			next = (next + 1) % k
+		}
+	}
+	return fold, nil
+}
+
+// autoGrid returns the settings the automatic configuration tries for a
+// kind with numLabels labels, simplest (the kind's defaults) first. A
+// setting given explicitly in o is kept in every candidate.
+func autoGrid(o Options, numLabels, maxTopics int, share float64) []Options {
+	base := o
+	base.Auto = false
+	var grid []Options
+	add := func(edit func(c *Options)) {
+		c := base
+		edit(&c)
+		c.K = min(c.K, maxTopics)
+		for _, g := range grid {
+			if g == c {
+				return
+			}
+		}
+		grid = append(grid, c)
+	}
+	switch o.Kind {
+	case KindTSNMF:
+		// The paper's inverse supervision-rate weighting, no weighting (the
+		// unlabeled documents then shape the topics as much as the
+		// labeled ones), and free topics for what no label covers.
+		add(func(c *Options) {})
+		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none") })
+		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none"); setIntIf(&c.K, o.K, 2*numLabels) })
+	case KindSSNMF:
+		// The default λ (DefaultLambda times the labeled share), a tenth of
+		// it (the labels weigh less than the data), and with it room for
+		// the structure of the unlabeled documents.
+		add(func(c *Options) {})
+		add(func(c *Options) { setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share/10) })
+		add(func(c *Options) {
+			setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share/10)
+			setIntIf(&c.K, o.K, 2*numLabels)
+		})
+	case KindTheme:
+		// The thesis' Separated training with 3 subtopics, one subtopic per
+		// theme (fewer topics to share few labeled documents), and Combined
+		// training (one model, so that themes compete for each document).
+		add(func(c *Options) {})
+		add(func(c *Options) { setIntIf(&c.Subtopics, o.Subtopics, 1) })
+		add(func(c *Options) { setIf(&c.Mode, o.Mode, "combined"); setIntIf(&c.Subtopics, o.Subtopics, 2) })
+	case KindCorEx:
+		// Stronger anchors keep anchored topics on their words.
+		add(func(c *Options) {})
+		add(func(c *Options) { setFloatIf(&c.Beta, o.Beta, 3) })
+		add(func(c *Options) { setFloatIf(&c.Beta, o.Beta, 10) })
+	default:
+		add(func(c *Options) {})
+	}
+	return grid
+}
+
+func setIf(dst *string, given, v string) {
+	if given == "" {
+		*dst = v
+	}
+}
+
+func setIntIf(dst *int, given, v int) {
+	if given == 0 {
+		*dst = v
+	}
+}
+
+func setFloatIf(dst *float64, given, v float64) {
+	if given == 0 {
+		*dst = v
+	}
+}
+
+// autoFit chooses the settings of o.Kind (every supervised kind for
+// KindAuto) by cross-validation, then fits the chosen ones on all the
+// labels.
+func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+	t0 := time.Now()
+	names, idx := sup.labelIndex()
+	s := &Search{Folds: AutoFolds}
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+			s.Labeled++
+		}
+	}
+	kinds := []string{o.Kind}
+	if o.Kind == KindAuto {
+		kinds = SupervisedKinds()
+	}
+	final := func(c Options) (Model, Info, error) {
+		m, info, err := fitOne(ctx, x, vocab, sup, c, progress)
+		if err != nil {
+			return nil, Info{}, err
+		}
+		s.Fits++
+		s.Seconds = time.Since(t0).Seconds()
+		info.Search = s
+		return m, info, nil
+	}
+	folds, err := StratifiedFolds(first, AutoFolds, o.Seed)
+	if err != nil || s.Labeled < 2*AutoFolds || len(names) < 2 {
+		// Too few labeled documents to hold some out: the defaults.
+		c := o
+		c.Auto = false
+		if c.Kind == KindAuto {
+			c.Kind = KindTSNMF
+		}
+		s.Candidates = []Candidate{{Options: c}}
+		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few for %d-fold cross-validation; the kind's defaults are used", s.Labeled, len(names), AutoFolds)
+		return final(c)
+	}
+	// The linear SVM's estimate on the same folds.
+	idf := termWeights(x)
+	terms := termFeatures(x, idf)
+	svmFolds := make([]float64, AutoFolds)
+	for f := 0; f < AutoFolds; f++ {
+		acc, err := svmFoldAccuracy(ctx, terms, idx, folds, f, o.Seed)
+		if err != nil {
+			return nil, Info{}, err
+		}
+		svmFolds[f] = acc
+	}
+	s.SVM = newEstimate(svmFolds)
+	readouts := Readouts()
+	if o.Readout != "" {
+		readouts = []string{o.Readout}
+	}
+	for _, kind := range kinds {
+		ko := o
+		ko.Kind = kind
+		if o.Kind == KindAuto {
+			ko = kindOptions(o, kind)
+		}
+		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
+			accs := make([][]float64, len(readouts))
+			for f := 0; f < AutoFolds; f++ {
+				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, folds, f, c, readouts, idf)
+				if err != nil {
+					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
+				}
+				s.Fits++
+				for r := range readouts {
+					accs[r] = append(accs[r], fa[r])
+				}
+			}
+			for r, ro := range readouts {
+				cr := c
+				cr.Readout = ro
+				s.Candidates = append(s.Candidates, Candidate{Options: cr, Estimate: newEstimate(accs[r])})
+			}
+		}
+	}
+	for i, c := range s.Candidates {
+		if c.Accuracy > s.Candidates[s.Chosen].Accuracy {
+			s.Chosen = i
+		}
+	}
+	if o.Kind == KindAuto {
+		// Each kind's best candidate, for the report.
+		for _, kind := range kinds {
+			best := -1
+			for i, c := range s.Candidates {
+				if c.Options.Kind == kind && (best < 0 || c.Accuracy > s.Candidates[best].Accuracy) {
+					best = i
+				}
+			}
+			if best >= 0 {
+				s.Kinds = append(s.Kinds, s.Candidates[best])
+			}
+		}
+	}
+	return final(s.Candidates[s.Chosen].Options)
+}
+
+// kindOptions keeps, for KindAuto, the options that apply to kind.
+func kindOptions(o Options, kind string) Options {
+	c := Options{Kind: kind, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Readout: o.Readout, Auto: true}
+	switch kind {
+	case KindTSNMF:
+		c.Weighting, c.Init, c.Loss = o.Weighting, o.Init, o.Loss
+	case KindSSNMF:
+		c.Lambda = o.Lambda
+	case KindTheme:
+		c.Subtopics, c.Mode, c.NoThemeBackground, c.Init = o.Subtopics, o.Mode, o.NoThemeBackground, o.Init
+	case KindCorEx:
+		c.Beta, c.Restarts = o.Beta, o.Restarts
+	}
+	return c
+}
+
+// foldAccuracies fits c with the labels of fold f's documents hidden and
+// returns, for each readout, the accuracy on those documents.
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, folds []int, f int, c Options, readouts []string, idf []float64) ([]float64, error) {
+	names, _ := sup.labelIndex()
+	hidden := Supervision{Labels: make([][]string, len(sup.Labels)), Anchors: sup.Anchors}
+	var train, test []int
+	for i, l := range sup.Labels {
+		switch {
+		case len(idx[i]) == 0:
+		case folds[i] == f:
+			test = append(test, i)
+		default:
+			hidden.Labels[i] = l
+			train = append(train, i)
+		}
+	}
+	nc := c
+	nc.Readout = ""
+	m, _, err := fitOne(ctx, x, vocab, hidden, nc, nil)
+	if err != nil {
+		return nil, err
+	}
+	p, ok := m.(Predictor)
+	if !ok {
+		return nil, fmt.Errorf("a %s model predicts no labels", m.Kind())
+	}
+	xt := x.SelectRows(test)
+	native, err := p.Predict(ctx, xt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(readouts))
+	for r, ro := range readouts {
+		var labels [][]string
+		switch ro {
+		case ReadoutNative:
+			labels = native.Labels
+		default:
+			// The fold model knows the labels present among its labeled
+			// documents; the readout learns them from the same documents.
+			modelNames := p.Labels()
+			pos := map[string]int{}
+			for j, n := range modelNames {
+				pos[n] = j
+			}
+			xl := x.SelectRows(train)
+			wl, err := m.Transform(ctx, xl)
+			if err != nil {
+				return nil, err
+			}
+			tl := make([][]int, len(train))
+			for j, i := range train {
+				for _, l := range idx[i] {
+					if q, ok := pos[names[l]]; ok {
+						tl[j] = append(tl[j], q)
+					}
+				}
+			}
+			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed)
+			if err != nil {
+				return nil, err
+			}
+			pr, err := rd.apply(xt, native, modelNames)
+			if err != nil {
+				return nil, err
+			}
+			labels = pr.Labels
+		}
+		out[r] = 100 * hitRate(labels, test, sup.Labels)
+	}
+	return out, nil
+}
+
+// hitRate is the share of the documents rows whose first predicted label
+// is one of their labels (no prediction counts as a miss).
+func hitRate(pred [][]string, rows []int, labels [][]string) float64 {
+	hits := 0
+	for j, i := range rows {
+		if len(pred[j]) > 0 && containsString(labels[i], pred[j][0]) {
+			hits++
+		}
+	}
+	return float64(hits) / float64(len(rows))
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// svmFoldAccuracy trains a linear SVM on the term features of the labeled
+// documents outside fold f and returns its accuracy on fold f's.
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, folds []int, f int, seed uint64) (float64, error) {
+	var rows, y, test []int
+	for i, ls := range idx {
+		switch {
+		case len(ls) == 0:
+		case folds[i] == f:
+			test = append(test, i)
+		default:
+			for _, l := range ls {
+				rows = append(rows, i)
+				y = append(y, l)
+			}
+		}
+	}
+	// Classes absent from the training folds cannot be predicted; the SVM
+	// learns those present.
+	remap := map[int]int{}
+	var back []int
+	for j, l := range y {
+		q, ok := remap[l]
+		if !ok {
+			q = len(back)
+			remap[l] = q
+			back = append(back, l)
+		}
+		y[j] = q
+	}
+	if len(back) < 2 {
+		return 0, nil
+	}
+	svm := &classify.LinearSVC{Seed: seed}
+	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
+		return 0, err
+	}
+	pred, err := svm.Predict(terms.SelectRows(test))
+	if err != nil {
+		return 0, err
+	}
+	hits := 0
+	for j, i := range test {
+		if containsInt(idx[i], back[pred[j]]) {
+			hits++
+		}
+	}
+	return 100 * float64(hits) / float64(len(test)), nil
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

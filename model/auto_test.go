@@ -1,0 +1,159 @@
+package model
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+func TestStratifiedFolds(t *testing.T) {
+	class := []int{0, 0, 0, 0, 1, 1, 1, -1, 2, 2, 2, 2, 2, 0, 1, -1}
+	f1, err := StratifiedFolds(class, 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f2, _ := StratifiedFolds(class, 3, 7)
+	if !reflect.DeepEqual(f1, f2) {
+		t.Error("not deterministic for a seed")
+	}
+	f3, _ := StratifiedFolds(class, 3, 8)
+	if reflect.DeepEqual(f1, f3) {
+		t.Error("the seed changes nothing")
+	}
+	size := make([]int, 3)
+	perClass := map[int][]int{}
+	for i, f := range f1 {
+		if class[i] < 0 {
+			if f != -1 {
+				t.Errorf("unlabeled item %d in fold %d", i, f)
+			}
+			continue
+		}
+		size[f]++
+		if perClass[class[i]] == nil {
+			perClass[class[i]] = make([]int, 3)
+		}
+		perClass[class[i]][f]++
+	}
+	for f := 1; f < 3; f++ {
+		if d := size[f] - size[0]; d > 1 || d < -1 {
+			t.Errorf("fold sizes %v", size)
+		}
+	}
+	for c, counts := range perClass {
+		lo, hi := counts[0], counts[0]
+		for _, v := range counts {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if hi-lo > 1 {
+			t.Errorf("class %d spread %v over the folds", c, counts)
+		}
+	}
+	if _, err := StratifiedFolds([]int{0, -1, 1}, 3, 1); err == nil {
+		t.Error("2 labeled items in 3 folds: no error")
+	}
+	if _, err := StratifiedFolds(class, 1, 1); err == nil {
+		t.Error("1 fold: no error")
+	}
+}
+
+// The automatic configuration searches over the labeled documents only,
+// is deterministic for a seed, stays within its budget of fits, and the
+// model it returns saves and loads with its readout.
+func TestAutoFit(t *testing.T) {
+	c := demoCorpus(t)
+	for _, kind := range []string{KindTSNMF, KindSSNMF, KindTheme, KindCorEx} {
+		o := Options{Kind: kind, Seed: 3, Auto: true}
+		f1 := fitDemo(t, o, true)
+		f2 := fitDemo(t, o, true)
+		s := f1.Info.Search
+		if s == nil || len(s.Candidates) == 0 {
+			t.Fatalf("%s: no search", kind)
+		}
+		if !reflect.DeepEqual(s.Candidates, f2.Info.Search.Candidates) || s.Chosen != f2.Info.Search.Chosen {
+			t.Errorf("%s: the search is not deterministic", kind)
+		}
+		if s.Fits > 10 {
+			t.Errorf("%s: %d fits, over the budget of 10", kind, s.Fits)
+		}
+		if s.Labeled == 0 || s.SVM.Accuracy <= 0 || len(s.SVM.Folds) != AutoFolds {
+			t.Errorf("%s: search %+v", kind, s)
+		}
+		chosen := s.ChosenCandidate()
+		if got := ReadoutOf(f1.Model); got != chosen.Options.Readout {
+			t.Errorf("%s: model readout %s, chosen %s", kind, got, chosen.Options.Readout)
+		}
+		t.Logf("%s: chose %s (%.1f ± %.1f), SVM %.1f", kind, chosen.Settings(), chosen.Accuracy, chosen.SD, s.SVM.Accuracy)
+		var buf bytes.Buffer
+		if err := Save(&buf, f1); err != nil {
+			t.Fatal(err)
+		}
+		g, err := Load(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		res, _ := f1.Vectorize(context.Background(), c.Docs[:50])
+		p1, err := f1.Model.(Predictor).Predict(context.Background(), res.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2, err := g.Model.(Predictor).Predict(context.Background(), res.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mat.Equal(p1.Scores, p2.Scores) || !reflect.DeepEqual(p1.Labels, p2.Labels) || ReadoutOf(g.Model) != ReadoutOf(f1.Model) {
+			t.Errorf("%s: predictions differ after save and load", kind)
+		}
+	}
+}
+
+// Every readout can be asked for explicitly, saves and loads.
+func TestReadouts(t *testing.T) {
+	c := demoCorpus(t)
+	for _, ro := range []string{ReadoutTopics, ReadoutTermsTopics} {
+		for _, kind := range []string{KindTSNMF, KindSSNMF, KindTheme, KindCorEx} {
+			f := fitDemo(t, Options{Kind: kind, Seed: 1, Readout: ro}, true)
+			if ReadoutOf(f.Model) != ro {
+				t.Errorf("%s %s: readout %s", kind, ro, ReadoutOf(f.Model))
+			}
+			var buf bytes.Buffer
+			if err := Save(&buf, f); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(buf.Bytes(), []byte("semitopic-model v2\n")) {
+				t.Errorf("%s %s: a readout model is not format 2", kind, ro)
+			}
+			g, err := Load(&buf)
+			if err != nil {
+				t.Fatalf("%s %s: %v", kind, ro, err)
+			}
+			res, _ := f.Vectorize(context.Background(), c.Docs[:30])
+			p1, _ := f.Model.(Predictor).Predict(context.Background(), res.X)
+			p2, _ := g.Model.(Predictor).Predict(context.Background(), res.X)
+			if !mat.Equal(p1.Scores, p2.Scores) {
+				t.Errorf("%s %s: scores differ after load", kind, ro)
+			}
+		}
+	}
+	x, _ := corpusMatrix([]string{"a", "b", "c"}, [][]float64{{1, 0, 2}, {0, 1, 1}, {2, 1, 0}, {1, 1, 1}})
+	labels := [][]string{{"p"}, {"q"}, nil, nil}
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Kind: KindTSNMF, Readout: "magic"}, "unknown readout"},
+		{Options{Kind: KindNMF, K: 2, Readout: ReadoutTopics}, "readout"},
+	} {
+		sup := Supervision{Labels: labels}
+		if tc.o.Kind == KindNMF {
+			sup = Supervision{}
+		}
+		if _, _, err := Fit(context.Background(), x, []string{"a", "b", "c"}, sup, tc.o, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: err = %v", tc.o, err)
+		}
+	}
+}
