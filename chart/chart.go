@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -169,6 +170,9 @@ type LineChart struct {
 	YMin, YMax float64
 	// LegendLeft puts the legend at the top left instead of the top right.
 	LegendLeft bool
+	// LogX draws the x axis on a logarithmic scale (x values must be
+	// positive).
+	LogX bool
 }
 
 func (c LineChart) draw(dc draw.Canvas) error { return drawPlot(c.plot, dc) }
@@ -232,6 +236,10 @@ func (c LineChart) plot() (*plot.Plot, error) {
 	} else if len(c.Series) > 0 {
 		// Headroom for the legend, drawn inside the top of the plot.
 		p.Y.Max += 0.08 * float64(len(c.Series)+1) * (p.Y.Max - p.Y.Min)
+	}
+	if c.LogX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = logTicks{}
 	}
 	p.Legend.Top = true
 	p.Legend.Left = c.LegendLeft
@@ -345,4 +353,22 @@ func Slug(s string) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "-")
+}
+
+// logTicks marks 1, 2, 5, 10, 20, 50, … on a logarithmic axis, labelled
+// with their plain values.
+type logTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+		for _, m := range []float64{1, 2, 5} {
+			v := m * math.Pow(10, e)
+			if v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
+				out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'g', -1, 64)})
+			}
+		}
+	}
+	return out
 }

@@ -8,5 +8,6 @@ func registry() []Experiment {
 		themeNMF(),
 		ssnmf20NG(),
 		ssnmfSynthetic(),
+		labelEfficiency(),
 	}
 }
