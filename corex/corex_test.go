@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -609,5 +611,53 @@ func TestMINats(t *testing.T) {
 	ws, _ := m.TopWords(0, 3, ByMI)
 	if ws[0].MINats <= 0 || ws[0].MINats >= ws[0].MI {
 		t.Errorf("top word MI %g (reference units), %g nats", ws[0].MI, ws[0].MINats)
+	}
+}
+
+// With few labeled documents, the anchors come from the labeled documents
+// only, and a word of a single labeled document is no anchor.
+func TestSuggestAnchorsFewLabels(t *testing.T) {
+	const groups, size = 3, 6
+	x, vocab, label := planted(600, groups, size, 20, 4)
+	labels := make([][]int, len(label))
+	var rows []int
+	for d, g := range label {
+		if d%15 == 0 {
+			labels[d] = []int{g}
+			rows = append(rows, d)
+		}
+	}
+	sug, err := SuggestAnchors(x, labels, groups, 3, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g, ws := range sug {
+		if len(ws) == 0 {
+			t.Errorf("label %d: no suggestion", g)
+		}
+		for _, w := range ws {
+			if groupOf(vocab[w.Index]) != g {
+				t.Errorf("label %d: suggested %s", g, vocab[w.Index])
+			}
+		}
+	}
+	// LabelMI over partial labels equals it over the labeled rows alone.
+	mi, _, err := LabelMI(x, labels, groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := make([][]int, len(rows))
+	for j, d := range rows {
+		sub[j] = labels[d]
+	}
+	mi2, _, err := LabelMI(x.SelectRows(rows), sub, groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.EqualApprox(mi, mi2, 1e-15) {
+		t.Error("unlabeled documents change the label MI")
+	}
+	if _, _, err := LabelMI(x, make([][]int, x.Rows), groups); err == nil {
+		t.Error("no labeled document: no error")
 	}
 }

@@ -16,7 +16,11 @@ import (
 // terms matrix, together with the sign of each association (+1 when the
 // word is more frequent in the label's documents than overall, −1 when
 // less, 0 when equally). labels[d] lists document d's labels in
-// [0, numLabels); unlabeled documents count as having none.
+// [0, numLabels). Documents without labels are left out: their labels are
+// unknown, and counting them as having none would make a word common in a
+// label's unlabeled documents look unrelated to it — with few labeled
+// documents the words of highest MI were then words of a single labeled
+// document.
 func LabelMI(X *sparse.CSR, labels [][]int, numLabels int) (*mat.Dense, [][]int8, error) {
 	if X == nil {
 		return nil, nil, fmt.Errorf("corex: nil input matrix")
@@ -31,7 +35,12 @@ func LabelMI(X *sparse.CSR, labels [][]int, numLabels int) (*mat.Dense, [][]int8
 	df := make([]float64, nv)
 	nl := make([]float64, numLabels)
 	co := make([]float64, numLabels*nv)
+	labeled := 0
 	for d, ls := range labels {
+		if len(ls) == 0 {
+			continue
+		}
+		labeled++
 		cols, vals := X.Row(d)
 		for _, l := range ls {
 			if l < 0 || l >= numLabels {
@@ -50,7 +59,10 @@ func LabelMI(X *sparse.CSR, labels [][]int, numLabels int) (*mat.Dense, [][]int8
 			}
 		}
 	}
-	n := float64(X.Rows)
+	if labeled == 0 {
+		return nil, nil, fmt.Errorf("corex: label MI: no document has a label")
+	}
+	n := float64(labeled)
 	out := mat.NewDense(numLabels, nv, nil)
 	sign := make([][]int8, numLabels)
 	for l := 0; l < numLabels; l++ {
@@ -74,6 +86,28 @@ func LabelMI(X *sparse.CSR, labels [][]int, numLabels int) (*mat.Dense, [][]int8
 	return out, sign, nil
 }
 
+// labelSupport counts, per label and word, the label's documents where the
+// word is present, and each label's documents.
+func labelSupport(X *sparse.CSR, labels [][]int, numLabels int) ([]map[int]int, []int) {
+	support := make([]map[int]int, numLabels)
+	for l := range support {
+		support[l] = map[int]int{}
+	}
+	docs := make([]int, numLabels)
+	for d, ls := range labels {
+		cols, vals := X.Row(d)
+		for _, l := range ls {
+			docs[l]++
+			for k, c := range cols {
+				if vals[k] > 0 {
+					support[l][int(c)]++
+				}
+			}
+		}
+	}
+	return support, docs
+}
+
 // cellMI is one cell's term p(a,b) log(p(a,b) / (p(a) p(b))) from counts.
 func cellMI(nab, na, nb, n float64) float64 {
 	if nab <= 0 {
@@ -94,7 +128,9 @@ type LabelWord struct {
 // §5.2.1): the n words whose presence has the highest mutual information
 // I(L:w) with the label, among the words positively associated with it
 // (more frequent in the label's documents than overall; the absence of a
-// word is not an anchor), ties broken by column. With dropShared, a word
+// word is not an anchor) and present in at least two of the label's
+// documents when it has two or more (a word of a single document says
+// nothing about a label), ties broken by column. With dropShared, a word
 // among the top n of several labels is removed from all of them (the lists
 // are not refilled), as the paper does to keep anchored topics separable.
 func SuggestAnchors(X *sparse.CSR, labels [][]int, numLabels, n int, dropShared bool) ([][]LabelWord, error) {
@@ -105,13 +141,14 @@ func SuggestAnchors(X *sparse.CSR, labels [][]int, numLabels, n int, dropShared 
 	if err != nil {
 		return nil, err
 	}
+	support, docs := labelSupport(X, labels, numLabels)
 	out := make([][]LabelWord, numLabels)
 	count := map[int]int{}
 	for l := range out {
 		row := mi.RawRowView(l)
 		var idx []int
 		for i, v := range row {
-			if sign[l][i] > 0 && v > 0 {
+			if sign[l][i] > 0 && v > 0 && support[l][i] >= min(2, docs[l]) {
 				idx = append(idx, i)
 			}
 		}

@@ -36,11 +36,11 @@ type CorEx struct {
 // Kind implements Model.
 func (c *CorEx) Kind() string { return KindCorEx }
 
-// NumTopics implements Model.
-func (c *CorEx) NumTopics() int { return c.m.K }
-
 // CorEx returns the underlying corex.Model.
 func (c *CorEx) CorEx() *corex.Model { return c.m }
+
+// NumTopics implements Model.
+func (c *CorEx) NumTopics() int { return c.m.K }
 
 // Topics implements Model: words ranked by their mutual information with
 // the topic (nats) with its sign; Score is the topic's total correlation
