@@ -684,6 +684,7 @@ func labelEfficiency() Experiment {
 type leResults struct {
 	Protocol string   `json:"protocol"`
 	Runs     []*leRun `json:"runs"`
+	Why      []*leWhy `json:"why,omitempty"`
 }
 
 // leProtocol names what the results depend on, so that a rerun resumes
@@ -744,11 +745,35 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 				}
 			}
 		}
+		whyFrac := map[string]float64{"bbc": 0.02, "20ng": 0.03}[dn]
+		if env.Quick {
+			whyFrac = 0
+		}
+		if whyFrac > 0 && !hasWhy(results.Why, dn) {
+			env.Logf("%s: measuring why the kinds collapse", dn)
+			w, err := d.why(ctx, whyFrac)
+			if err != nil {
+				return err
+			}
+			results.Why = append(results.Why, w)
+			if err := rep.json(name+".json", results); err != nil {
+				return err
+			}
+		}
 		d.cache, d.graph = nil, nil // free the matrices
 	}
 	if err := writeLEReport(rep, env, data, fracs, seeds, kinds, done, name); err != nil {
 		return err
 	}
+	if len(results.Why) > 0 {
+		writeWhy(rep, results.Why)
+	}
+	total := 0.0
+	for _, r := range results.Runs {
+		total += r.Seconds
+	}
+	rep.p("The %d runs took %s of computing in all (on this 2-core machine; a rerun resumes from %s.json and redoes only the runs missing there).",
+		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
 	return rep.finish()
 }
 
@@ -1002,4 +1027,13 @@ func allRuns(done map[string]*leRun, dataset string) []*leRun {
 		return out[a].Seed < out[b].Seed
 	})
 	return out
+}
+
+func hasWhy(ws []*leWhy, dataset string) bool {
+	for _, w := range ws {
+		if w.Dataset == dataset {
+			return true
+		}
+	}
+	return false
 }

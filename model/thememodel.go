@@ -206,7 +206,8 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	names, idx := sup.labelIndex()
 	cfg := theme.Config{Subtopics: o.Subtopics, Mode: theme.Separated, Loss: nmf.KullbackLeibler, Seed: o.Seed,
-		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol, ExcludeThemeBackground: o.NoThemeBackground}
+		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol, ExcludeThemeBackground: o.NoThemeBackground,
+		BackgroundEveryTheme: true}
 	var err error
 	if o.Mode != "" {
 		if cfg.Mode, err = theme.ParseMode(o.Mode); err != nil {

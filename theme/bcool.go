@@ -62,11 +62,12 @@ func BCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint
 	if _, err := checkLabels(labels, n, numThemes); err != nil {
 		return nil, fmt.Errorf("theme: BCool: labels: %w", err)
 	}
-	return bcoolGroups(x, labels, numThemes, s, newTopics, seed), nil
+	return bcoolGroups(x, labels, numThemes, s, newTopics, seed, false), nil
 }
 
-// bcoolGroups is BCool on arguments already checked (by BCool or Fit).
-func bcoolGroups(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64) *BCoolGroups {
+// bcoolGroups is BCool on arguments already checked (by BCool or Fit);
+// everyTheme is Config.BackgroundEveryTheme.
+func bcoolGroups(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64, everyTheme bool) *BCoolGroups {
 	n, _ := x.Dims()
 	density := make([]int, n)
 	for i := range density {
@@ -113,7 +114,11 @@ func bcoolGroups(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, see
 			sorted = sorted[:len(sorted)/2]
 		}
 		g.Subtopics[j] = partitionByDensity(sorted, density, s)
-		g.Background = append(g.Background, sorted[:len(sorted)/4]...)
+		q := len(sorted) / 4
+		if everyTheme {
+			q = max(1, q)
+		}
+		g.Background = append(g.Background, sorted[:q]...)
 	}
 	if newTopics > 0 {
 		from := unlabeled
@@ -129,8 +134,8 @@ func bcoolGroups(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, see
 
 // bCool returns the start rows of the bCool initialisation; Fit has
 // checked its arguments.
-func bCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64) *startRows {
-	g := bcoolGroups(x, labels, numThemes, s, newTopics, seed)
+func bCool(x *sparse.CSR, labels [][]int, numThemes, s, newTopics int, seed uint64, everyTheme bool) *startRows {
+	g := bcoolGroups(x, labels, numThemes, s, newTopics, seed, everyTheme)
 	return &startRows{g: g, bg: meanRow(x, g.Background)}
 }
 

@@ -102,6 +102,14 @@ type Config struct {
 	// theme (the reference's background_for_theme=False). By default they
 	// may use it.
 	ExcludeThemeBackground bool
+	// BackgroundEveryTheme makes bCool's background start take at least
+	// the densest labeled document of every theme. The reference takes
+	// each theme's densest quarter, so a theme with fewer than four
+	// (halved) labeled documents adds none, and with few labels the
+	// background starts as the mean of a handful of documents of a few
+	// themes: whether one more labeled document is there then flips
+	// the theme scores of most documents (docs/results/label-efficiency.md).
+	BackgroundEveryTheme bool
 	// NewTopics is the number of subtopics of the new-topics pseudo-theme,
 	// allowed only in unlabeled documents (0: none).
 	NewTopics int

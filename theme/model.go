@@ -288,7 +288,7 @@ func Fit(ctx context.Context, x nmf.Matrix, labels [][]int, themes []string, cfg
 	// background row (shared by every Separated part).
 	var starts *startRows
 	if cfg.Init == InitBCool {
-		starts = bCool(X, labels, k, cfg.Subtopics, cfg.NewTopics, cfg.Seed)
+		starts = bCool(X, labels, k, cfg.Subtopics, cfg.NewTopics, cfg.Seed, cfg.BackgroundEveryTheme)
 	}
 
 	jobs := make([]func() error, len(model.Parts))

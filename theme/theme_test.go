@@ -448,7 +448,7 @@ func TestBCoolKnownDensities(t *testing.T) {
 		t.Error("BCool is not deterministic for a seed")
 	}
 	// The starting rows are the groups' means.
-	st := bCool(x, themes, 3, 2, 0, 42)
+	st := bCool(x, themes, 3, 2, 0, 42, false)
 	m := &Model{Themes: themeNames(3), Subtopics: 2, Mode: Combined, Terms: 10}
 	m.Parts = m.layout()
 	h := st.forPart(m, m.Parts[0], x)

@@ -38,7 +38,9 @@ its topics and saves everything needed to transform new documents to --out
 
 Kinds: tsnmf (labels), theme (labels), ssnmf (labels), corex (anchors,
 labels or none), nmf and lda (unsupervised), and auto (labels): every kind
-that learns from labels, keeping the best.
+that learns from labels, each configured automatically with its own default
+pipeline (with --preset or pipeline flags: all on that pipeline), keeping the
+one of best cross-validated accuracy.
 
 Automatic configuration (--auto, on by default when the model learns from
 labels): the settings you leave unset are chosen by 3-fold cross-validation
@@ -177,7 +179,13 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 		}
 		_ = bar.Set(min(iter, maxIter))
 	}
-	fitted, err := model.FitCorpus(ctx, c, pl, labelsFromCorpus, sup, o, progress)
+	var fitted *model.Fitted
+	if o.Kind == model.KindAuto && c.Matrix == nil && !pf.changed(cmd) {
+		// Each kind with its own default pipeline, the best kept.
+		fitted, err = model.FitBestKind(ctx, c, labelsFromCorpus, sup, o, progress)
+	} else {
+		fitted, err = model.FitCorpus(ctx, c, pl, labelsFromCorpus, sup, o, progress)
+	}
 	if bar != nil {
 		_ = bar.Finish()
 	}
@@ -214,6 +222,12 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	}
 	if s := fitted.Info.Search; s != nil {
 		printSearch(w, s)
+		if len(s.Kinds) > 0 {
+			fmt.Fprintln(w, "each kind's best:")
+			for _, k := range s.Kinds {
+				fmt.Fprintf(w, "   %s  %5.1f%% ± %4.1f\n", k.Settings(), k.Accuracy, k.SD)
+			}
+		}
 	}
 	printTopics(w, fitted.Model.Topics(top))
 	fmt.Fprintf(w, "saved %s\n", out)

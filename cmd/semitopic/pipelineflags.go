@@ -72,6 +72,21 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&p.minTokens, "min-tokens", 0, "drop documents with fewer tokens after the text pipeline")
 }
 
+// pipelineFlagNames are the flags register adds.
+var pipelineFlagNames = []string{"preset", "tokens", "case", "no-nfkc", "strip-accents", "min-len", "max-len", "drop-numbers",
+	"stopwords", "stopwords-file", "morph", "lemma-pos", "filter-after-morph", "ngrams", "weight", "norm", "sublinear",
+	"min-df", "max-df", "max-features", "sklearn-ties", "min-chars", "min-tokens"}
+
+// changed reports whether any pipeline flag was given.
+func (p *pipelineFlags) changed(cmd *cobra.Command) bool {
+	for _, n := range pipelineFlagNames {
+		if cmd.Flags().Changed(n) {
+			return true
+		}
+	}
+	return false
+}
+
 // build returns the pipeline: the preset, overridden by every flag the user
 // set explicitly.
 func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
