@@ -75,8 +75,17 @@ func (l *Linear) Scores(x *sparse.CSR) (*mat.Dense, error) {
 		wt = transposed(l.Coef)
 	}
 	d := linearScores(x, wt, len(l.Intercept), l.Intercept)
-	if d.IsEmpty() || len(l.Intercept) != 1 {
+	if len(l.Intercept) != 1 {
 		return d, nil
+	}
+	return twoClassScores(d), nil
+}
+
+// twoClassScores turns the single decision value d of a binary problem
+// into the scores −d and d of classes 0 and 1.
+func twoClassScores(d *mat.Dense) *mat.Dense {
+	if d.IsEmpty() {
+		return d
 	}
 	r, _ := d.Dims()
 	out := mat.NewDense(r, 2, nil)
@@ -85,5 +94,5 @@ func (l *Linear) Scores(x *sparse.CSR) (*mat.Dense, error) {
 		out.Set(i, 0, -v)
 		out.Set(i, 1, v)
 	}
-	return out, nil
+	return out
 }

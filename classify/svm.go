@@ -250,17 +250,10 @@ func (s *LinearSVC) DecisionFunction(x *sparse.CSR) (*mat.Dense, error) {
 // decision value.
 func (s *LinearSVC) Scores(x *sparse.CSR) (*mat.Dense, error) {
 	d, err := s.DecisionFunction(x)
-	if err != nil || d.IsEmpty() || s.classes != 2 {
+	if err != nil || s.classes != 2 {
 		return d, err
 	}
-	r, _ := d.Dims()
-	out := mat.NewDense(r, 2, nil)
-	for i := 0; i < r; i++ {
-		v := d.At(i, 0)
-		out.Set(i, 0, -v)
-		out.Set(i, 1, v)
-	}
-	return out, nil
+	return twoClassScores(d), nil
 }
 
 // Predict implements Classifier: the class with the largest decision value;

@@ -325,3 +325,22 @@ func TestSSNMF20NewsRealData(t *testing.T) {
 	}
 	checkDataset(t, c)
 }
+
+func TestReutersTopCategories(t *testing.T) {
+	c := &corpus.Corpus{Docs: []corpus.Document{
+		{ID: "a", Labels: []string{"earn"}, Split: corpus.SplitTrain},
+		{ID: "b", Labels: []string{"earn", "acq"}, Split: corpus.SplitTrain},
+		{ID: "c", Labels: []string{"acq", "rare"}, Split: corpus.SplitTrain},
+		{ID: "d", Labels: []string{"rare"}, Split: corpus.SplitTest},
+		{ID: "e", Labels: []string{"earn"}, Split: corpus.SplitTest},
+		{ID: "f", Labels: []string{"grain"}, Split: corpus.SplitTrain},
+	}}
+	out := ReutersTopCategories(c, 2) // earn (2), acq (2)
+	var got []string
+	for _, d := range out.Docs {
+		got = append(got, d.ID+":"+strings.Join(d.Labels, ","))
+	}
+	if want := "a:earn c:acq e:earn"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+}

@@ -49,7 +49,7 @@ type readout struct {
 type readoutHolder struct{ ro *readout }
 
 func (h *readoutHolder) setReadout(r *readout) { h.ro = r }
-func (h *readoutHolder) readout() *readout    { return h.ro }
+func (h *readoutHolder) readout() *readout     { return h.ro }
 
 // withReadout is implemented by the models that can carry a readout.
 type withReadout interface {

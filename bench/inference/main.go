@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/datasets"
 	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/vectorize"
@@ -39,19 +40,15 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	c = topCategories(c, 10)
+	c = datasets.ReutersTopCategories(c, 10)
 	train, test := c.Subset(corpus.SplitTrain), c.Subset(corpus.SplitTest)
 	docs := test.Docs[:min(*n, len(test.Docs))]
-	fmt.Printf("Reuters, documents with exactly one of the 10 most frequent categories: %d train, %d test; %d test documents predicted\n",
+	fmt.Printf("Reuters, documents with exactly one category among the 10 most frequent: %d train, %d test; %d test documents predicted\n",
 		len(train.Docs), len(test.Docs), len(docs))
 	for _, kind := range strings.Split(*kinds, ",") {
-		preset := map[string]string{"tsnmf": "tsnmf", "ssnmf": "ssnmf", "theme": "default", "corex": "corex"}[kind]
-		pl, err := vectorize.PipelinePreset(preset)
+		pl, err := vectorize.PipelinePreset(model.DefaultPreset(kind))
 		if err != nil {
 			log.Fatal(err)
-		}
-		if kind == "theme" {
-			pl.Vectorize = vectorize.Options{MaxFeatures: 10000}
 		}
 		t0 := time.Now()
 		f, err := model.FitCorpus(ctx, train, pl, true, model.Supervision{}, model.Options{Kind: kind, Seed: 1}, nil)
@@ -100,42 +97,5 @@ func main() {
 		m := float64(res.X.Rows)
 		fmt.Printf("%-6s %3d topics × %5d terms (fit %v): one document per call %.3f ms, batch %.3f ms per document, ratio %.1f×\n",
 			kind, f.Model.NumTopics(), len(f.Vocab), fit.Round(time.Millisecond), 1000*tOne.Seconds()/m, 1000*tBatch.Seconds()/m, tOne.Seconds()/tBatch.Seconds())
-	}
-}
-
-// topCategories keeps the documents with exactly one label among the k
-// most frequent labels of the training documents.
-func topCategories(c *corpus.Corpus, k int) *corpus.Corpus {
-	count := map[string]int{}
-	for _, d := range c.Docs {
-		if d.Split == corpus.SplitTrain {
-			for _, l := range d.Labels {
-				count[l]++
-			}
-		}
-	}
-	var names []string
-	for l := range count {
-		names = append(names, l)
-	}
-	sortByCount(names, count)
-	keep := map[string]bool{}
-	for _, l := range names[:min(k, len(names))] {
-		keep[l] = true
-	}
-	out := &corpus.Corpus{Name: c.Name}
-	for _, d := range c.Docs {
-		if len(d.Labels) == 1 && keep[d.Labels[0]] {
-			out.Docs = append(out.Docs, d)
-		}
-	}
-	return out
-}
-
-func sortByCount(names []string, count map[string]int) {
-	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && (count[names[j]] > count[names[j-1]] || count[names[j]] == count[names[j-1]] && names[j] < names[j-1]); j-- {
-			names[j], names[j-1] = names[j-1], names[j]
-		}
 	}
 }
