@@ -553,6 +553,16 @@ func paramList(info model.Info) []kv {
 	add("lambda", o.Lambda, o.Lambda != 0)
 	add("beta", o.Beta, o.Beta != 0)
 	add("restarts", o.Restarts, o.Restarts > 0)
+	add("readout", o.Readout, o.Readout != "")
+	if s := info.Search; s != nil && len(s.Candidates) > 0 {
+		c := s.ChosenCandidate()
+		if s.Note != "" {
+			add("automatic configuration", s.Note, true)
+		} else {
+			add("automatic configuration", fmt.Sprintf("kept %s: %.1f%% ± %.1f cross-validated over %d labeled documents (%d folds; %d candidates); a linear SVM on the same labels %.1f%% ± %.1f",
+				c.Settings(), c.Accuracy, c.SD, s.Labeled, s.Folds, len(s.Candidates), s.SVM.Accuracy, s.SVM.SD), true)
+		}
+	}
 	add("iterations run", info.Iterations, info.Iterations > 0)
 	add("final objective", fmt.Sprintf("%.6g", info.Objective), info.Objective != 0)
 	return out

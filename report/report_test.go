@@ -372,3 +372,23 @@ func TestHeatmapManyTopics(t *testing.T) {
 		t.Error("the heatmap's 30 topic labels are not upright")
 	}
 }
+
+// A model configured automatically shows what was kept and the linear
+// SVM's estimate.
+func TestReportShowsSearch(t *testing.T) {
+	d, err := demo.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1, Auto: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Write(context.Background(), &buf, f, nil, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "automatic configuration") || !strings.Contains(buf.String(), "linear SVM on the same labels") {
+		t.Error("the report does not show the automatic configuration")
+	}
+}
