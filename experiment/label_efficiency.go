@@ -359,10 +359,12 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 	r := &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: n}
 	if s := info.Search; s != nil && len(s.Candidates) > 0 {
 		c := s.ChosenCandidate()
-		cv, svm := c.Accuracy, s.SVM.Accuracy
-		r.CV, r.SVMCV, r.Chosen = &cv, &svm, c.Settings()
+		r.Chosen = c.Settings()
 		if s.Note != "" {
 			r.Chosen += " (" + s.Note + ")"
+		} else {
+			cv, svm := c.Accuracy, s.SVM.Accuracy
+			r.CV, r.SVMCV = &cv, &svm
 		}
 	}
 	return r, info.Search, nil
@@ -592,7 +594,11 @@ func (d *leData) runOne(ctx context.Context, env *Env, frac float64, seed int, k
 		}
 		searches = append(searches, s)
 		autos = append(autos, ra)
-		env.Logf("  %s %g%% seed %d: %s defaults %.1f, auto %.1f (%s, cv %.1f)", d.name, 100*frac, seed, k, r.Accuracy, ra.Accuracy, ra.Chosen, *ra.CV)
+		cv := math.NaN()
+		if ra.CV != nil {
+			cv = *ra.CV
+		}
+		env.Logf("  %s %g%% seed %d: %s defaults %.1f, auto %.1f (%s, cv %.1f)", d.name, 100*frac, seed, k, r.Accuracy, ra.Accuracy, ra.Chosen, cv)
 	}
 	if b := model.BestSearch(searches); b >= 0 {
 		best := *autos[b]

@@ -248,6 +248,22 @@ func (d *leData) themeSkew(ctx context.Context, m model.Model, v *leVectorized, 
 		"test documents predicted into the 2 themes with the fewest labels, %": 100 * float64(inFew) / float64(len(pred)),
 		"test documents truly of those themes, %":                              100 * float64(truthFew) / float64(len(pred)),
 	}
+	// The native theme score's mean per theme over the test documents: a
+	// theme whose subtopics took up the unlabeled documents scores high on
+	// every document.
+	if _, ok := m.(*model.Theme); ok && model.ReadoutOf(m) == model.ReadoutNative {
+		nt, k := pr.Scores.Dims()
+		means := make([]float64, k)
+		for j := 0; j < k; j++ {
+			for i := 0; i < nt; i++ {
+				means[j] += pr.Scores.At(i, j)
+			}
+			means[j] /= float64(nt)
+		}
+		sort.Float64s(means)
+		out["native theme score, highest mean over the test documents"] = means[k-1]
+		out["native theme score, median of the themes' means"] = means[k/2]
+	}
 	// Background share of the test documents' weight.
 	tm := m.(*model.Theme).Theme()
 	ws, err := tm.TransformParts(ctx, v.test, theme.TransformOptions{})

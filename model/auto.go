@@ -291,10 +291,12 @@ func autoGrid(o Options, numLabels, maxTopics int, share float64) []Options {
 		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none") })
 		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none"); setIntIf(&c.K, o.K, 2*numLabels) })
 	case KindSSNMF:
-		// The default λ (DefaultLambda times the labeled share), a tenth of
-		// it (the labels weigh less than the data), and with it room for
-		// the structure of the unlabeled documents.
-		add(func(c *Options) {})
+		// The default λ (DefaultLambda times the labeled share, given
+		// explicitly so that the folds, with fewer labels, fit the same λ
+		// as the final fit), a tenth of it (the labels weigh less than the
+		// data), and with it room for the structure of the unlabeled
+		// documents.
+		add(func(c *Options) { setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share) })
 		add(func(c *Options) { setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share/10) })
 		add(func(c *Options) {
 			setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share/10)
