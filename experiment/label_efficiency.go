@@ -683,9 +683,6 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 			}
 		}
 		whyFrac := map[string]float64{"bbc": 0.02, "20ng": 0.03}[dn]
-		if env.Quick {
-			whyFrac = 0
-		}
 		if whyFrac > 0 && !hasWhy(results.Why, dn) {
 			env.Logf("%s: measuring why the kinds collapse", dn)
 			w, err := d.why(ctx, whyFrac)

@@ -36,7 +36,7 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"linear SVM", "label spreading", "TS-NMF (auto)", "best kind (auto)", "The goals"} {
+	for _, want := range []string{"linear SVM", "label spreading", "TS-NMF (auto)", "best kind (auto)", "The goals", "Why SSNMF", "*Label-anchored CorEx.*"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report lacks %q", want)
 		}
