@@ -404,7 +404,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
 			accs := make([][]float64, len(readouts))
 			for f := 0; f < AutoFolds; f++ {
-				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, folds, f, c, readouts, idf)
+				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, folds, f, c, readouts, idf, progress)
 				if err != nil {
 					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
 				}
@@ -460,7 +460,7 @@ func kindOptions(o Options, kind string) Options {
 
 // foldAccuracies fits c with the labels of fold f's documents hidden and
 // returns, for each readout, the accuracy on those documents.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, folds []int, f int, c Options, readouts []string, idf []float64) ([]float64, error) {
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, folds []int, f int, c Options, readouts []string, idf []float64, progress Progress) ([]float64, error) {
 	names, _ := sup.labelIndex()
 	hidden := Supervision{Labels: make([][]string, len(sup.Labels)), Anchors: sup.Anchors}
 	var train, test []int
@@ -476,7 +476,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	}
 	nc := c
 	nc.Readout = ""
-	m, _, err := fitOne(ctx, x, vocab, hidden, nc, nil)
+	m, _, err := fitOne(ctx, x, vocab, hidden, nc, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -144,7 +144,8 @@ func (s Supervision) labelIndex() (names []string, idx [][]int) {
 }
 
 // Progress receives a fit's progress: the iteration (from 1) and its
-// objective (NaN when not computed).
+// objective (NaN when not computed). An automatic configuration reports
+// each of its fits in turn, so the iteration starts again from 1 at each.
 type Progress func(iter int, objective float64)
 
 // fitter fits one kind.

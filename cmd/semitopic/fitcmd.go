@@ -170,13 +170,23 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 			progressbar.OptionSetDescription("fitting"), progressbar.OptionShowCount(),
 			progressbar.OptionSetWidth(30), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 	}
+	fitNo, last := 1, 0
 	progress := func(iter int, obj float64) {
 		if bar == nil {
 			return
 		}
-		if !math.IsNaN(obj) {
-			bar.Describe(fmt.Sprintf("fitting, objective %.6g", obj))
+		if iter < last {
+			fitNo++ // the automatic configuration's next fit
 		}
+		last = iter
+		what := "fitting"
+		if o.Auto {
+			what = fmt.Sprintf("fit %d (cross-validation, then the final fit)", fitNo)
+		}
+		if !math.IsNaN(obj) {
+			what += fmt.Sprintf(", objective %.6g", obj)
+		}
+		bar.Describe(what)
 		_ = bar.Set(min(iter, maxIter))
 	}
 	var fitted *model.Fitted
