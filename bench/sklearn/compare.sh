@@ -31,7 +31,7 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for part in "${parts[@]}"; do
 	case "$part" in
 	metrics)
-		echo "== clustering agreement: homogeneity, completeness, V, NMI, AMI (must agree to 1e-9)"
+		echo "== clustering agreement: homogeneity, completeness, V, NMI, AMI, ARI (must agree to 1e-9)"
 		"$PY" bench/sklearn/metrics_compare.py --out "$tmp/labelings.json"
 		;;
 	lda)
