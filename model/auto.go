@@ -36,9 +36,13 @@ func SupervisedKinds() []string { return []string{KindTSNMF, KindSSNMF, KindThem
 // the same estimate for a linear SVM trained on the same labels.
 type Search struct {
 	// Folds is the number of folds and Labeled the labeled documents
-	// they divide.
+	// they divide. Scored counts the held-out documents scored: a
+	// document whose labels no other fold has (the only labeled document
+	// of its label, say) cannot be predicted by any method trained
+	// without it, and is left out of the estimates.
 	Folds   int `json:"folds"`
 	Labeled int `json:"labeled"`
+	Scored  int `json:"scored"`
 	// Candidates are the settings tried, each with its estimate; Chosen
 	// indexes the one kept (the highest mean accuracy, the earliest on
 	// ties: candidates come simplest first).
@@ -367,8 +371,14 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		info.Search = s
 		return m, info, nil
 	}
-	folds, err := StratifiedFolds(first, AutoFolds, o.Seed)
-	if err != nil || s.Labeled < 2*AutoFolds || len(names) < 2 {
+	var cv []cvFold
+	if assign, err := StratifiedFolds(first, AutoFolds, o.Seed); err == nil && s.Labeled >= 2*AutoFolds && len(names) >= 2 {
+		cv = makeFolds(idx, assign, AutoFolds)
+	}
+	for _, f := range cv {
+		s.Scored += len(f.test)
+	}
+	if len(cv) == 0 {
 		// Too few labeled documents to hold some out: the defaults.
 		c := o
 		c.Auto = false
@@ -376,19 +386,19 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			c.Kind = KindTSNMF
 		}
 		s.Candidates = []Candidate{{Options: c}}
-		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few for %d-fold cross-validation; the kind's defaults are used", s.Labeled, len(names), AutoFolds)
+		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents); the kind's defaults are used", s.Labeled, len(names))
 		return final(c)
 	}
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	svmFolds := make([]float64, AutoFolds)
-	for f := 0; f < AutoFolds; f++ {
-		acc, err := svmFoldAccuracy(ctx, terms, idx, folds, f, o.Seed)
+	var svmFolds []float64
+	for _, f := range cv {
+		acc, err := svmFoldAccuracy(ctx, terms, idx, f, o.Seed)
 		if err != nil {
 			return nil, Info{}, err
 		}
-		svmFolds[f] = acc
+		svmFolds = append(svmFolds, acc)
 	}
 	s.SVM = newEstimate(svmFolds)
 	readouts := Readouts()
@@ -403,8 +413,8 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
 			accs := make([][]float64, len(readouts))
-			for f := 0; f < AutoFolds; f++ {
-				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, folds, f, c, readouts, idf, progress)
+			for f, fold := range cv {
+				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, progress)
 				if err != nil {
 					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
 				}
@@ -458,21 +468,53 @@ func kindOptions(o Options, kind string) Options {
 	return c
 }
 
-// foldAccuracies fits c with the labels of fold f's documents hidden and
-// returns, for each readout, the accuracy on those documents.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, folds []int, f int, c Options, readouts []string, idf []float64, progress Progress) ([]float64, error) {
+// cvFold is one fold of the cross-validation: the labeled documents that
+// keep their labels, and the held-out ones that are scored (those with a
+// label some training document has).
+type cvFold struct{ train, test []int }
+
+// makeFolds turns a fold assignment into folds, leaving out the folds
+// with nothing to score.
+func makeFolds(idx [][]int, assign []int, k int) []cvFold {
+	var out []cvFold
+	for f := 0; f < k; f++ {
+		var fold cvFold
+		seen := map[int]bool{}
+		for i, ls := range idx {
+			if len(ls) > 0 && assign[i] != f {
+				fold.train = append(fold.train, i)
+				for _, l := range ls {
+					seen[l] = true
+				}
+			}
+		}
+		for i, ls := range idx {
+			if len(ls) == 0 || assign[i] != f {
+				continue
+			}
+			for _, l := range ls {
+				if seen[l] {
+					fold.test = append(fold.test, i)
+					break
+				}
+			}
+		}
+		if len(fold.test) > 0 {
+			out = append(out, fold)
+		}
+	}
+	return out
+}
+
+// foldAccuracies fits c with only the fold's training documents labeled
+// and returns, for each readout, the accuracy on the fold's test
+// documents.
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, progress Progress) ([]float64, error) {
 	names, _ := sup.labelIndex()
 	hidden := Supervision{Labels: make([][]string, len(sup.Labels)), Anchors: sup.Anchors}
-	var train, test []int
-	for i, l := range sup.Labels {
-		switch {
-		case len(idx[i]) == 0:
-		case folds[i] == f:
-			test = append(test, i)
-		default:
-			hidden.Labels[i] = l
-			train = append(train, i)
-		}
+	train, test := fold.train, fold.test
+	for _, i := range train {
+		hidden.Labels[i] = sup.Labels[i]
 	}
 	nc := c
 	nc.Readout = ""
@@ -552,20 +594,15 @@ func containsString(ss []string, s string) bool {
 	return false
 }
 
-// svmFoldAccuracy trains a linear SVM on the term features of the labeled
-// documents outside fold f and returns its accuracy on fold f's.
-func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, folds []int, f int, seed uint64) (float64, error) {
-	var rows, y, test []int
-	for i, ls := range idx {
-		switch {
-		case len(ls) == 0:
-		case folds[i] == f:
-			test = append(test, i)
-		default:
-			for _, l := range ls {
-				rows = append(rows, i)
-				y = append(y, l)
-			}
+// svmFoldAccuracy trains a linear SVM on the term features of the fold's
+// training documents and returns its accuracy on its test documents.
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, error) {
+	var rows, y []int
+	test := fold.test
+	for _, i := range fold.train {
+		for _, l := range idx[i] {
+			rows = append(rows, i)
+			y = append(y, l)
 		}
 	}
 	// Classes absent from the training folds cannot be predicted; the SVM

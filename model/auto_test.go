@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 func TestStratifiedFolds(t *testing.T) {
@@ -155,5 +158,45 @@ func TestReadouts(t *testing.T) {
 		if _, _, err := Fit(context.Background(), x, []string{"a", "b", "c"}, sup, tc.o, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v", tc.o, err)
 		}
+	}
+}
+
+// A held-out document whose label no training fold has cannot be scored:
+// it is left out, and with a single labeled document per label the
+// search falls back to the defaults and says why.
+func TestMakeFoldsSingletons(t *testing.T) {
+	idx := [][]int{{0}, {0}, {0}, {1}, nil, {2}, {2}, {0}, {2}}
+	assign := []int{0, 1, 2, 0, -1, 1, 2, 0, 0}
+	folds := makeFolds(idx, assign, 3)
+	scored := map[int]bool{}
+	for _, f := range folds {
+		for _, i := range f.test {
+			scored[i] = true
+		}
+		for _, i := range f.train {
+			if assign[i] == assign[f.test[0]] {
+				t.Errorf("document %d trains and tests in one fold", i)
+			}
+		}
+	}
+	if scored[3] || scored[4] || len(scored) != 7 {
+		t.Errorf("scored %v: want every labeled document but 3 (its label's only one)", scored)
+	}
+	// One labeled document per label: nothing can be held out.
+	c := demoCorpus(t)
+	seen := map[string]bool{}
+	sup := Supervision{Labels: make([][]string, len(c.Docs))}
+	for i, d := range c.Docs {
+		if d.Labeled() && !seen[d.Labels[0]] {
+			seen[d.Labels[0]] = true
+			sup.Labels[i] = d.Labels[:1]
+		}
+	}
+	f, err := FitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), false, sup, Options{Kind: KindTSNMF, Auto: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Info.Search; s == nil || s.Note == "" || len(s.Candidates) != 1 {
+		t.Errorf("search %+v: want the defaults with a note", s)
 	}
 }

@@ -280,6 +280,9 @@ func printSearch(w io.Writer, s *model.Search) {
 		return
 	}
 	fmt.Fprintf(w, "automatic configuration: %d-fold cross-validation over the %d labeled documents, %d fits in %.1fs\n", s.Folds, s.Labeled, s.Fits, s.Seconds)
+	if s.Scored < s.Labeled {
+		fmt.Fprintf(w, "  (%d of them scored: the others are the only labeled documents of their label, which no fold without them can predict)\n", s.Scored)
+	}
 	width := 0
 	for _, c := range s.Candidates {
 		width = max(width, len([]rune(c.Settings())))
