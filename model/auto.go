@@ -469,9 +469,10 @@ func kindOptions(o Options, kind string) Options {
 }
 
 // cvFold is one fold of the cross-validation: the labeled documents that
-// keep their labels, and the held-out ones that are scored (those with a
-// label some training document has).
-type cvFold struct{ train, test []int }
+// keep their labels, the held-out ones (left out of the fold's fit), and
+// those of them that are scored (those with a label some training
+// document has).
+type cvFold struct{ train, out, test []int }
 
 // makeFolds turns a fold assignment into folds, leaving out the folds
 // with nothing to score.
@@ -492,6 +493,7 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 			if len(ls) == 0 || assign[i] != f {
 				continue
 			}
+			fold.out = append(fold.out, i)
 			for _, l := range ls {
 				if seen[l] {
 					fold.test = append(fold.test, i)
@@ -506,19 +508,29 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 	return out
 }
 
-// foldAccuracies fits c with only the fold's training documents labeled
-// and returns, for each readout, the accuracy on the fold's test
-// documents.
+// foldAccuracies fits c on every document but the fold's held-out ones
+// (so that the fit sees the same unlabeled documents as the final one,
+// and the held-out documents are new to it, as the documents a model is
+// used on) and returns, for each readout, the accuracy on the fold's
+// scored documents.
 func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, progress Progress) ([]float64, error) {
 	names, _ := sup.labelIndex()
-	hidden := Supervision{Labels: make([][]string, len(sup.Labels)), Anchors: sup.Anchors}
-	train, test := fold.train, fold.test
-	for _, i := range train {
-		hidden.Labels[i] = sup.Labels[i]
+	held := make([]bool, x.Rows)
+	for _, i := range fold.out {
+		held[i] = true
 	}
+	var keep []int
+	fit := Supervision{Anchors: sup.Anchors}
+	for i := 0; i < x.Rows; i++ {
+		if !held[i] {
+			keep = append(keep, i)
+			fit.Labels = append(fit.Labels, sup.Labels[i])
+		}
+	}
+	train, test := fold.train, fold.test
 	nc := c
 	nc.Readout = ""
-	m, _, err := fitOne(ctx, x, vocab, hidden, nc, progress)
+	m, _, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, progress)
 	if err != nil {
 		return nil, err
 	}
