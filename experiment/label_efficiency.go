@@ -761,6 +761,44 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 	rep.h2("Corpora")
 	rep.table([]string{"corpus", "classes", "training", "test", "majority class % (test)", "notes"}, rows)
 
+	// The summary: test accuracy at 1, 3, 10 and 100% for the best kind,
+	// every kind's automatic configuration and the baselines.
+	rep.h2("Summary")
+	var sumFracs []float64
+	for _, f := range []float64{0.01, 0.03, 0.1, 1} {
+		if containsFloat(fracs, f) {
+			sumFracs = append(sumFracs, f)
+		}
+	}
+	if len(sumFracs) == 0 {
+		sumFracs = fracs
+	}
+	header := []string{"corpus (majority %)", "labeled"}
+	sumMethods := []string{leBest}
+	for _, k := range kinds {
+		sumMethods = append(sumMethods, leAutoName(k))
+	}
+	sumMethods = append(sumMethods, leSVM, leNB, leSpread)
+	header = append(header, sumMethods...)
+	rows = nil
+	for _, d := range data {
+		for _, f := range sumFracs {
+			row := []string{fmt.Sprintf("%s (%.1f)", d.name, d.majority()), fracLabel(f)}
+			for _, m := range sumMethods {
+				v := leCell(done, d.name, f, seeds, m, leAcc)
+				mean, _ := meanSD(v)
+				if len(v) == 0 {
+					row = append(row, "")
+					continue
+				}
+				row = append(row, fmt.Sprintf("%.1f", mean))
+			}
+			rows = append(rows, row)
+		}
+	}
+	rep.p("Test accuracy %%, mean over the seeds (the tables below give the spread and every fraction):")
+	rep.table(header, rows)
+
 	for _, d := range data {
 		rep.h2(fmt.Sprintf("%s: test accuracy %%", d.name))
 		header := []string{"method"}
@@ -965,6 +1003,15 @@ func allRuns(done map[string]*leRun, dataset string) []*leRun {
 func hasWhy(ws []*leWhy, dataset string) bool {
 	for _, w := range ws {
 		if w.Dataset == dataset {
+			return true
+		}
+	}
+	return false
+}
+
+func containsFloat(xs []float64, v float64) bool {
+	for _, x := range xs {
+		if x == v {
 			return true
 		}
 	}
