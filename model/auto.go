@@ -385,8 +385,19 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		if c.Kind == KindAuto {
 			c.Kind = KindTSNMF
 		}
+		note := "the kind's defaults are used"
+		if c.Readout == "" && c.Kind != KindTSNMF {
+			// Nothing can check the native readout, which can fail
+			// whole (with one labeled document per label, the theme
+			// scores and CorEx's topics sent every document of two
+			// corpora to one or two labels); the topics readout is
+			// trained on the labels themselves. TS-NMF's topics are
+			// the labels: its native readout is kept.
+			c.Readout = ReadoutTopics
+			note = "the kind's defaults are used, read out through its topics"
+		}
 		s.Candidates = []Candidate{{Options: c}}
-		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents); the kind's defaults are used", s.Labeled, len(names))
+		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents); %s", s.Labeled, len(names), note)
 		return final(c)
 	}
 	// The linear SVM's estimate on the same folds.

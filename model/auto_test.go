@@ -192,11 +192,19 @@ func TestMakeFoldsSingletons(t *testing.T) {
 			sup.Labels[i] = d.Labels[:1]
 		}
 	}
-	f, err := FitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), false, sup, Options{Kind: KindTSNMF, Auto: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := f.Info.Search; s == nil || s.Note == "" || len(s.Candidates) != 1 {
-		t.Errorf("search %+v: want the defaults with a note", s)
+	// TS-NMF keeps its native readout, whose topics are the labels; the
+	// other kinds are read out through their topics, the readout trained
+	// on the labels, since nothing can check the native one.
+	for kind, want := range map[string]string{KindTSNMF: ReadoutNative, KindTheme: ReadoutTopics, KindSSNMF: ReadoutTopics, KindAuto: ReadoutNative} {
+		f, err := FitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), false, sup, Options{Kind: kind, Auto: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := f.Info.Search; s == nil || s.Note == "" || len(s.Candidates) != 1 {
+			t.Errorf("%s: search %+v: want the defaults with a note", kind, s)
+		}
+		if got := ReadoutOf(f.Model); got != want {
+			t.Errorf("%s: readout %s, want %s", kind, got, want)
+		}
 	}
 }

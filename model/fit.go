@@ -64,7 +64,9 @@ type Options struct {
 	// Auto chooses the settings of a model supervised by labels that are
 	// left at their zero value — the kind's key settings and the readout —
 	// by stratified cross-validation over the labeled documents (see
-	// Search); Kind may then be KindAuto to choose the kind as well.
+	// Search); Kind may then be KindAuto to choose the kind as well. With
+	// no label held by two labeled documents nothing can be held out: the
+	// defaults are fitted, with ReadoutTopics for every kind but TS-NMF.
 	Auto bool `json:"auto,omitempty"`
 }
 

@@ -56,7 +56,9 @@ costs 9 fits plus the final one. fit prints every candidate's
 cross-validated accuracy, the one it kept, and the same estimate for a
 linear SVM trained on the same labels, so that you see whether the topic
 model helps on your data. Flags you give fix their setting in every
-candidate; --auto=false fits the kind's defaults as they are.
+candidate; --auto=false fits the kind's defaults as they are. With no label
+held by two labeled documents nothing can be held out: fit says so and fits
+the defaults, read out through the topics (tsnmf: its own rule).
 
 Anchors file: one topic per line, "name: word1, word2", with an optional
 strength per word as "word:3" (# starts a comment).`,
