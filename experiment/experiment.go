@@ -34,6 +34,10 @@ type Env struct {
 	// the pipeline end to end; its reports say so and are not written over
 	// the full ones unless Out says otherwise.
 	Quick bool
+	// ReportOnly writes the report from the raw results already in Out,
+	// running nothing, where an experiment resumes from them
+	// (label-efficiency); the report names the runs that are missing.
+	ReportOnly bool
 	// Command is the command line that started the run, recorded in the
 	// report.
 	Command string

@@ -673,6 +673,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		done[leKey(r.Dataset, r.Fraction, r.Seed)] = r
 	}
 	var data []*leData
+	var missing []string
 	for _, dn := range datasets {
 		d, err := loadLE(ctx, env, dn)
 		if err != nil {
@@ -683,6 +684,10 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		for _, frac := range fracs {
 			for s := 0; s < seedsOf(dn); s++ {
 				if _, ok := done[leKey(dn, frac, s)]; ok {
+					continue
+				}
+				if env.ReportOnly {
+					missing = append(missing, fmt.Sprintf("%s %s seed %d", dn, fracLabel(frac), s))
 					continue
 				}
 				t0 := time.Now()
@@ -700,7 +705,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 			}
 		}
 		whyFrac := map[string]float64{"bbc": 0.02, "20ng": 0.03}[dn]
-		if whyFrac > 0 && !hasWhy(results.Why, dn) {
+		if whyFrac > 0 && !hasWhy(results.Why, dn) && !env.ReportOnly {
 			env.Logf("%s: measuring why the kinds collapse", dn)
 			w, err := d.why(ctx, whyFrac)
 			if err != nil {
@@ -722,6 +727,10 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 	total := 0.0
 	for _, r := range results.Runs {
 		total += r.Seconds
+	}
+	if len(missing) > 0 {
+		rep.p("**Incomplete:** this report was written from the raw results with %d of the protocol's runs missing (%s); "+
+			"running the command without --report-only completes them.", len(missing), strings.Join(missing, ", "))
 	}
 	rep.p("The %d runs took %s of computing in all (on this 2-core machine; a rerun resumes from %s.json and redoes only the runs missing there).",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)

@@ -74,4 +74,24 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	if !reflect.DeepEqual(res.Runs, res2.Runs) || !strings.Contains(log.String(), "resuming") {
 		t.Error("the rerun did not resume from the saved results")
 	}
+	if strings.Contains(string(report), "Incomplete") {
+		t.Error("a complete report says it is incomplete")
+	}
+	// Report only, in a folder without results: nothing runs and the
+	// report names every missing run.
+	empty := t.TempDir()
+	ro := &Env{Data: data, Out: empty, Quick: true, ReportOnly: true, Command: "test"}
+	if err := e.Run(context.Background(), ro); err != nil {
+		t.Fatal(err)
+	}
+	partial, err := os.ReadFile(filepath.Join(empty, "label-efficiency-quick.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(partial), "2 of the protocol's runs missing (bbc 2% seed 0, bbc 20% seed 0)") {
+		t.Errorf("the report-only report does not name its missing runs:\n%s", partial)
+	}
+	if _, err := os.Stat(filepath.Join(empty, "label-efficiency-quick.json")); err == nil {
+		t.Error("report only wrote raw results")
+	}
 }

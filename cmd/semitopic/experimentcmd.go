@@ -14,7 +14,7 @@ import (
 func newExperimentCmd() *cobra.Command {
 	var data, out string
 	var seeds int
-	var quick bool
+	var quick, reportOnly bool
 	cmd := &cobra.Command{
 		Use:   "experiment NAME | list",
 		Short: "Reproduce a paper's table on the real corpora and write the report to docs/results",
@@ -42,12 +42,13 @@ results (JSON) to --out. "experiment list" names them.`,
 				}
 			}
 			env := &experiment.Env{
-				Data:    data,
-				Out:     out,
-				Seeds:   seeds,
-				Quick:   quick,
-				Command: "go run ./cmd/semitopic " + strings.Join(os.Args[1:], " "),
-				Log:     cmd.ErrOrStderr(),
+				Data:       data,
+				Out:        out,
+				Seeds:      seeds,
+				Quick:      quick,
+				ReportOnly: reportOnly,
+				Command:    "go run ./cmd/semitopic " + strings.Join(os.Args[1:], " "),
+				Log:        cmd.ErrOrStderr(),
 			}
 			return e.Run(cmd.Context(), env)
 		},
@@ -56,5 +57,6 @@ results (JSON) to --out. "experiment list" names them.`,
 	cmd.Flags().StringVar(&out, "out", "docs/results", "folder for the report, its charts and raw results")
 	cmd.Flags().IntVar(&seeds, "seeds", 0, "repetitions (default: the protocol's)")
 	cmd.Flags().BoolVar(&quick, "quick", false, "a reduced protocol that checks the pipeline end to end (not the reproduction)")
+	cmd.Flags().BoolVar(&reportOnly, "report-only", false, "write the report from the raw results already in --out, running nothing (experiments that resume: label-efficiency)")
 	return cmd
 }
