@@ -560,15 +560,15 @@ func writeWhyProse(rep *report, w *leWhy) {
 		"single labeled documents; the model kind now takes every labeled theme's densest document (theme.Config.BackgroundEveryTheme). " +
 		"The automatic configuration chooses among these settings and readouts.")
 	const rk, lost = "median rank of an anchor word in its topic", "anchored topics with no anchor in their top 8 words, %"
-	better := "better"
+	better := ""
 	if acc(w.CorEx, 1) < acc(w.CorEx, 0) {
-		better = "better anchored, though not more accurate"
+		better = " (better anchored, though not more accurate)"
 	}
 	rep.p("*Label-anchored CorEx.* The anchors came from the mutual information between a label and a word over every document, the "+
 		"unlabeled ones counted as not having the label: a word common in a label's many unlabeled documents then looked unrelated to it, "+
 		"and the top words were those of single labeled documents. Those anchors sat at median rank %.0f of their own topic, %.0f%% of the "+
 		"anchored topics had none of them in their top 8 words, and the model predicted %.1f%%. With the MI over the labeled documents "+
-		"only and at least two of a label's documents behind an anchor (%s): median rank %.0f, %.0f%% without an anchor in the top 8, %.1f%%. "+
+		"only and at least two of a label's documents behind an anchor%s: median rank %.0f, %.0f%% without an anchor in the top 8, %.1f%%. "+
 		"Stronger anchors (β = 3, 10) keep them higher still (median rank %.0f, %.0f) and give %.1f%% and %.1f%%.",
 		ex(w.CorEx, 0, rk), ex(w.CorEx, 0, lost), acc(w.CorEx, 0), better, ex(w.CorEx, 1, rk), ex(w.CorEx, 1, lost), acc(w.CorEx, 1),
 		ex(w.CorEx, 2, rk), ex(w.CorEx, 3, rk), acc(w.CorEx, 2), acc(w.CorEx, 3))
