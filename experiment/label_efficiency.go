@@ -684,7 +684,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		}
 		data = append(data, d)
 		env.Logf("%s: %d classes, %d training and %d test documents, majority %.1f%%", dn, len(d.classes), len(d.train), len(d.test), d.majority())
-		for _, frac := range fracs {
+		for _, frac := range leRunOrder(fracs) {
 			for s := 0; s < seedsOf(dn); s++ {
 				if _, ok := done[leKey(dn, frac, s)]; ok {
 					continue
@@ -738,6 +738,23 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 	rep.p("The %d runs took %s of computing in all (on this 2-core machine; a rerun resumes from %s.json and redoes only the runs missing there).",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
 	return rep.finish()
+}
+
+// leSummaryFractions are the fractions of the summary table, where the
+// goals are stated; they run first, so that an interrupted run has them.
+var leSummaryFractions = []float64{0.01, 0.03, 0.1, 1}
+
+// leRunOrder returns fracs with the summary's fractions first.
+func leRunOrder(fracs []float64) []float64 {
+	var first, rest []float64
+	for _, f := range fracs {
+		if containsFloat(leSummaryFractions, f) {
+			first = append(first, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	return append(first, rest...)
 }
 
 // leCell collects one method's values over the seeds of a fraction.
@@ -794,7 +811,7 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 	// every kind's automatic configuration and the baselines.
 	rep.h2("Summary")
 	var sumFracs []float64
-	for _, f := range []float64{0.01, 0.03, 0.1, 1} {
+	for _, f := range leSummaryFractions {
 		if containsFloat(fracs, f) {
 			sumFracs = append(sumFracs, f)
 		}
