@@ -708,6 +708,9 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 			}
 		}
 		whyFrac := map[string]float64{"bbc": 0.02, "20ng": 0.03}[dn]
+		if whyFrac > 0 && !hasWhy(results.Why, dn) && env.ReportOnly {
+			missing = append(missing, "the why measurements on "+dn)
+		}
 		if whyFrac > 0 && !hasWhy(results.Why, dn) && !env.ReportOnly {
 			env.Logf("%s: measuring why the kinds collapse", dn)
 			w, err := d.why(ctx, whyFrac)
@@ -732,8 +735,8 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		total += r.Seconds
 	}
 	if len(missing) > 0 {
-		rep.p("**Incomplete:** this report was written from the raw results with %d of the protocol's runs missing (%s); "+
-			"running the command without --report-only completes them.", len(missing), strings.Join(missing, ", "))
+		rep.p("**Incomplete:** this report was written with --report-only from the raw results of `go run ./cmd/semitopic experiment %s`, "+
+			"with %d parts of the protocol missing (%s); running that command completes them.", name, len(missing), strings.Join(missing, ", "))
 	}
 	rep.p("The %d runs took %s of computing in all (on this 2-core machine; a rerun resumes from %s.json and redoes only the runs missing there).",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)

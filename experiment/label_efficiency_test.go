@@ -88,7 +88,7 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(partial), "2 of the protocol's runs missing (bbc 2% seed 0, bbc 20% seed 0)") {
+	if !strings.Contains(string(partial), "3 parts of the protocol missing (bbc 2% seed 0, bbc 20% seed 0, the why measurements on bbc)") {
 		t.Errorf("the report-only report does not name its missing runs:\n%s", partial)
 	}
 	if _, err := os.Stat(filepath.Join(empty, "label-efficiency-quick.json")); err == nil {
