@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -447,16 +448,16 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 		if _, ok := rowOf[i]; !ok {
 			continue
 		}
-		t := argmaxOf(wl.RawRowView(j))
+		t := argmax(wl.RawRowView(j))
 		votes[t][d.class[i]]++
 		overall[d.class[i]]++
 		j++
 	}
-	common := argmaxInt(overall)
+	common := argmax(overall)
 	topicClass := make([]int, k)
 	for t := range topicClass {
 		topicClass[t] = common
-		if c := argmaxInt(votes[t]); votes[t][c] > 0 {
+		if c := argmax(votes[t]); votes[t][c] > 0 {
 			topicClass[t] = c
 		}
 	}
@@ -469,7 +470,7 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 		row := wt.RawRowView(j)
 		pred[j] = -1
 		if v.test.Indptr[j+1] > v.test.Indptr[j] {
-			pred[j] = topicClass[argmaxOf(row)]
+			pred[j] = topicClass[argmax(row)]
 		}
 	}
 	sc, err := d.score(pred)
@@ -479,17 +480,8 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 	return &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: len(labeled)}, nil
 }
 
-func argmaxOf(row []float64) int {
-	best := 0
-	for j, v := range row {
-		if v > row[best] {
-			best = j
-		}
-	}
-	return best
-}
-
-func argmaxInt(row []int) int {
+// argmax returns the index of the first largest value of a non-empty row.
+func argmax[T cmp.Ordered](row []T) int {
 	best := 0
 	for j, v := range row {
 		if v > row[best] {

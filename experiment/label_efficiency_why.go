@@ -295,7 +295,7 @@ func (d *leData) ssnmfFitVsTransform(ctx context.Context, labeled []int) (map[st
 		acc := func(s interface{ RawRowView(int) []float64 }, row func(j int) int) float64 {
 			hits := 0
 			for j, r := range rows {
-				if argmaxOf(s.RawRowView(row(j))) == d.class[v.kept[r]] {
+				if argmax(s.RawRowView(row(j))) == d.class[v.kept[r]] {
 					hits++
 				}
 			}
