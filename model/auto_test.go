@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -127,8 +128,8 @@ func TestReadouts(t *testing.T) {
 			if err := Save(&buf, f); err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.HasPrefix(buf.Bytes(), []byte("semitopic-model v2\n")) {
-				t.Errorf("%s %s: a readout model is not format 2", kind, ro)
+			if !bytes.HasPrefix(buf.Bytes(), []byte(fmt.Sprintf("semitopic-model v%d\n", FormatVersion))) {
+				t.Errorf("%s %s: a readout model is not format %d", kind, ro, FormatVersion)
 			}
 			g, err := Load(&buf)
 			if err != nil {

@@ -23,12 +23,14 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// FormatVersion is the newest version of the model file format, the one
-// this build reads up to. docs/model-format.md describes it. A model
-// without a readout is written as version 1, which older builds read; one
-// with a readout (Options.Readout) as version 2, since an older build would
-// silently predict with the native readout instead.
-const FormatVersion = 2
+// FormatVersion is the version of the model file format this build writes
+// and reads up to; docs/model-format.md describes it. Version 2 added the
+// readout (Options.Readout), which a version-1 reader would ignore and
+// predict differently; version 3 writes enumerations (case mode, token
+// pattern, morphology, norm, theme topic kinds) as names instead of the
+// integers versions 1 and 2 hold, which older readers cannot decode. This
+// build reads all three.
+const FormatVersion = 3
 
 // magic starts every model file; the version follows it on the same line.
 const magic = "semitopic-model v"
@@ -175,10 +177,9 @@ func Save(w io.Writer, f *Fitted) error {
 	if err != nil {
 		return fmt.Errorf("model: encoding parameters: %w", err)
 	}
-	man := manifest{Format: 1, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
+	man := manifest{Format: FormatVersion, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
 	if wr, ok := f.Model.(withReadout); ok && wr.readout() != nil {
 		r := wr.readout()
-		man.Format = 2
 		man.Readout = &readoutManifest{Kind: r.kind}
 		mats["readout_coef"] = r.lin.Coef
 		mats["readout_intercept"] = mat.NewDense(1, len(r.lin.Intercept), r.lin.Intercept)

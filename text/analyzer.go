@@ -6,6 +6,7 @@ import (
 
 	"github.com/kljensen/snowball/english"
 
+	"github.com/semitopic/semitopic/internal/enum"
 	"github.com/semitopic/semitopic/text/wordnet"
 )
 
@@ -24,6 +25,16 @@ const (
 )
 
 var morphNames = [...]string{"none", "lemma", "stem"}
+
+// MarshalText writes the mode's name, so that saved pipelines hold names.
+func (m Morph) MarshalText() ([]byte, error) {
+	return enum.MarshalText(m, morphNames[:], "morphology")
+}
+
+// UnmarshalJSON reads a mode's name, or the integer older files hold.
+func (m *Morph) UnmarshalJSON(b []byte) error {
+	return enum.UnmarshalJSON(b, m, morphNames[:], "morphology")
+}
 
 // String returns the mode's name as accepted by ParseMorph.
 func (m Morph) String() string {

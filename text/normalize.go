@@ -25,6 +25,8 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/semitopic/semitopic/internal/enum"
 )
 
 // Case selects how letter case is normalised.
@@ -42,15 +44,20 @@ const (
 	KeepCase
 )
 
+var caseNames = []string{"fold", "lower", "keep"}
+
+// MarshalText writes the mode's name, so that saved pipelines hold names.
+func (c Case) MarshalText() ([]byte, error) { return enum.MarshalText(c, caseNames, "case mode") }
+
+// UnmarshalJSON reads a mode's name, or the integer older files hold.
+func (c *Case) UnmarshalJSON(b []byte) error {
+	return enum.UnmarshalJSON(b, c, caseNames, "case mode")
+}
+
 // String returns the mode's name as accepted by ParseCase.
 func (c Case) String() string {
-	switch c {
-	case Fold:
-		return "fold"
-	case Lower:
-		return "lower"
-	case KeepCase:
-		return "keep"
+	if int(c) < len(caseNames) {
+		return caseNames[c]
 	}
 	return "Case(?)"
 }

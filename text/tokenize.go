@@ -3,6 +3,8 @@ package text
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/semitopic/semitopic/internal/enum"
 )
 
 // Pattern selects what a token is.
@@ -25,6 +27,16 @@ const (
 )
 
 var patternNames = [...]string{"letters", "alnum", "ascii", "sklearn"}
+
+// MarshalText writes the pattern's name, so that saved pipelines hold names.
+func (p Pattern) MarshalText() ([]byte, error) {
+	return enum.MarshalText(p, patternNames[:], "token pattern")
+}
+
+// UnmarshalJSON reads a pattern's name, or the integer older files hold.
+func (p *Pattern) UnmarshalJSON(b []byte) error {
+	return enum.UnmarshalJSON(b, p, patternNames[:], "token pattern")
+}
 
 // String returns the pattern's name as accepted by ParsePattern.
 func (p Pattern) String() string {

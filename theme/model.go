@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/enum"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/nmf"
@@ -29,6 +30,16 @@ const (
 )
 
 var kindNames = []string{"subtopic", "new", "background"}
+
+// MarshalText writes the kind's name, so that saved models hold names.
+func (k TopicKind) MarshalText() ([]byte, error) {
+	return enum.MarshalText(k, kindNames, "topic kind")
+}
+
+// UnmarshalJSON reads a kind's name, or the integer older files hold.
+func (k *TopicKind) UnmarshalJSON(b []byte) error {
+	return enum.UnmarshalJSON(b, k, kindNames, "topic kind")
+}
 
 // String returns "subtopic", "new" or "background".
 func (k TopicKind) String() string {

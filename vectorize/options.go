@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/semitopic/semitopic/internal/enum"
 )
 
 // Threshold is a document-frequency bound given either as a number of
@@ -87,6 +89,14 @@ const (
 )
 
 var normNames = [...]string{"none", "l2", "l1"}
+
+// MarshalText writes the norm's name, so that saved pipelines hold names.
+func (n Norm) MarshalText() ([]byte, error) { return enum.MarshalText(n, normNames[:], "norm") }
+
+// UnmarshalJSON reads a norm's name, or the integer older files hold.
+func (n *Norm) UnmarshalJSON(b []byte) error {
+	return enum.UnmarshalJSON(b, n, normNames[:], "norm")
+}
 
 // String returns "none", "l2" or "l1".
 func (n Norm) String() string {
