@@ -1,22 +1,3 @@
-// Package classify provides the baseline document classifiers that the
-// semi-supervised topic models are compared against: multinomial naive
-// Bayes, a linear support vector machine trained one-vs-rest by dual
-// coordinate descent, and multinomial logistic regression. Each one matches
-// the scikit-learn 1.2 estimator of the same name with default settings
-// (MultinomialNB, LinearSVC, LogisticRegression(multi_class="multinomial",
-// solver="lbfgs")) and works on sparse documents × features matrices, which
-// it never densifies.
-//
-// Classes are the integers 0..C-1; C is one more than the largest label
-// seen by Fit, and every class in that range must have at least one training
-// document. Mapping document labels to class numbers (for example with
-// corpus.LabelIndex) is the caller's business.
-//
-// Bad input — a label count that differs from the number of documents,
-// a negative label, a single class, a matrix that fails sparse.CSR.Validate
-// (NaN or infinite values), negative counts for naive Bayes, a feature count
-// that differs from the training data — is reported as an error, never a
-// panic.
 package classify
 
 import (
@@ -125,26 +106,6 @@ func checkPredict(name string, x *sparse.CSR, features int) error {
 		return fmt.Errorf("classify: %s: matrix has %d features, the classifier was fitted on %d", name, x.Cols, features)
 	}
 	return nil
-}
-
-// argmaxRows returns the column of the first maximum of each row of s.
-func argmaxRows(s *mat.Dense) []int {
-	if s.IsEmpty() {
-		return []int{}
-	}
-	r, _ := s.Dims()
-	out := make([]int, r)
-	for i := range out {
-		row := s.RawRowView(i)
-		best := 0
-		for k, v := range row {
-			if v > row[best] {
-				best = k
-			}
-		}
-		out[i] = best
-	}
-	return out
 }
 
 // linearScores returns the rows × k matrix x·wt + intercept, where wt is

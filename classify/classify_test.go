@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -167,7 +168,7 @@ func TestSeparableDataIsLearned(t *testing.T) {
 			if r, k := s.Dims(); r != x.Rows || k != classes {
 				t.Errorf("%s: scores are %d×%d, want %d×%d", name, r, k, x.Rows, classes)
 			}
-			if am := argmaxRows(s); agreement(am, pred) != len(pred) {
+			if am := metrics.ArgmaxRows(s); agreement(am, pred) != len(pred) {
 				t.Errorf("%s: arg max of the scores differs from Predict", name)
 			}
 		}

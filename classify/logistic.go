@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -199,7 +200,7 @@ func (lr *LogisticRegression) Predict(x *sparse.CSR) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return argmaxRows(z), nil
+	return metrics.ArgmaxRows(z), nil
 }
 
 // softmaxObjective evaluates the penalised multinomial log loss and its

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -209,7 +210,7 @@ func (nb *MultinomialNB) Predict(x *sparse.CSR) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return argmaxRows(jll), nil
+	return metrics.ArgmaxRows(jll), nil
 }
 
 // logSumExp returns log Σ exp(a) computed as scipy.special.logsumexp does:

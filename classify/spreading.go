@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -366,7 +367,7 @@ func (ls *LabelSpreading) LabelDistributions() *mat.Dense { return denseCopy(ls.
 // Transduction returns the label of every fitted document: the class of
 // its largest label distribution (the first on ties).
 func (ls *LabelSpreading) Transduction() []int {
-	out := argmaxRows(ls.dist)
+	out := metrics.ArgmaxRows(ls.dist)
 	for i, j := range out {
 		out[i] = ls.classes[j]
 	}
@@ -414,7 +415,7 @@ func (ls *LabelSpreading) Predict(ctx context.Context, x *sparse.CSR) ([]int, er
 	if err != nil {
 		return nil, err
 	}
-	out := argmaxRows(p)
+	out := metrics.ArgmaxRows(p)
 	for i, j := range out {
 		out[i] = ls.classes[j]
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -264,7 +265,7 @@ func (s *LinearSVC) Predict(x *sparse.CSR) ([]int, error) {
 		return nil, err
 	}
 	if s.classes != 2 {
-		return argmaxRows(d), nil
+		return metrics.ArgmaxRows(d), nil
 	}
 	out := make([]int, x.Rows)
 	for i := range out {

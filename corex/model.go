@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -61,13 +62,7 @@ func (d *DocTopics) LabelMatrix() *sparse.CSR {
 // Argmax returns, for each document, the topic of highest log p(y_j=1|x)
 // (the first on ties): a hard clustering for clustering scores.
 func (d *DocTopics) Argmax() []int {
-	n, _ := d.LogP.Dims()
-	out := make([]int, n)
-	for l := 0; l < n; l++ {
-		row := d.LogP.RawRowView(l)
-		out[l] = floats.MaxIdx(row)
-	}
-	return out
+	return metrics.ArgmaxRows(d.LogP)
 }
 
 // Model is a fitted CorEx topic model.

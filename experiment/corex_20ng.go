@@ -150,21 +150,6 @@ func clusterScores(truth, pred []int) (hom, ami float64, err error) {
 	return ag.Homogeneity, ag.AMI, nil
 }
 
-// argmaxRows returns the column of each row's largest entry.
-func argmaxRows(a *mat.Dense) []int {
-	r, _ := a.Dims()
-	out := make([]int, r)
-	for i := 0; i < r; i++ {
-		row := a.RawRowView(i)
-		for j, v := range row {
-			if v > row[out[i]] {
-				out[i] = j
-			}
-		}
-	}
-	return out
-}
-
 func scoreCorex(m *corex.Model, d *cxData, el time.Duration) (cxScores, error) {
 	hom, ami, err := clusterScores(d.labels, m.Train.Argmax())
 	if err != nil {
@@ -178,7 +163,7 @@ func scoreCorex(m *corex.Model, d *cxData, el time.Duration) (cxScores, error) {
 	if err != nil {
 		return cxScores{}, err
 	}
-	hc, ac, err := clusterScores(d.labels, argmaxRows(m.Train.P))
+	hc, ac, err := clusterScores(d.labels, metrics.ArgmaxRows(m.Train.P))
 	if err != nil {
 		return cxScores{}, err
 	}
@@ -215,7 +200,7 @@ func fitLDA(ctx context.Context, x *sparse.CSR, k int, seed uint64) (*lda.Model,
 }
 
 func scoreLDA(m *lda.Model, theta *mat.Dense, d *cxData, el time.Duration) (cxScores, error) {
-	hom, ami, err := clusterScores(d.labels, argmaxRows(theta))
+	hom, ami, err := clusterScores(d.labels, metrics.ArgmaxRows(theta))
 	if err != nil {
 		return cxScores{}, err
 	}

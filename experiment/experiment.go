@@ -1,8 +1,3 @@
-// Package experiment reproduces the papers' tables and figures on the real
-// corpora: each Experiment reads the shared data, runs the models with the
-// papers' protocols and writes a Markdown report with tables, charts and the
-// exact command under docs/results/. The command "semitopic experiment NAME"
-// runs one.
 package experiment
 
 import (
@@ -169,8 +164,6 @@ func (r *report) finish() error {
 	r.h2("How this was produced")
 	r.p("Command (from the repository root, with the shared data in `../shared/data`):")
 	fmt.Fprintf(&r.b, "```sh\n%s\n```\n\n", r.env.Command)
-	host, _ := os.Hostname()
-	_ = host
 	r.p("Wall time %s on %d cores (%s/%s, %s), %s.", time.Since(r.start).Round(time.Second), runtime.GOMAXPROCS(0),
 		runtime.GOOS, runtime.GOARCH, runtime.Version(), time.Now().UTC().Format("2006-01-02"))
 	file := r.name + ".md"

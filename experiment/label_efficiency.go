@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -448,16 +447,16 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 		if _, ok := rowOf[i]; !ok {
 			continue
 		}
-		t := argmax(wl.RawRowView(j))
+		t := metrics.Argmax(wl.RawRowView(j))
 		votes[t][d.class[i]]++
 		overall[d.class[i]]++
 		j++
 	}
-	common := argmax(overall)
+	common := metrics.Argmax(overall)
 	topicClass := make([]int, k)
 	for t := range topicClass {
 		topicClass[t] = common
-		if c := argmax(votes[t]); votes[t][c] > 0 {
+		if c := metrics.Argmax(votes[t]); votes[t][c] > 0 {
 			topicClass[t] = c
 		}
 	}
@@ -470,7 +469,7 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 		row := wt.RawRowView(j)
 		pred[j] = -1
 		if v.test.Indptr[j+1] > v.test.Indptr[j] {
-			pred[j] = topicClass[argmax(row)]
+			pred[j] = topicClass[metrics.Argmax(row)]
 		}
 	}
 	sc, err := d.score(pred)
@@ -478,17 +477,6 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 		return nil, err
 	}
 	return &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: len(labeled)}, nil
-}
-
-// argmax returns the index of the first largest value of a non-empty row.
-func argmax[T cmp.Ordered](row []T) int {
-	best := 0
-	for j, v := range row {
-		if v > row[best] {
-			best = j
-		}
-	}
-	return best
 }
 
 // spreading runs label spreading on the tf-idf nearest-neighbour graph of
@@ -730,7 +718,8 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		rep.p("**Incomplete:** this report was written with --report-only from the raw results of `go run ./cmd/semitopic experiment %s`, "+
 			"with %d parts of the protocol missing (%s); running that command completes them.", name, len(missing), strings.Join(missing, ", "))
 	}
-	rep.p("The %d runs took %s of computing in all (on this 2-core machine; a rerun resumes from %s.json and redoes only the runs missing there).",
+	rep.p("The %d runs took %s of computing in all on this 2-core machine, the measurements of why not counted, over the invocations that wrote %s.json: "+
+		"a rerun resumes from that file and redoes only what is missing there, so the wall time below is the last invocation's alone.",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
 	return rep.finish()
 }

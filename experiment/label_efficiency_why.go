@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/semitopic/semitopic/corex"
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/ssnmf"
 	"github.com/semitopic/semitopic/theme"
@@ -295,7 +296,7 @@ func (d *leData) ssnmfFitVsTransform(ctx context.Context, labeled []int) (map[st
 		acc := func(s interface{ RawRowView(int) []float64 }, row func(j int) int) float64 {
 			hits := 0
 			for j, r := range rows {
-				if argmax(s.RawRowView(row(j))) == d.class[v.kept[r]] {
+				if metrics.Argmax(s.RawRowView(row(j))) == d.class[v.kept[r]] {
 					hits++
 				}
 			}

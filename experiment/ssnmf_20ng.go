@@ -191,7 +191,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 			base := ssnmf.Config{K: ssnmfRank, Model: m, Y: t.trainY, MaxIter: maxIter, Seed: uint64(s)}
 			g := ssnmf.Grid{Lambdas: grid.Lambdas, Tols: grid.Tols, Ks: grid.Ks, Seeds: []uint64{uint64(s)}}
 			sel, err := ssnmf.Select(ctx, t.ds.Train.X, t.ds.Val.X, base, g, ssnmf.TransformConfig{Seed: uint64(s)},
-				func(sc *mat.Dense) (float64, error) { return ssnmf.Accuracy(sc, t.ds.Val.Class) })
+				func(sc *mat.Dense) (float64, error) { return metrics.Accuracy(t.ds.Val.Class, metrics.ArgmaxRows(sc)) })
 			if err != nil {
 				return fmt.Errorf("%v, trial %d: %w", m, s, err)
 			}
@@ -228,7 +228,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 			if err != nil {
 				return err
 			}
-			acc, err := ssnmf.Accuracy(pred.Scores, t.ds.Test.Class)
+			acc, err := metrics.Accuracy(t.ds.Test.Class, metrics.ArgmaxRows(pred.Scores))
 			if err != nil {
 				return err
 			}
@@ -240,7 +240,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 			if err != nil {
 				return err
 			}
-			tacc, err := ssnmf.Accuracy(ts, t.ds.Test.Class)
+			tacc, err := metrics.Accuracy(t.ds.Test.Class, metrics.ArgmaxRows(ts))
 			if err != nil {
 				return err
 			}

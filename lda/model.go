@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -372,18 +372,17 @@ func (m *Model) TopWords(vocab []string, n int) ([][]Word, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("lda: %d top words requested", n)
 	}
-	n = min(n, m.terms)
 	tw := m.TopicWord()
 	out := make([][]Word, m.k)
-	idx := make([]int, m.terms)
 	for t := 0; t < m.k; t++ {
 		row := tw.RawRowView(t)
-		for j := range idx {
-			idx[j] = j
+		var idx []int
+		if n > 0 {
+			// Every topic-word probability is positive (the prior η > 0).
+			idx = metrics.TopIndices(row, n)
 		}
-		sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
-		ws := make([]Word, n)
-		for i, j := range idx[:n] {
+		ws := make([]Word, len(idx))
+		for i, j := range idx {
 			ws[i] = Word{Index: j, Weight: row[j]}
 			if vocab != nil {
 				ws[i].Term = vocab[j]

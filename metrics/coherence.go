@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -269,17 +268,12 @@ func TopWords(H *mat.Dense, n int) ([][]int, error) {
 	out := make([][]int, k)
 	for t := 0; t < k; t++ {
 		row := H.RawRowView(t)
-		var idx []int
 		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("metrics: H[%d][%d] = %v", t, j, v)
 			}
-			if v > 0 {
-				idx = append(idx, j)
-			}
 		}
-		sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
-		out[t] = idx[:min(n, len(idx))]
+		out[t] = TopIndices(row, n)
 	}
 	return out, nil
 }

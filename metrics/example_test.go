@@ -85,3 +85,25 @@ func ExampleMapThemesExact() {
 	// theme → topic: [1 2 0]
 	// log rank accuracy 100.0%
 }
+
+// Multi-label prediction: a threshold on the label scores (such as SSNMF's
+// Y ≈ W·Bᵀ), chosen on
+// validation documents to maximise micro-averaged F1.
+func ExampleChooseThreshold() {
+	scores := mat.NewDense(3, 3, []float64{
+		0.9, 0.1, 0.6,
+		0.2, 0.8, 0.1,
+		0.7, 0.6, 0.05,
+	})
+	truth := [][]int{{0, 2}, {1}, {0, 1}}
+	t, f1, err := metrics.ChooseThreshold(scores, truth)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("threshold %.2f, validation micro-F1 %.2f\n", t, f1)
+	fmt.Println(metrics.Threshold(scores, t, true))
+	// Output:
+	// threshold 0.40, validation micro-F1 1.00
+	// [[0 2] [1] [0 1]]
+}

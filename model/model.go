@@ -1,22 +1,14 @@
-// Package model gives every semitopic topic model one interface — fit on a
-// corpus with optional supervision, transform new documents, describe the
-// topics — and one file format to save and load them with the text pipeline
-// that produced their vocabulary (see docs/model-format.md).
-//
-// A Fitted bundles a Model with its vectorizer, so that new documents go
-// from text to topic weights exactly as the training documents did. The
-// CLI, the HTML report and the HTTP server use only this package.
 package model
 
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -236,22 +228,13 @@ func (f *Fitted) Align(x *sparse.CSR, vocab []string) (*sparse.CSR, int, error) 
 	return out, unknown, err
 }
 
-// topicWords returns the n largest entries of row as words.
+// topicWords returns the n largest positive entries of row as words
+// (all of its positive entries when n ≤ 0).
 func topicWords(row []float64, vocab []string, n int) []Word {
-	idx := make([]int, len(row))
-	for j := range idx {
-		idx[j] = j
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
-	if n > len(idx) || n <= 0 {
-		n = len(idx)
-	}
-	out := make([]Word, 0, n)
-	for _, j := range idx[:n] {
-		if row[j] <= 0 {
-			break
-		}
-		out = append(out, Word{Word: vocab[j], Weight: row[j]})
+	idx := metrics.TopIndices(row, n)
+	out := make([]Word, len(idx))
+	for i, j := range idx {
+		out[i] = Word{Word: vocab[j], Weight: row[j]}
 	}
 	return out
 }
@@ -281,14 +264,7 @@ func argmaxLabels(scores *mat.Dense, labels []string) [][]string {
 	r, _ := scores.Dims()
 	out := make([][]string, r)
 	for i := 0; i < r; i++ {
-		row := scores.RawRowView(i)
-		best := -1
-		for j, v := range row {
-			if best < 0 || v > row[best] {
-				best = j
-			}
-		}
-		if best >= 0 {
+		if best := metrics.Argmax(scores.RawRowView(i)); best >= 0 {
 			out[i] = []string{labels[best]}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/ssnmf"
 )
@@ -83,7 +84,7 @@ func (m *SSNMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 		return m.ro.apply(x, newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), m.LabelNames)
 	}
 	var labels [][]string
-	for _, idx := range ssnmf.Threshold(scores, m.Threshold, true) {
+	for _, idx := range metrics.Threshold(scores, m.Threshold, true) {
 		var ls []string
 		for _, c := range idx {
 			ls = append(ls, m.LabelNames[c])

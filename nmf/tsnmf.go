@@ -3,12 +3,11 @@ package nmf
 import (
 	"context"
 	"fmt"
-	"math"
-	"sort"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -265,17 +264,11 @@ func TopTerms(h *mat.Dense, vocab []string, n int) ([][]string, error) {
 		return nil, fmt.Errorf("nmf: TopTerms: vocabulary of %d terms for %d columns", len(vocab), m)
 	}
 	out := make([][]string, k)
-	idx := make([]int, m)
-	for t := 0; t < k; t++ {
-		row := h.RawRowView(t)
-		for j := range idx {
-			idx[j] = j
-		}
-		sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
-		for _, j := range idx[:min(n, m)] {
-			if row[j] <= 0 || math.IsNaN(row[j]) {
-				break
-			}
+	if n == 0 {
+		return out, nil
+	}
+	for t := range out {
+		for _, j := range metrics.TopIndices(h.RawRowView(t), n) {
 			out[t] = append(out[t], vocab[j])
 		}
 	}

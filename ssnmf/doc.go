@@ -104,9 +104,9 @@
 // non-negative least squares per document when R is Frobenius (nmf.Transform),
 // 20 one-sided multiplicative updates of the I-divergence from a uniform
 // random start when R is the I-divergence — and score them by Ŷ = W·Bᵀ:
-// the class is the arg max of a row (Argmax), multi-label predictions keep
-// the labels whose score reaches a threshold chosen on validation data
-// (ChooseThreshold, Threshold), and regression reads Ŷ itself. Transductive
+// the class is the arg max of a row (metrics.ArgmaxRows), multi-label
+// predictions keep the labels whose score reaches a threshold chosen on
+// validation data (metrics.ChooseThreshold, metrics.Threshold), and regression reads Ŷ itself. Transductive
 // fits the test documents together with the training ones, with zero label
 // weight, and reads their representation from the fit. Select chooses λ,
 // tol and k on a validation split over a grid (the paper searched λ ∈ {10,

@@ -61,23 +61,3 @@ func ExampleFit() {
 	// topic 1: [market stock bank], sport 0.00, finance 1.00
 	// predicted classes: [1 0]
 }
-
-// Multi-label prediction: a threshold on the scores Y ≈ W·Bᵀ, chosen on
-// validation documents to maximise micro-averaged F1.
-func ExampleChooseThreshold() {
-	scores := mat.NewDense(3, 3, []float64{
-		0.9, 0.1, 0.6,
-		0.2, 0.8, 0.1,
-		0.7, 0.6, 0.05,
-	})
-	truth := [][]int{{0, 2}, {1}, {0, 1}}
-	t, f1, err := ssnmf.ChooseThreshold(scores, truth)
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("threshold %.2f, validation micro-F1 %.2f\n", t, f1)
-	fmt.Println(ssnmf.Threshold(scores, t, true))
-	// Output:
-	// threshold 0.40, validation micro-F1 1.00
-	// [[0 2] [1] [0 1]]
-}

@@ -3,12 +3,10 @@ package ssnmf
 import (
 	"context"
 	"fmt"
-	"math"
-	"sort"
 
-	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -125,7 +123,7 @@ type Prediction struct {
 	W *mat.Dense
 	// Scores is Ŷ = W·Bᵀ (documents × targets).
 	Scores *mat.Dense
-	// Labels is the arg max of each row of Scores (see Argmax).
+	// Labels is the arg max of each row of Scores (metrics.ArgmaxRows).
 	Labels []int
 }
 
@@ -143,120 +141,7 @@ func (r *Result) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*P
 	if err != nil {
 		return nil, err
 	}
-	return &Prediction{W: w, Scores: s, Labels: Argmax(s)}, nil
-}
-
-// Argmax returns the column of the largest score of each row, the first
-// among ties (so 0 for an all-zero row), as the reference's np.argmax.
-func Argmax(scores *mat.Dense) []int {
-	if scores == nil || scores.IsEmpty() {
-		return nil
-	}
-	n, _ := scores.Dims()
-	out := make([]int, n)
-	for i := range out {
-		row := scores.RawRowView(i)
-		out[i] = floats.MaxIdx(row)
-	}
-	return out
-}
-
-// Threshold returns, for each row of scores, the columns whose score is at
-// least t, in increasing order (multi-label prediction). With atLeastOne,
-// a row with no score above t gets its arg max instead of no label.
-func Threshold(scores *mat.Dense, t float64, atLeastOne bool) [][]int {
-	if scores == nil || scores.IsEmpty() {
-		return nil
-	}
-	n, _ := scores.Dims()
-	out := make([][]int, n)
-	for i := range out {
-		row := scores.RawRowView(i)
-		for j, v := range row {
-			if v >= t {
-				out[i] = append(out[i], j)
-			}
-		}
-		if atLeastOne && len(out[i]) == 0 {
-			best := 0
-			for j, v := range row {
-				if v > row[best] {
-					best = j
-				}
-			}
-			out[i] = []int{best}
-		}
-	}
-	return out
-}
-
-// ChooseThreshold returns the threshold t that maximises the micro-averaged
-// F1 of Threshold(scores, t, false) against the true label sets (one per
-// row, columns of scores), and that F1: choose it on validation documents,
-// then apply it to test documents. Every distinct cut is tried; t is the
-// midpoint between the lowest score kept and the next lower score, so it
-// generalises between the two. It returns an error for mismatched shapes,
-// labels out of range, or no true labels at all.
-func ChooseThreshold(scores *mat.Dense, truth [][]int) (t, f1 float64, err error) {
-	if scores == nil || scores.IsEmpty() {
-		return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: empty scores")
-	}
-	n, c := scores.Dims()
-	if len(truth) != n {
-		return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: %d label sets for %d documents", len(truth), n)
-	}
-	type cell struct {
-		v    float64
-		true bool
-	}
-	cells := make([]cell, 0, n*c)
-	positives := 0
-	for i := 0; i < n; i++ {
-		row := scores.RawRowView(i)
-		set := make(map[int]bool, len(truth[i]))
-		for _, l := range truth[i] {
-			if l < 0 || l >= c {
-				return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: document %d has label %d, want 0..%d", i, l, c-1)
-			}
-			if !set[l] {
-				set[l] = true
-				positives++
-			}
-		}
-		for j, v := range row {
-			if math.IsNaN(v) {
-				return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: score of document %d, label %d is NaN", i, j)
-			}
-			cells = append(cells, cell{v, set[j]})
-		}
-	}
-	if positives == 0 {
-		return 0, 0, fmt.Errorf("ssnmf: ChooseThreshold: no true labels")
-	}
-	sort.Slice(cells, func(a, b int) bool { return cells[a].v > cells[b].v })
-	best, bestT := -1.0, math.Inf(1)
-	tp := 0
-	for p := 0; p < len(cells); {
-		// Keep every cell with the score cells[p].v.
-		q := p
-		for q < len(cells) && cells[q].v == cells[p].v {
-			if cells[q].true {
-				tp++
-			}
-			q++
-		}
-		score := 2 * float64(tp) / float64(q+positives)
-		if score > best {
-			best = score
-			if q < len(cells) {
-				bestT = (cells[p].v + cells[q].v) / 2
-			} else {
-				bestT = math.Inf(-1)
-			}
-		}
-		p = q
-	}
-	return bestT, best, nil
+	return &Prediction{W: w, Scores: s, Labels: metrics.ArgmaxRows(s)}, nil
 }
 
 // NormalizedB returns B with each column (topic) divided by its sum: the

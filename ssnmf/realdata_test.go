@@ -6,6 +6,7 @@ import (
 
 	"github.com/semitopic/semitopic/datasets"
 	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/metrics"
 )
 
 // TestNewsgroups fits the paper's best model on the SSNMF 20 Newsgroups
@@ -33,7 +34,7 @@ func TestNewsgroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc, err := Accuracy(p.Scores, ds.Val.Class)
+	acc, err := metrics.Accuracy(ds.Val.Class, metrics.ArgmaxRows(p.Scores))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func (s *Selection) Config(base Config) Config {
 // documents, represents the validation documents with the topics fixed
 // (Transform with tcfg), scores them (Scores) and passes the validation
 // scores to score, which returns a number to maximise (for example
-// Accuracy against the validation labels).
+// metrics.Accuracy of metrics.ArgmaxRows against the validation labels).
 func Select(ctx context.Context, train, val Matrix, base Config, grid Grid, tcfg TransformConfig, score func(valScores *mat.Dense) (float64, error)) (*Selection, error) {
 	if base.Y == nil {
 		return nil, fmt.Errorf("ssnmf: Select needs training targets Y")

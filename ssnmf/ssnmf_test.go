@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -296,7 +297,7 @@ func TestMultiLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		th, f1v, err := ChooseThreshold(pv.Scores, lva)
+		th, f1v, err := metrics.ChooseThreshold(pv.Scores, lva)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +305,7 @@ func TestMultiLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f1 := microF1(Threshold(pt.Scores, th, true), lte)
+		f1 := microF1(metrics.Threshold(pt.Scores, th, true), lte)
 		if f1 < 0.95 {
 			t.Errorf("%v: test micro-F1 %.3f (validation %.3f, threshold %.3g), want ≥ 0.95", mod, f1, f1v, th)
 		}
@@ -360,36 +361,6 @@ func TestRegression(t *testing.T) {
 	}
 }
 
-func TestChooseThreshold(t *testing.T) {
-	s := mat.NewDense(3, 2, []float64{
-		0.9, 0.2,
-		0.6, 0.7,
-		0.1, 0.4,
-	})
-	truth := [][]int{{0}, {0, 1}, {}}
-	th, f1, err := ChooseThreshold(s, truth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Cut after 0.6: predicted {0.9, 0.7, 0.6}, all true: F1 = 1.
-	if f1 != 1 || !(th > 0.4 && th < 0.6) {
-		t.Errorf("threshold %g, F1 %g; want in (0.4, 0.6) and 1", th, f1)
-	}
-	got := Threshold(s, th, false)
-	if len(got[2]) != 0 || len(got[1]) != 2 {
-		t.Errorf("Threshold gives %v", got)
-	}
-	if got := Threshold(s, 0.95, true); got[0][0] != 0 || got[1][0] != 1 || got[2][0] != 1 {
-		t.Errorf("Threshold atLeastOne gives %v, want the arg maxes", got)
-	}
-	if _, _, err := ChooseThreshold(s, [][]int{{0}, {5}, {}}); err == nil {
-		t.Error("a label out of range should be an error")
-	}
-	if _, _, err := ChooseThreshold(s, [][]int{{}, {}, {}}); err == nil {
-		t.Error("no true labels should be an error")
-	}
-}
-
 // TestTransductive checks the transductive fit equals Fit on the stacked
 // documents with zero label weight for the test rows, and that it
 // classifies the planted test documents.
@@ -419,7 +390,7 @@ func TestTransductive(t *testing.T) {
 		t.Errorf("transductive W differs from the stacked fit by %.3g", d)
 	}
 	s, _ := res.Scores(wt)
-	acc, _ := Accuracy(s, class[90:])
+	acc, _ := metrics.Accuracy(class[90:], metrics.ArgmaxRows(s))
 	if acc < 0.9 {
 		t.Errorf("transductive test accuracy %.3f, want ≥ 0.9", acc)
 	}
@@ -434,7 +405,7 @@ func TestSelect(t *testing.T) {
 	y, _, _ := OneHot(class[:110], 3)
 	grid := Grid{Lambdas: []float64{0, 10}, Tols: []float64{1e-3}, Ks: []int{3, 6}, Seeds: []uint64{1, 2}}
 	sel, err := Select(context.Background(), xtr, xva, Config{Model: DF, Y: y, MaxIter: 100}, grid, TransformConfig{},
-		func(s *mat.Dense) (float64, error) { return Accuracy(s, class[110:]) })
+		func(s *mat.Dense) (float64, error) { return metrics.Accuracy(class[110:], metrics.ArgmaxRows(s)) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,30 +72,3 @@ func Targets(values []float64) (*mat.Dense, error) {
 	}
 	return y, nil
 }
-
-// Accuracy returns the share of rows of scores whose arg max is the true
-// class (labels[i]); rows labeled −1 are skipped.
-func Accuracy(scores *mat.Dense, labels []int) (float64, error) {
-	if scores == nil || scores.IsEmpty() {
-		return 0, fmt.Errorf("ssnmf: Accuracy: empty scores")
-	}
-	n, _ := scores.Dims()
-	if len(labels) != n {
-		return 0, fmt.Errorf("ssnmf: Accuracy: %d labels for %d documents", len(labels), n)
-	}
-	pred := Argmax(scores)
-	right, total := 0, 0
-	for i, l := range labels {
-		if l < 0 {
-			continue
-		}
-		total++
-		if pred[i] == l {
-			right++
-		}
-	}
-	if total == 0 {
-		return 0, fmt.Errorf("ssnmf: Accuracy: no labeled documents")
-	}
-	return float64(right) / float64(total), nil
-}

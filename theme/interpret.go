@@ -3,9 +3,10 @@ package theme
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/semitopic/semitopic/metrics"
 )
 
 // TermScore is a term with its score.
@@ -59,16 +60,11 @@ type InterpretOptions struct {
 // topTerms returns the n terms with the highest positive scores (ties by
 // column order).
 func topTerms(scores []float64, vocab []string, n int) []TermScore {
-	idx := make([]int, len(scores))
-	for j := range idx {
-		idx[j] = j
+	if n <= 0 {
+		return nil
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return scores[idx[a]] > scores[idx[b]] })
 	var out []TermScore
-	for _, j := range idx[:min(n, len(idx))] {
-		if !(scores[j] > 0) {
-			break
-		}
+	for _, j := range metrics.TopIndices(scores, n) {
 		out = append(out, TermScore{Term: vocab[j], Score: scores[j]})
 	}
 	return out

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 
@@ -242,7 +241,7 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 				continue
 			}
 			truth = append(truth, l[0])
-			pred = append(pred, argmaxRow(W, i))
+			pred = append(pred, metrics.Argmax(W.RawRowView(i)))
 			rows = append(rows, i)
 		}
 		if len(truth) > 0 {
@@ -373,17 +372,6 @@ func zeroRow(W *mat.Dense, i int) bool {
 		}
 	}
 	return true
-}
-
-func argmaxRow(W *mat.Dense, i int) int {
-	row := W.RawRowView(i)
-	best, arg := math.Inf(-1), 0
-	for j, v := range row {
-		if v > best {
-			best, arg = v, j
-		}
-	}
-	return arg
 }
 
 func readMTX(path string) (*sparse.CSR, error) {
