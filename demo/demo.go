@@ -1,19 +1,13 @@
-// Package demo provides semitopic's embedded demo corpus: a few hundred
-// short documents sampled with a fixed seed from eight themes whose word
-// lists were written for this project (themes.txt), about a third of them
-// labeled, plus a few anchor words per theme. Because every document's
-// planted themes are known, the demo shows at a glance whether a model finds
-// them, and quick tests use it as a small realistic corpus.
 package demo
 
 import (
 	_ "embed"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/internal/rng"
 )
 
 //go:embed themes.txt
@@ -190,7 +184,7 @@ func (s Spec) Generate(o Options) (*Demo, error) {
 	if o.Docs < 0 || o.Labeled < 0 || o.Labeled > 1 || o.Mixed < 0 || o.Mixed > 1 {
 		return nil, fmt.Errorf("demo: invalid options %+v", o)
 	}
-	rng := rand.New(rand.NewPCG(o.Seed, 0x5e417091c))
+	rnd := rng.NewCompat(o.Seed, 0x5e417091c)
 	themes := make([]sampler, len(s.Themes))
 	for i, t := range s.Themes {
 		themes[i] = newSampler(t.Words)
@@ -207,28 +201,28 @@ func (s Spec) Generate(o Options) (*Demo, error) {
 	for i := 0; i < o.Docs; i++ {
 		primary := i % len(s.Themes)
 		truth := []int{primary}
-		if rng.Float64() < o.Mixed {
-			second := rng.IntN(len(s.Themes) - 1)
+		if rnd.Float64() < o.Mixed {
+			second := rnd.IntN(len(s.Themes) - 1)
 			if second >= primary {
 				second++
 			}
 			truth = append(truth, second)
 		}
-		n := 25 + rng.IntN(36)
+		n := 25 + rnd.IntN(36)
 		words := make([]string, n)
 		for k := range words {
-			switch r := rng.Float64(); {
+			switch r := rnd.Float64(); {
 			case r < 0.3:
-				words[k] = bg.draw(rng)
+				words[k] = bg.draw(rnd)
 			case len(truth) == 2 && r < 0.55:
-				words[k] = themes[truth[1]].draw(rng)
+				words[k] = themes[truth[1]].draw(rnd)
 			default:
-				words[k] = themes[primary].draw(rng)
+				words[k] = themes[primary].draw(rnd)
 			}
 		}
 		doc := corpus.Document{
 			ID:   fmt.Sprintf("demo-%03d", i+1),
-			Text: render(words, s.Function, rng),
+			Text: render(words, s.Function, rnd),
 		}
 		names := make([]string, len(truth))
 		for k, t := range truth {
@@ -240,7 +234,7 @@ func (s Spec) Generate(o Options) (*Demo, error) {
 			if o.TestEvery > 0 {
 				doc.Split = corpus.SplitTrain
 			}
-			if rng.Float64() < labelP {
+			if rnd.Float64() < labelP {
 				doc.Labels = names
 			}
 		}
@@ -269,8 +263,8 @@ func newSampler(words []string) sampler {
 	return s
 }
 
-func (s sampler) draw(rng *rand.Rand) string {
-	u := rng.Float64()
+func (s sampler) draw(rnd *rng.Compat) string {
+	u := rnd.Float64()
 	lo, hi := 0, len(s.cum)-1
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -285,14 +279,14 @@ func (s sampler) draw(rng *rand.Rand) string {
 
 // render writes content words as sentences of 4 to 9 content words, with a
 // function word before most of them.
-func render(words, function []string, rng *rand.Rand) string {
+func render(words, function []string, rnd *rng.Compat) string {
 	var b strings.Builder
 	start := true
-	left := 4 + rng.IntN(6)
+	left := 4 + rnd.IntN(6)
 	for i, w := range words {
-		if !start && rng.Float64() < 0.6 {
+		if !start && rnd.Float64() < 0.6 {
 			b.WriteByte(' ')
-			b.WriteString(function[rng.IntN(len(function))])
+			b.WriteString(function[rnd.IntN(len(function))])
 		}
 		if start {
 			if i > 0 {
@@ -308,7 +302,7 @@ func render(words, function []string, rng *rand.Rand) string {
 		if left == 0 || i == len(words)-1 {
 			b.WriteByte('.')
 			start = true
-			left = 4 + rng.IntN(6)
+			left = 4 + rnd.IntN(6)
 		}
 	}
 	return b.String()

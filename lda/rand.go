@@ -2,7 +2,8 @@ package lda
 
 import (
 	"math"
-	"math/rand/v2"
+
+	"github.com/semitopic/semitopic/internal/rng"
 )
 
 // Random starting values. scikit-learn draws the initial λ and each
@@ -39,17 +40,13 @@ func docSeed(step, doc int) uint64 {
 
 // gammaSampler draws Gamma(initShape, initScale) variates.
 type gammaSampler struct {
-	src *rand.PCG
-	rng *rand.Rand
+	rnd rng.Compat
 }
 
-func newGammaSampler() *gammaSampler {
-	src := rand.NewPCG(0, 0)
-	return &gammaSampler{src: src, rng: rand.New(src)}
-}
+func newGammaSampler() *gammaSampler { return new(gammaSampler) }
 
 // seed restarts the generator.
-func (g *gammaSampler) seed(seed, stream uint64) { g.src.Seed(seed, stream) }
+func (g *gammaSampler) seed(seed, stream uint64) { g.rnd.Seed(seed, stream) }
 
 // fill sets every element of dst to a Gamma(initShape, initScale) draw.
 // It uses Marsaglia & Tsang's (2000) squeeze method, valid for shape ≥ 1.
@@ -58,13 +55,13 @@ func (g *gammaSampler) fill(dst []float64) {
 	c := 1 / math.Sqrt(9*d)
 	for i := range dst {
 		for {
-			x := g.rng.NormFloat64()
+			x := g.rnd.NormFloat64()
 			v := 1 + c*x
 			if v <= 0 {
 				continue
 			}
 			v = v * v * v
-			u := g.rng.Float64()
+			u := g.rnd.Float64()
 			x2 := x * x
 			if u < 1-0.0331*x2*x2 || math.Log(u) < 0.5*x2+d*(1-v+math.Log(v)) {
 				dst[i] = d * v * initScale

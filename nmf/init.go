@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/internal/rng"
 )
 
 // nndsvdTruncate is scikit-learn's threshold below which NNDSVD entries are
@@ -15,8 +16,8 @@ const nndsvdTruncate = 1e-6
 
 // newRand returns the generator for a seed: PCG, with a fixed second word
 // so that seeds 0, 1, ... give unrelated streams.
-func newRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x6e6d662d73656564)) // "nmf-seed"
+func newRand(seed uint64) *rng.Compat {
+	return rng.NewCompat(seed, 0x6e6d662d73656564) // "nmf-seed"
 }
 
 // initFactors returns the starting W (n × k) and H (k × m) as row-major
@@ -37,19 +38,19 @@ func initFactors(ctx context.Context, d *data, op func() linOp, cfg Config) (w, 
 		prepareFactor(w, cfg.WMask, Epsilon*math.Sqrt(d.mean()/float64(k)))
 		return w, nil, used, nil
 	}
-	rng := newRand(cfg.Seed)
+	rnd := newRand(cfg.Seed)
 	if cfg.W0 == nil || cfg.H0 == nil {
 		switch cfg.Init {
 		case InitRandom:
-			w, h = initRandom(d, k, rng)
+			w, h = initRandom(d, k, rnd)
 		case InitRandomAcol:
-			h = initAcol(d, k, cfg.AcolRows, nil, rng)
-			w = uniform(n*k, rng)
+			h = initAcol(d, k, cfg.AcolRows, nil, rnd)
+			w = uniform(n*k, rnd)
 		case InitLabelMean:
-			h = initAcol(d, k, cfg.AcolRows, cfg.Labels, rng)
-			w = uniform(n*k, rng)
+			h = initAcol(d, k, cfg.AcolRows, cfg.Labels, rnd)
+			w = uniform(n*k, rnd)
 		case InitNNDSVD, InitNNDSVDa, InitNNDSVDar:
-			w, h, err = initNNDSVD(ctx, d, op(), k, cfg.Init, rng)
+			w, h, err = initNNDSVD(ctx, d, op(), k, cfg.Init, rnd)
 			if err != nil {
 				return nil, nil, used, err
 			}
@@ -104,24 +105,24 @@ func copyRaw(a *mat.Dense) []float64 {
 
 // initRandom is scikit-learn's init='random': |N(0,1)|·√(mean(X)/k), H
 // drawn before W.
-func initRandom(d *data, k int, rng *rand.Rand) (w, h []float64) {
+func initRandom(d *data, k int, rnd *rng.Compat) (w, h []float64) {
 	s := math.Sqrt(d.mean() / float64(k))
 	h = make([]float64, k*d.m)
 	for i := range h {
-		h[i] = s * math.Abs(rng.NormFloat64())
+		h[i] = s * math.Abs(rnd.NormFloat64())
 	}
 	w = make([]float64, d.n*k)
 	for i := range w {
-		w[i] = s * math.Abs(rng.NormFloat64())
+		w[i] = s * math.Abs(rnd.NormFloat64())
 	}
 	return w, h
 }
 
 // uniform returns n draws from Uniform[0,1).
-func uniform(n int, rng *rand.Rand) []float64 {
+func uniform(n int, rnd *rng.Compat) []float64 {
 	out := make([]float64, n)
 	for i := range out {
-		out[i] = rng.Float64()
+		out[i] = rnd.Float64()
 	}
 	return out
 }
@@ -130,7 +131,7 @@ func uniform(n int, rng *rand.Rand) []float64 {
 // labeled t (when labels name any) or else of p rows drawn uniformly with
 // replacement. Random rows are drawn topic by topic, only for the topics
 // that need them.
-func initAcol(d *data, k, p int, labels [][]int, rng *rand.Rand) []float64 {
+func initAcol(d *data, k, p int, labels [][]int, rnd *rng.Compat) []float64 {
 	var byTopic [][]int
 	if labels != nil {
 		byTopic = make([][]int, k)
@@ -154,7 +155,7 @@ func initAcol(d *data, k, p int, labels [][]int, rng *rand.Rand) []float64 {
 			src = byTopic[t]
 		} else {
 			for q := range rows {
-				rows[q] = rng.IntN(d.n)
+				rows[q] = rnd.IntN(d.n)
 			}
 		}
 		ht := h[t*d.m : (t+1)*d.m]
@@ -184,9 +185,9 @@ func addRow(dst []float64, d *data, i int) {
 }
 
 // initNNDSVD is scikit-learn's _initialize_nmf for the NNDSVD variants.
-func initNNDSVD(ctx context.Context, d *data, op linOp, k int, method Init, rng *rand.Rand) (w, h []float64, err error) {
+func initNNDSVD(ctx context.Context, d *data, op linOp, k int, method Init, rnd *rng.Compat) (w, h []float64, err error) {
 	n, m := d.n, d.m
-	svd, err := randomizedSVD(ctx, op, k, rsvdPowerIters(k, n, m), rng)
+	svd, err := randomizedSVD(ctx, op, k, rsvdPowerIters(k, n, m), rnd)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -257,12 +258,12 @@ func initNNDSVD(ctx context.Context, d *data, op linOp, k int, method Init, rng 
 		avg := d.mean()
 		for i, v := range w {
 			if v == 0 {
-				w[i] = math.Abs(avg * rng.NormFloat64() / 100)
+				w[i] = math.Abs(avg * rnd.NormFloat64() / 100)
 			}
 		}
 		for i, v := range h {
 			if v == 0 {
-				h[i] = math.Abs(avg * rng.NormFloat64() / 100)
+				h[i] = math.Abs(avg * rnd.NormFloat64() / 100)
 			}
 		}
 	}

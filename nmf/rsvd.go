@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -74,7 +74,7 @@ func rsvdPowerIters(k, n, m int) int {
 // work on the size of the data; for a sparse A they are sparse products.
 // Signs are normalised as scikit-learn's svd_flip: the entry of largest
 // magnitude of each column of U is positive.
-func randomizedSVD(ctx context.Context, a linOp, k, q int, rng *rand.Rand) (*svdResult, error) {
+func randomizedSVD(ctx context.Context, a linOp, k, q int, rnd *rng.Compat) (*svdResult, error) {
 	n, m := a.dims()
 	if k < 1 || k > min(n, m) {
 		return nil, fmt.Errorf("nmf: randomized SVD of rank %d for a %d×%d matrix", k, n, m)
@@ -83,7 +83,7 @@ func randomizedSVD(ctx context.Context, a linOp, k, q int, rng *rand.Rand) (*svd
 	omega := mat.NewDense(m, l, nil)
 	raw := omega.RawMatrix().Data
 	for i := range raw {
-		raw[i] = rng.NormFloat64()
+		raw[i] = rnd.NormFloat64()
 	}
 	y := mat.NewDense(n, l, nil)
 	z := omega // m × l, reused

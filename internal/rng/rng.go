@@ -1,9 +1,3 @@
-// Package rng is semitopic's seeded random source for choices that must
-// replay identically on every machine and Go release: a PCG-DXSM generator
-// (math/rand/v2.PCG, whose output sequence is fixed by its specification)
-// with the bounded-integer and shuffle algorithms written out here rather
-// than taken from math/rand/v2's methods, whose algorithms are not promised
-// to stay the same.
 package rng
 
 import (
