@@ -72,3 +72,14 @@ func ExampleSSNMF20News() {
 	fmt.Println(ds.PerClass, ds.Train.X.Rows, ds.Val.X.Rows, ds.Test.X.Rows, len(ds.Vocab))
 	// With the distribution this prints 1796 5385 1795 1800 5000.
 }
+
+// A multi-label split in which every label is in both sets.
+func ExampleStratifiedSplit() {
+	labels := [][]int{{0}, {0}, {0}, {0}, {1}, {1}, {1, 0}, {2}, {2}, {2}}
+	sp, err := datasets.StratifiedSplit(labels, 3, 0.5, 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(sp.Train), len(sp.Test), len(sp.Missing))
+	// Output: 5 5 0
+}

@@ -13,10 +13,12 @@ import (
 
 	"github.com/semitopic/semitopic/chart"
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/datasets"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/text"
 	"github.com/semitopic/semitopic/theme"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -87,21 +89,17 @@ func loadThemeData(ctx context.Context, env *Env, which string) (*thData, error)
 	if err != nil {
 		return nil, err
 	}
-	// The thesis code cleans ' '.join(corpus.words(f)): Brown's words are
-	// the white-space tokens of the tagged text, Reuters' NLTK's
-	// WordPunctTokenizer tokens.
-	docs := make([]corpus.Document, len(c.Docs))
-	for i, d := range c.Docs {
-		docs[i] = d
-		if which == "reuters" {
-			docs[i].Text = theme.CleanWordPunct(d.Text)
-		} else {
-			docs[i].Text = theme.CleanText(d.Text)
-		}
-	}
+	docs := c.Docs
 	pl, err := vectorize.PipelinePreset("theme")
 	if err != nil {
 		return nil, err
+	}
+	// The thesis code cleans ' '.join(corpus.words(f)): Brown's words are
+	// the white-space tokens of the tagged text, Reuters' NLTK's
+	// WordPunctTokenizer tokens.
+	pl.Text.Clean = text.ThesisClean
+	if which == "reuters" {
+		pl.Text.Clean = text.ThesisCleanWordPunct
 	}
 	pl.Vectorize.MaxFeatures = 0 // every term; each split picks its 10,000
 	_, res, err := pl.FitTransform(ctx, docs)
@@ -249,7 +247,7 @@ type thSetting struct {
 // thRun fits one variant on one split and returns the log rank accuracy
 // (%) on the test documents, the iterations per factorization and the
 // seconds.
-func thRun(ctx context.Context, d *thData, sp *theme.Split, v thVariant, set thSetting, seed uint64) (score, refTies, iters, secs float64, err error) {
+func thRun(ctx context.Context, d *thData, sp *datasets.TrainTest, v thVariant, set thSetting, seed uint64) (score, refTies, iters, secs float64, err error) {
 	t0 := time.Now()
 	k := len(d.names)
 	cfg := theme.Config{Mode: v.Mode, Loss: set.loss, Seed: seed}
@@ -359,7 +357,7 @@ type thBaseline struct {
 // baselineScores maps the model's topics to themes on the training
 // documents (genetic algorithm and exact assignment) and scores the test
 // documents (%).
-func baselineScores(ctx context.Context, d *thData, sp *theme.Split, w *mat.Dense, seed uint64) (ga, exact float64, err error) {
+func baselineScores(ctx context.Context, d *thData, sp *datasets.TrainTest, w *mat.Dense, seed uint64) (ga, exact float64, err error) {
 	k := len(d.names)
 	trainThemes := make([][]int, len(d.docs))
 	for _, i := range sp.Train {
@@ -417,11 +415,11 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 	rep.p("Reproduction of Suyunu, *Theme Supervised Nonnegative Matrix Factorization for Topic Modeling* (MSc thesis, Boğaziçi University, 2020), "+
 		"chapter 8, with its reference code (suyunu/theme-supervised-nmf: libs/TSNMF_Class.py, libs/text_preprocess.py, TSNMF*.ipynb) settling what the text leaves open. "+
 		"**Preprocessing** (§7.1, text_preprocess.clean_text): the text the code cleans is `' '.join(corpus.words(f))` — NLTK's WordPunct tokens for Reuters, the tagged corpus's tokens for Brown; "+
-		"fix_bad_wording (lower case, URLs dropped, contractions expanded, every non-letter deleted inside a token, so *Atlanta's* → *atlantas*: `theme.CleanText`), "+
+		"fix_bad_wording (lower case, URLs dropped, contractions expanded, every non-letter deleted inside a token, so *Atlanta's* → *atlantas*: `text.CleanText`, the pipeline's `--clean thesis`), "+
 		"tokens of 3–15 letters, NLTK stopwords removed, WordNet lemmas trying n, v, r, a, s; documents kept when the cleaned text has more than 25 spaces (≥ 27 tokens); "+
 		"counts of uni-, bi- and trigrams over the 10,000 most frequent terms of the training documents (`vectorize` preset `theme`). "+
 		"**Protocol** (TSNMF_Class_Generator.ipynb): KL loss, tf, 3 subtopics, bCool, background topic allowed in the theme's own documents; "+
-		"a multi-label stratified split (`theme.StratifiedSplit`, every theme in both sets, as split_train_test_forced) puts the *supervision ratio* of the documents in the training set; "+
+		"a multi-label stratified split (`datasets.StratifiedSplit`, every theme in both sets, as split_train_test_forced) puts the *supervision ratio* of the documents in the training set; "+
 		"*semi-supervised*: one fit on all documents, the test documents unlabeled, their scores from the fitted W, the vocabulary from all documents; "+
 		"*supervised*: vocabulary and fit on the training documents only, the test documents transformed with H fixed and no mask (the reference's scikit-learn transform). "+
 		"Each test document's themes are ranked by the theme score (max over subtopics of w/(w + w_background)) and scored by the log rank accuracy (Eq. 7.1, `metrics.LogRankAccuracy`). "+
@@ -477,7 +475,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 		}
 		for _, r := range ratios {
 			for s := 0; s < seeds; s++ {
-				sp, err := theme.StratifiedSplit(d.labels, k, r, uint64(s))
+				sp, err := datasets.StratifiedSplit(d.labels, k, r, uint64(s))
 				if err != nil {
 					return err
 				}
@@ -567,7 +565,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 					continue
 				}
 				for s := 0; s < seeds; s++ {
-					sp, err := theme.StratifiedSplit(brown.labels, len(brown.names), r, uint64(s))
+					sp, err := datasets.StratifiedSplit(brown.labels, len(brown.names), r, uint64(s))
 					if err != nil {
 						return err
 					}

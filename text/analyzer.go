@@ -58,7 +58,10 @@ func ParseMorph(s string) (Morph, error) {
 // runs of letters and case-fold them; Default returns the documented
 // defaults. Options are plain data so that saved models can record them.
 type Options struct {
-	// NFKC applies Unicode NFKC normalisation before anything else.
+	// Clean is a cleaning step applied to the raw text before anything
+	// else (NoClean by default).
+	Clean Clean `json:"clean,omitempty"`
+	// NFKC applies Unicode NFKC normalisation before the other steps.
 	NFKC bool `json:"nfkc"`
 	// StripAccents removes combining marks after canonical decomposition.
 	StripAccents bool `json:"strip_accents,omitempty"`
@@ -159,6 +162,8 @@ func NewAnalyzer(o Options) (*Analyzer, error) {
 		return nil, errorf("invalid token pattern %d", o.Pattern)
 	case o.Morph > Stem:
 		return nil, errorf("invalid morphology %d", o.Morph)
+	case o.Clean > ThesisCleanWordPunct:
+		return nil, errorf("invalid cleaning step %d", o.Clean)
 	}
 	a := &Analyzer{opts: o}
 	var err error
@@ -211,7 +216,7 @@ func (a *Analyzer) AppendTokens(dst []string, s string) []string {
 
 func (a *Analyzer) appendTokens(dst []string, s string, cache map[string]string) []string {
 	o := &a.opts
-	s = Normalize(s, o.NFKC, o.StripAccents, o.Case)
+	s = Normalize(o.Clean.apply(s), o.NFKC, o.StripAccents, o.Case)
 	start := len(dst)
 	dst = Tokenize(dst, s, o.Pattern)
 	out := dst[:start]

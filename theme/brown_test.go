@@ -6,9 +6,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/datasets"
 	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/text"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -25,7 +27,6 @@ func TestBrownGenres(t *testing.T) {
 	var docs []corpus.Document
 	for _, d := range c.Docs {
 		if len(d.Labels) == 1 && keep[d.Labels[0]] {
-			d.Text = CleanText(d.Text)
 			docs = append(docs, d)
 		}
 	}
@@ -33,6 +34,7 @@ func TestBrownGenres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.Text.Clean = text.ThesisClean
 	v, err := pl.New()
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +47,7 @@ func TestBrownGenres(t *testing.T) {
 		t.Fatalf("%d of %d documents, %d terms", len(res.Docs), len(docs), len(res.Vocab))
 	}
 	names, labels := corpus.LabelIndex(res.Docs)
-	sp, err := StratifiedSplit(labels, len(names), 0.5, 1)
+	sp, err := datasets.StratifiedSplit(labels, len(names), 0.5, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

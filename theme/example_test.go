@@ -110,13 +110,3 @@ func ExampleThemeScore() {
 	fmt.Printf("%.2f\n", theme.ThemeScore(100, 5))
 	// Output: 0.95
 }
-
-func ExampleStratifiedSplit() {
-	labels := [][]int{{0}, {0}, {0}, {0}, {1}, {1}, {1, 0}, {2}, {2}, {2}}
-	sp, err := theme.StratifiedSplit(labels, 3, 0.5, 1)
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(len(sp.Train), len(sp.Test), len(sp.Missing))
-	// Output: 5 5 0
-}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -322,7 +323,7 @@ func TestSupervisedTransform(t *testing.T) {
 			sc, _ := m.ScoresOf(ws)
 			for r, ls := range tel {
 				for j := 0; j < 3; j++ {
-					if !hasTheme(ls, j) && sc.Theme.At(r, j) != 0 {
+					if !slices.Contains(ls, j) && sc.Theme.At(r, j) != 0 {
 						t.Fatalf("%v %v: masked transform gives theme %d score %v to a document of %v", mode, loss, j, sc.Theme.At(r, j), ls)
 					}
 				}
@@ -489,70 +490,6 @@ func TestPartitionByDensity(t *testing.T) {
 	g = partitionByDensity([]int{0, 1, 2}, dens, 3)
 	if !reflect.DeepEqual(g, [][]int{{0}, {1}, {2}}) {
 		t.Errorf("groups %v", g)
-	}
-}
-
-func TestStratifiedSplit(t *testing.T) {
-	_, labels := synthetic(6, 20, 3)
-	labels = append(labels, []int{5, 2}, []int{4}) // a few more multi-label documents
-	for _, frac := range []float64{0.1, 0.3, 0.5, 0.9} {
-		sp, err := StratifiedSplit(labels, 6, frac, 7)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(sp.Train)+len(sp.Test) != len(labels) || len(sp.Missing) != 0 {
-			t.Fatalf("frac %v: %d + %d documents, missing %v", frac, len(sp.Train), len(sp.Test), sp.Missing)
-		}
-		for _, set := range [][]int{sp.Train, sp.Test} {
-			seen := map[int]bool{}
-			for _, i := range set {
-				for _, j := range labels[i] {
-					seen[j] = true
-				}
-			}
-			if len(seen) != 6 {
-				t.Errorf("frac %v: a set holds only themes %v", frac, seen)
-			}
-		}
-		if got := float64(len(sp.Train)) / float64(len(labels)); math.Abs(got-frac) > 0.05 {
-			t.Errorf("frac %v: training share %.3f", frac, got)
-		}
-		sp2, _ := StratifiedSplit(labels, 6, frac, 7)
-		if !reflect.DeepEqual(sp, sp2) {
-			t.Error("split not deterministic")
-		}
-	}
-	// A theme with one document cannot be in both sets.
-	sp, err := StratifiedSplit([][]int{{0}, {0}, {1}, {0}}, 2, 0.5, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(sp.Missing, []int{1}) {
-		t.Errorf("missing %v, want [1]", sp.Missing)
-	}
-	if _, err := StratifiedSplit(labels, 6, 1, 0); err == nil {
-		t.Error("fraction 1 accepted")
-	}
-	if _, err := StratifiedSplit([][]int{{0}, {7}}, 2, 0.5, 0); err == nil {
-		t.Error("theme out of range accepted")
-	}
-}
-
-func TestCleanText(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"Atlanta's mid-week vote", "atlantas midweek vote "},
-		{"He didn't go to http://x.org or www.y", "he did not go to or "},
-		{"Its 1960's U.S. café!", "it is s us caf! "},
-	}
-	for _, c := range cases {
-		if got := CleanText(c.in); got != c.want {
-			t.Errorf("CleanText(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-	// Reuters: WordPunct tokens first, so "U.S." is "U . S ." and "u"
-	// becomes "you".
-	if got := CleanWordPunct("U.S. 4TH-qtr profit\x1cup"); got != "you  s  th  qtr profit up " {
-		t.Errorf("CleanWordPunct = %q", got)
 	}
 }
 

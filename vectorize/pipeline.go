@@ -64,7 +64,7 @@ func presetTable() map[string]preset {
 				t.FilterAfterMorph = true
 				return Pipeline{Text: t, Vectorize: Options{IDF: true, Norm: NormL2, MaxFeatures: 2000, MinDF: Count(2), MinChars: 250}}
 			}},
-		"theme": {"theme-supervised NMF thesis §7.1 (libs/text_preprocess.py): accents stripped, letter tokens of 3 to 15 characters, NLTK stopwords removed from the tokens, then WordNet lemmas trying n,v,r,a,s, uni- to trigrams of the lemmas; documents with fewer than 27 tokens dropped (the notebooks keep text.count(' ') > 25); counts of the 10,000 most frequent terms. The code's first step, fix_bad_wording, is theme.CleanText (apply it to the text first)",
+		"theme": {"theme-supervised NMF thesis §7.1 (libs/text_preprocess.py): accents stripped, letter tokens of 3 to 15 characters, NLTK stopwords removed from the tokens, then WordNet lemmas trying n,v,r,a,s, uni- to trigrams of the lemmas; documents with fewer than 27 tokens dropped (the notebooks keep text.count(' ') > 25); counts of the 10,000 most frequent terms. The code's first step, fix_bad_wording, is text.CleanText: add --clean thesis (text.Options.Clean) to run it",
 			func() Pipeline {
 				t := text.Default()
 				t.StripAccents = true

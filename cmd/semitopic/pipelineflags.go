@@ -18,6 +18,7 @@ import (
 // given explicitly override it.
 type pipelineFlags struct {
 	preset        string
+	clean         string
 	pattern       string
 	caseMode      string
 	noNFKC        bool
@@ -48,6 +49,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 		presets = append(presets, fmt.Sprintf("%s (%s)", n, vectorize.PipelinePresetDoc(n)))
 	}
 	fs.StringVar(&p.preset, "preset", "default", "pipeline preset; explicit flags override it. Presets:\n"+strings.Join(presets, "\n"))
+	fs.StringVar(&p.clean, "clean", "none", "cleaning of the raw text before the pipeline: none, thesis (the theme-supervised NMF thesis' fix_bad_wording on white-space tokens: lower case, URLs dropped, contractions expanded, non-letters deleted inside tokens), thesis-wordpunct (the same on NLTK WordPunct tokens)")
 	fs.StringVar(&p.pattern, "tokens", "letters", "token pattern: letters (runs of letters), alnum (letters and digits), ascii ([a-zA-Z]+), sklearn ((?u)\\b\\w\\w+\\b)")
 	fs.StringVar(&p.caseMode, "case", "fold", "case mode: fold (Unicode case folding), lower, keep")
 	fs.BoolVar(&p.noNFKC, "no-nfkc", false, "skip Unicode NFKC normalisation")
@@ -73,7 +75,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 }
 
 // pipelineFlagNames are the flags register adds.
-var pipelineFlagNames = []string{"preset", "tokens", "case", "no-nfkc", "strip-accents", "min-len", "max-len", "drop-numbers",
+var pipelineFlagNames = []string{"preset", "clean", "tokens", "case", "no-nfkc", "strip-accents", "min-len", "max-len", "drop-numbers",
 	"stopwords", "stopwords-file", "morph", "lemma-pos", "filter-after-morph", "ngrams", "weight", "norm", "sublinear",
 	"min-df", "max-df", "max-features", "sklearn-ties", "min-chars", "min-tokens"}
 
@@ -97,6 +99,11 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 	set := func(name string) bool { return cmd.Flags().Changed(name) }
 	t := &pl.Text
 	v := &pl.Vectorize
+	if set("clean") {
+		if t.Clean, err = text.ParseClean(p.clean); err != nil {
+			return pl, fmt.Errorf("--clean: %w", err)
+		}
+	}
 	if set("tokens") {
 		if t.Pattern, err = text.ParsePattern(p.pattern); err != nil {
 			return pl, fmt.Errorf("--tokens: %w", err)

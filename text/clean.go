@@ -1,8 +1,10 @@
-package theme
+package text
 
 import (
 	"strings"
 	"unicode"
+
+	"github.com/semitopic/semitopic/internal/enum"
 )
 
 // thesisReplacements are the whole-token replacements of the thesis code's
@@ -22,15 +24,73 @@ var thesisReplacements = map[string]string{
 	"weren't": "were not",
 }
 
-// CleanText applies the thesis' first cleaning step (fix_bad_wording in
-// libs/text_preprocess.py, §7.1) to text whose tokens are separated by
-// white space: each token is lower-cased, dropped if it starts with "http"
+// Clean is a cleaning step applied to a document's raw text before every
+// other step of the pipeline (Options.Clean).
+type Clean uint8
+
+// The cleaning steps.
+const (
+	// NoClean leaves the text as it is.
+	NoClean Clean = iota
+	// ThesisClean is CleanText, the theme-supervised NMF thesis' first step.
+	ThesisClean
+	// ThesisCleanWordPunct is CleanWordPunct, that step on NLTK's
+	// WordPunct tokens (the thesis code's Reuters text).
+	ThesisCleanWordPunct
+)
+
+var cleanNames = []string{"none", "thesis", "thesis-wordpunct"}
+
+// String returns the step's name as accepted by ParseClean.
+func (c Clean) String() string {
+	if int(c) < len(cleanNames) {
+		return cleanNames[c]
+	}
+	return "Clean(?)"
+}
+
+// ParseClean parses "none", "thesis" or "thesis-wordpunct".
+func ParseClean(s string) (Clean, error) {
+	for i, n := range cleanNames {
+		if s == n {
+			return Clean(i), nil
+		}
+	}
+	return 0, errorf("unknown cleaning step %q (want none, thesis or thesis-wordpunct)", s)
+}
+
+// MarshalText writes the step's name, so that saved pipelines hold names.
+func (c Clean) MarshalText() ([]byte, error) {
+	return enum.MarshalText(c, cleanNames, "cleaning step")
+}
+
+// UnmarshalJSON reads a step's name.
+func (c *Clean) UnmarshalJSON(b []byte) error {
+	return enum.UnmarshalJSON(b, c, cleanNames, "cleaning step")
+}
+
+// apply cleans s.
+func (c Clean) apply(s string) string {
+	switch c {
+	case ThesisClean:
+		return CleanText(s)
+	case ThesisCleanWordPunct:
+		return CleanWordPunct(s)
+	}
+	return s
+}
+
+// CleanText applies the first cleaning step of the theme-supervised NMF
+// thesis (Suyunu 2020, §7.1; fix_bad_wording in the reference code's
+// libs/text_preprocess.py) to text whose tokens are separated by white
+// space: each token is lower-cased, dropped if it starts with "http"
 // or "www", replaced by the table of contractions and emoticons ("didn't"
 // → "did not") if it is one of them, and then every character other than
 // an ASCII letter, a space, '?' or '!' is deleted — so "Atlanta's" becomes
 // "atlantas" and "mid-week" "midweek", not two tokens. The rest of the
 // thesis pipeline (tokens of 3–15 letters, stopwords, lemmas, n-grams) is
-// the "theme" preset of package vectorize.
+// the "theme" preset of package vectorize; Options.Clean runs this step
+// inside a pipeline.
 //
 // White space is Python's (str.split): Unicode white space and the
 // separators U+001C–U+001F.

@@ -1,50 +1,58 @@
-package theme
+package datasets
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/semitopic/semitopic/internal/rng"
 )
 
-// Split is a division of documents into a training (labeled) and a test
-// set.
-type Split struct {
+// TrainTest is a division of documents into a training and a test set.
+type TrainTest struct {
 	// Train and Test are document indices in increasing order.
 	Train, Test []int
-	// Missing lists the themes that could not be put in both sets (a theme
+	// Missing lists the labels that could not be put in both sets (a label
 	// with a single document is in the training set only).
 	Missing []int
 }
 
-// StratifiedSplit divides documents with multi-label themes (labels[i]
-// lists document i's theme indices in [0, numThemes)) into a training set
-// of about trainFrac of them and a test set, such that every theme with
-// at least two documents appears in both sets and each theme's documents
-// are divided in about the same proportion.
+// StratifiedSplit divides multi-label documents (labels[i] lists document
+// i's label indices in [0, numLabels), none twice) into a training set of
+// about trainFrac of them and a test set, such that every label with at
+// least two documents appears in both sets and each label's documents are
+// divided in about the same proportion. It is the split of the
+// theme-supervised NMF thesis.
 //
-// It first reserves, theme by theme from the rarest, one document for the
+// It first reserves, label by label from the rarest, one document for the
 // training set and one for the test set wherever a set still lacks the
-// theme (the guarantee of the thesis code's split_train_test_forced), then
+// label (the guarantee of the thesis code's split_train_test_forced), then
 // assigns the rest by iterative stratification (Sechidis, Tsoumakas and
 // Vlahavas, "On the stratification of multi-label data", 2011; the
-// reference code's stratify): the rarest remaining theme's documents go,
-// one by one, to the set that most lacks that theme, ties to the set that
-// most lacks documents, then at random. Documents without themes are
+// reference code's stratify): the rarest remaining label's documents go,
+// one by one, to the set that most lacks that label, ties to the set that
+// most lacks documents, then at random. Documents without labels are
 // divided at random in the same proportion. The seed fixes every choice.
-func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint64) (*Split, error) {
+func StratifiedSplit(labels [][]int, numLabels int, trainFrac float64, seed uint64) (*TrainTest, error) {
 	if !(trainFrac > 0 && trainFrac < 1) {
-		return nil, fmt.Errorf("theme: training fraction %v is not in (0, 1)", trainFrac)
+		return nil, fmt.Errorf("datasets: training fraction %v is not in (0, 1)", trainFrac)
 	}
-	if numThemes < 1 {
-		return nil, fmt.Errorf("theme: %d themes", numThemes)
+	if numLabels < 1 {
+		return nil, fmt.Errorf("datasets: %d labels", numLabels)
 	}
-	if _, err := checkLabels(labels, len(labels), numThemes); err != nil {
-		return nil, err
+	for i, ls := range labels {
+		for a, t := range ls {
+			if t < 0 || t >= numLabels {
+				return nil, fmt.Errorf("datasets: document %d has label %d, out of range [0,%d)", i, t, numLabels)
+			}
+			if slices.Contains(ls[:a], t) {
+				return nil, fmt.Errorf("datasets: document %d lists label %d twice", i, t)
+			}
+		}
 	}
 	n := len(labels)
 	if n < 2 {
-		return nil, fmt.Errorf("theme: cannot split %d documents into two sets", n)
+		return nil, fmt.Errorf("datasets: cannot split %d documents into two sets", n)
 	}
 	r := rng.New(seed, 0, 0x73706c6974) // "split"
 	order := make([]int, n)
@@ -58,15 +66,15 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 	for i := range set {
 		set[i] = -1
 	}
-	count := make([]int, numThemes)
+	count := make([]int, numLabels)
 	for _, ls := range labels {
 		for _, j := range ls {
 			count[j]++
 		}
 	}
-	// have[s][j]: documents of theme j in set s; size[s]: documents in s.
+	// have[s][j]: documents of label j in set s; size[s]: documents in s.
 	var have [2][]int
-	have[0], have[1] = make([]int, numThemes), make([]int, numThemes)
+	have[0], have[1] = make([]int, numLabels), make([]int, numLabels)
 	var size [2]int
 	assign := func(i, s int) {
 		set[i] = s
@@ -75,8 +83,8 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 			have[s][j]++
 		}
 	}
-	// 1. Reserve documents so that both sets hold every theme.
-	byRarity := make([]int, numThemes)
+	// 1. Reserve documents so that both sets hold every label.
+	byRarity := make([]int, numLabels)
 	for j := range byRarity {
 		byRarity[j] = j
 	}
@@ -92,7 +100,7 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 			}
 			found := false
 			for _, i := range order {
-				if set[i] >= 0 || !hasTheme(labels[i], j) {
+				if set[i] >= 0 || !slices.Contains(labels[i], j) {
 					continue
 				}
 				assign(i, s)
@@ -108,13 +116,13 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 	var want [2][]float64
 	var wantSize [2]float64
 	for s := 0; s < 2; s++ {
-		want[s] = make([]float64, numThemes)
+		want[s] = make([]float64, numLabels)
 		for j := range want[s] {
 			want[s][j] = ratios[s]*float64(count[j]) - float64(have[s][j])
 		}
 		wantSize[s] = ratios[s]*float64(n) - float64(size[s])
 	}
-	remaining := make([]int, numThemes) // unassigned documents per theme
+	remaining := make([]int, numLabels) // unassigned documents per label
 	for i, ls := range labels {
 		if set[i] < 0 {
 			for _, j := range ls {
@@ -132,7 +140,7 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 	}
 	for {
 		label := -1
-		for j := 0; j < numThemes; j++ {
+		for j := 0; j < numLabels; j++ {
 			if remaining[j] > 0 && (label < 0 || remaining[j] < remaining[label]) {
 				label = j
 			}
@@ -141,7 +149,7 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 			break
 		}
 		for _, i := range order {
-			if set[i] >= 0 || !hasTheme(labels[i], label) {
+			if set[i] >= 0 || !slices.Contains(labels[i], label) {
 				continue
 			}
 			var s int
@@ -160,7 +168,7 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 			place(i, s)
 		}
 	}
-	// 3. Documents without themes.
+	// 3. Documents without labels.
 	for _, i := range order {
 		if set[i] >= 0 {
 			continue
@@ -171,7 +179,7 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 		}
 		place(i, s)
 	}
-	out := &Split{}
+	out := &TrainTest{}
 	for i, s := range set {
 		if s == 0 {
 			out.Train = append(out.Train, i)
@@ -180,28 +188,9 @@ func StratifiedSplit(labels [][]int, numThemes int, trainFrac float64, seed uint
 		}
 	}
 	sort.Ints(missing)
-	out.Missing = dedup(missing)
+	out.Missing = slices.Compact(missing)
 	if len(out.Train) == 0 || len(out.Test) == 0 {
-		return nil, fmt.Errorf("theme: split of %d documents at %.3g left a set empty", n, trainFrac)
+		return nil, fmt.Errorf("datasets: split of %d documents at %.3g left a set empty", n, trainFrac)
 	}
 	return out, nil
-}
-
-func hasTheme(ls []int, j int) bool {
-	for _, t := range ls {
-		if t == j {
-			return true
-		}
-	}
-	return false
-}
-
-func dedup(s []int) []int {
-	var out []int
-	for a, v := range s {
-		if a == 0 || v != s[a-1] {
-			out = append(out, v)
-		}
-	}
-	return out
 }
