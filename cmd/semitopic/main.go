@@ -1,10 +1,3 @@
-// Command semitopic is the command-line program of the semitopic toolkit for
-// semi-supervised topic modeling: it reads corpora in many formats, turns
-// them into document-term matrices, and (as the models land) fits, applies,
-// evaluates and serves topic models.
-//
-// Run "semitopic help" for the commands and "semitopic demo" for a tour on
-// the embedded demo corpus.
 package main
 
 import (

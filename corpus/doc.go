@@ -1,0 +1,15 @@
+// Package corpus holds documents, their labels and splits, and the readers
+// that load them from the formats semitopic supports: the benchmark corpora
+// of the papers (Reuters-21578 SGML and NLTK ApteMod, 20 Newsgroups bydate,
+// Brown, BBC News) in their original layout, generic user formats (a folder
+// per label, CSV/TSV, JSON Lines) and already-vectorized matrices
+// (MatrixMarket with a vocabulary file, UCI bag-of-words).
+//
+// Readers of folder layouts accept an unpacked folder or an archive (.tar.gz,
+// .tgz, .tar, .zip; see OpenFS); readers of table and matrix formats take a
+// file. Every reader returns documents in a documented, deterministic order.
+// Files are decoded as UTF-8, falling back to Latin-1 for a file that is not
+// valid UTF-8 (see DecodeText), and Corpus.Notes names the files so decoded.
+// Malformed input yields an error naming the file and line; nothing is
+// dropped silently.
+package corpus
