@@ -33,6 +33,11 @@ type Env struct {
 	// running nothing, where an experiment resumes from them
 	// (label-efficiency); the report names the runs that are missing.
 	ReportOnly bool
+	// Redo names model kinds whose results an experiment that resumes
+	// recomputes in every stored run (label-efficiency: each kind's
+	// defaults and automatic configuration, the best kind among them, and
+	// the measurements of why), after a change that moves only them.
+	Redo []string
 	// Command is the command line that started the run, recorded in the
 	// report.
 	Command string

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -259,17 +260,30 @@ type leVectorized struct {
 	test  *sparse.CSR // the test documents, transformed
 }
 
+// leThemeFiltered names, for vectorized, the theme preset with the thesis'
+// document filter: documents with fewer than leThesisMinTokens tokens
+// dropped, as the preset did before it kept every document.
+const leThemeFiltered = "theme, min-tokens 27"
+
+// leThesisMinTokens is the thesis' document filter (its notebooks keep the
+// cleaned texts with more than 25 spaces).
+const leThesisMinTokens = 27
+
 // vectorized returns the dataset through the named preset, cached.
 func (d *leData) vectorized(ctx context.Context, preset string) (*leVectorized, error) {
 	if v, ok := d.cache[preset]; ok {
 		return v, nil
 	}
 	var pl vectorize.Pipeline
-	if preset == "counts" {
+	switch preset {
+	case "counts":
 		// The default pipeline's terms, counted: naive Bayes's input.
 		pl = vectorize.DefaultPipeline()
 		pl.Vectorize = vectorize.Options{}
-	} else {
+	case leThemeFiltered:
+		pl, _ = vectorize.PipelinePreset("theme")
+		pl.Vectorize.MinTokens = leThesisMinTokens
+	default:
 		var err error
 		if pl, err = vectorize.PipelinePreset(preset); err != nil {
 			return nil, err
@@ -588,6 +602,46 @@ func (d *leData) runOne(ctx context.Context, env *Env, frac float64, seed int, k
 	return run, nil
 }
 
+// redo recomputes the kinds env.Redo names in a stored run — their
+// defaults and automatic configurations — and the best kind, chosen as
+// model.BestSearch chooses from the cross-validated accuracies of every
+// kind's chosen setting (a run without them, where no label had two
+// labeled documents, keeps the first kind).
+func (d *leData) redo(ctx context.Context, env *Env, run *leRun, kinds []string) error {
+	labeled := d.sample(run.Fraction, uint64(run.Seed))
+	for _, k := range env.Redo {
+		r, _, err := d.fitKind(ctx, k, labeled, uint64(run.Seed), false)
+		if err != nil {
+			return fmt.Errorf("%s %g%% seed %d, %s: %w", d.name, 100*run.Fraction, run.Seed, leDefaultName(k), err)
+		}
+		ra, _, err := d.fitKind(ctx, k, labeled, uint64(run.Seed), true)
+		if err != nil {
+			return fmt.Errorf("%s %g%% seed %d, %s: %w", d.name, 100*run.Fraction, run.Seed, leAutoName(k), err)
+		}
+		run.Methods[leDefaultName(k)], run.Methods[leAutoName(k)] = r, ra
+	}
+	best, bestCV := -1, 0.0
+	for i, k := range kinds {
+		ra, ok := run.Methods[leAutoName(k)]
+		if !ok {
+			continue
+		}
+		cv := 0.0 // as a search whose only candidate has no estimate
+		if ra.CV != nil {
+			cv = *ra.CV
+		}
+		if best < 0 || cv > bestCV {
+			best, bestCV = i, cv
+		}
+	}
+	if best >= 0 {
+		b := *run.Methods[leAutoName(kinds[best])]
+		b.Chosen = leKindName[kinds[best]] + " — " + b.Chosen
+		run.Methods[leBest] = &b
+	}
+	return nil
+}
+
 func labelEfficiency() Experiment {
 	return Experiment{
 		Name: "label-efficiency",
@@ -655,6 +709,14 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 	for _, r := range results.Runs {
 		done[leKey(r.Dataset, r.Fraction, r.Seed)] = r
 	}
+	for _, k := range env.Redo {
+		if !slices.Contains(kinds, k) {
+			return fmt.Errorf("--redo %s: not a kind of this experiment (%s)", k, strings.Join(kinds, ", "))
+		}
+	}
+	if len(env.Redo) > 0 && env.ReportOnly {
+		return fmt.Errorf("--redo and --report-only: redoing runs something")
+	}
 	var data []*leData
 	var missing []string
 	for _, dn := range datasets {
@@ -666,7 +728,18 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		env.Logf("%s: %d classes, %d training and %d test documents, majority %.1f%%", dn, len(d.classes), len(d.train), len(d.test), d.majority())
 		for _, frac := range leRunOrder(fracs) {
 			for s := 0; s < seedsOf(dn); s++ {
-				if _, ok := done[leKey(dn, frac, s)]; ok {
+				if run, ok := done[leKey(dn, frac, s)]; ok {
+					if len(env.Redo) == 0 {
+						continue
+					}
+					t0 := time.Now()
+					if err := d.redo(ctx, env, run, kinds); err != nil {
+						return err
+					}
+					env.Logf("%s %g%% seed %d: %s redone in %v", dn, 100*frac, s, strings.Join(env.Redo, ", "), time.Since(t0).Round(time.Second))
+					if err := rep.json(name+".json", results); err != nil {
+						return err
+					}
 					continue
 				}
 				if env.ReportOnly {
@@ -688,6 +761,9 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 			}
 		}
 		whyFrac := map[string]float64{"bbc": 0.02, "20ng": 0.03}[dn]
+		if len(env.Redo) > 0 {
+			results.Why = slices.DeleteFunc(results.Why, func(w *leWhy) bool { return w.Dataset == dn })
+		}
 		if whyFrac > 0 && !hasWhy(results.Why, dn) && env.ReportOnly {
 			missing = append(missing, "the why measurements on "+dn)
 		}

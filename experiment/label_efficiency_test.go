@@ -77,6 +77,35 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	if strings.Contains(string(report), "Incomplete") {
 		t.Error("a complete report says it is incomplete")
 	}
+	// Redoing kinds recomputes them, the best kind and the measurements of
+	// why in every stored run: deterministic, so the same results.
+	log.Reset()
+	redo := *env
+	redo.Redo = []string{"ssnmf"}
+	if err := e.Run(context.Background(), &redo); err != nil {
+		t.Fatal(err)
+	}
+	raw3, _ := os.ReadFile(filepath.Join(out, "label-efficiency-quick.json"))
+	var res3 leResults
+	json.Unmarshal(raw3, &res3)
+	if !strings.Contains(log.String(), "ssnmf redone") || len(res3.Why) != len(res.Why) {
+		t.Errorf("the redo did not run (why: %d, was %d): %s", len(res3.Why), len(res.Why), log.String())
+	}
+	noTimes := func(rs []*leRun) []*leRun {
+		for _, r := range rs {
+			for _, m := range r.Methods {
+				m.Seconds = 0
+			}
+		}
+		return rs
+	}
+	if !reflect.DeepEqual(noTimes(res.Runs), noTimes(res3.Runs)) {
+		t.Error("redoing gave other results than the first run")
+	}
+	redo.Redo = []string{"lda"}
+	if err := e.Run(context.Background(), &redo); err == nil || !strings.Contains(err.Error(), "not a kind") {
+		t.Errorf("--redo lda: %v", err)
+	}
 	// Report only, in a folder without results: nothing runs and the
 	// report names every missing run.
 	empty := t.TempDir()

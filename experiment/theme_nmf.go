@@ -101,6 +101,9 @@ func loadThemeData(ctx context.Context, env *Env, which string) (*thData, error)
 	if which == "reuters" {
 		pl.Text.Clean = text.ThesisCleanWordPunct
 	}
+	// The notebooks keep the documents whose cleaned text has more than 25
+	// spaces: 27 tokens or more.
+	pl.Vectorize.MinTokens = 27
 	pl.Vectorize.MaxFeatures = 0 // every term; each split picks its 10,000
 	_, res, err := pl.FitTransform(ctx, docs)
 	if err != nil {

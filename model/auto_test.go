@@ -209,3 +209,41 @@ func TestMakeFoldsSingletons(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoNotesDroppedLabels checks that fit says when the pipeline's
+// document filters dropped labeled documents, whose absence the
+// cross-validated estimate cannot see.
+func TestAutoNotesDroppedLabels(t *testing.T) {
+	c := demoCorpus(t)
+	pl := vectorize.DefaultPipeline()
+	for _, withFilter := range []bool{false, true} {
+		p := pl
+		if withFilter {
+			p.Vectorize.MinTokens = 40
+		}
+		f, err := FitCorpus(context.Background(), c, p, true, Supervision{}, Options{Kind: KindTSNMF, Seed: 1, Auto: true, MaxIter: 20}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var note string
+		for _, n := range f.Info.Notes {
+			if strings.Contains(n, "dropped") && strings.Contains(n, "labeled documents") {
+				note = n
+			}
+		}
+		lost := 0
+		for _, d := range f.Dropped {
+			if len(c.Docs[d.Index].Labels) > 0 {
+				lost++
+			}
+		}
+		switch {
+		case withFilter && lost == 0:
+			t.Fatal("the filter dropped no labeled document: the test needs a stricter one")
+		case withFilter && !strings.Contains(note, fmt.Sprintf("dropped %d labeled documents", lost)):
+			t.Errorf("no note on the %d dropped labeled documents: %q", lost, f.Info.Notes)
+		case !withFilter && note != "":
+			t.Errorf("a note without a filter: %q", note)
+		}
+	}
+}

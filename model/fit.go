@@ -281,6 +281,18 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 	}
 	info.Corpus = c.Name
 	info.Dropped = len(dropped)
+	if labelsFromCorpus && info.Search != nil {
+		lost := 0
+		for _, d := range dropped {
+			if len(c.Docs[d.Index].Labels) > 0 {
+				lost++
+			}
+		}
+		if lost > 0 {
+			info.Notes = append(info.Notes, fmt.Sprintf("the pipeline's document filters dropped %d labeled documents: the cross-validated accuracies are over the %d labeled documents kept, "+
+				"and overstate the accuracy on documents like the dropped ones (which transform and predict still score) when those are harder", lost, info.Search.Labeled))
+		}
+	}
 	for i := 0; i < x.Rows; i++ {
 		if x.Indptr[i+1] == x.Indptr[i] {
 			info.EmptyDocuments++

@@ -35,6 +35,7 @@ func TestBrownGenres(t *testing.T) {
 		t.Fatal(err)
 	}
 	pl.Text.Clean = text.ThesisClean
+	pl.Vectorize.MinTokens = 27
 	v, err := pl.New()
 	if err != nil {
 		t.Fatal(err)

@@ -64,14 +64,14 @@ func presetTable() map[string]preset {
 				t.FilterAfterMorph = true
 				return Pipeline{Text: t, Vectorize: Options{IDF: true, Norm: NormL2, MaxFeatures: 2000, MinDF: Count(2), MinChars: 250}}
 			}},
-		"theme": {"theme-supervised NMF thesis §7.1 (libs/text_preprocess.py): accents stripped, letter tokens of 3 to 15 characters, NLTK stopwords removed from the tokens, then WordNet lemmas trying n,v,r,a,s, uni- to trigrams of the lemmas; documents with fewer than 27 tokens dropped (the notebooks keep text.count(' ') > 25); counts of the 10,000 most frequent terms. The code's first step, fix_bad_wording, is text.CleanText: add --clean thesis (text.Options.Clean) to run it",
+		"theme": {"theme-supervised NMF thesis §7.1 (libs/text_preprocess.py): accents stripped, letter tokens of 3 to 15 characters, NLTK stopwords removed from the tokens, then WordNet lemmas trying n,v,r,a,s, uni- to trigrams of the lemmas; counts of the 10,000 most frequent terms. The thesis also cleans the text first (fix_bad_wording, text.CleanText: add --clean thesis) and drops documents with fewer than 27 tokens (its notebooks keep text.count(' ') > 25: add --min-tokens 27); the preset does neither, so that it keeps every document of a corpus it is the default pipeline for",
 			func() Pipeline {
 				t := text.Default()
 				t.StripAccents = true
 				t.MaxLength = 15
 				t.LemmaPOS = "n,v,r,a,s"
 				t.NGramMin, t.NGramMax = 1, 3
-				return Pipeline{Text: t, Vectorize: Options{MaxFeatures: 10000, MinTokens: 27}}
+				return Pipeline{Text: t, Vectorize: Options{MaxFeatures: 10000}}
 			}},
 		"ssnmf": {"SSNMF paper on 20 Newsgroups: lower-cased [a-zA-Z]+ tokens, NLTK stopwords, min_df 5, max_df 0.7, tf-idf of the 5,000 most frequent terms, L2 rows",
 			func() Pipeline {

@@ -15,6 +15,7 @@ func newExperimentCmd() *cobra.Command {
 	var data, out string
 	var seeds int
 	var quick, reportOnly bool
+	var redo []string
 	cmd := &cobra.Command{
 		Use:   "experiment NAME | list",
 		Short: "Reproduce a paper's table on the real corpora and write the report to docs/results",
@@ -47,6 +48,7 @@ results (JSON) to --out. "experiment list" names them.`,
 				Seeds:      seeds,
 				Quick:      quick,
 				ReportOnly: reportOnly,
+				Redo:       redo,
 				Command:    "go run ./cmd/semitopic " + strings.Join(os.Args[1:], " "),
 				Log:        cmd.ErrOrStderr(),
 			}
@@ -58,5 +60,6 @@ results (JSON) to --out. "experiment list" names them.`,
 	cmd.Flags().IntVar(&seeds, "seeds", 0, "repetitions (default: the protocol's)")
 	cmd.Flags().BoolVar(&quick, "quick", false, "a reduced protocol that checks the pipeline end to end (not the reproduction)")
 	cmd.Flags().BoolVar(&reportOnly, "report-only", false, "write the report from the raw results already in --out, running nothing (experiments that resume: label-efficiency)")
+	cmd.Flags().StringSliceVar(&redo, "redo", nil, "model kinds to recompute in every stored run, after a change that moves only them (experiments that resume: label-efficiency; with the measurements of why)")
 	return cmd
 }
