@@ -36,7 +36,9 @@ type Model interface {
 	Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error)
 }
 
-// Predictor is a model that predicts labels: the supervised models.
+// Predictor is a model that predicts labels. The types that serve kinds
+// fitted with or without labels (NMF for nmf and tsnmf, CorEx) have its
+// methods either way; AsPredictor says whether a model predicts labels.
 type Predictor interface {
 	Model
 	// Labels names the labels Predict scores, in column order.
@@ -44,6 +46,18 @@ type Predictor interface {
 	// Predict returns a score per document and label (higher is more
 	// likely) and the predicted labels of each document.
 	Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
+}
+
+// AsPredictor returns m as a Predictor when it predicts labels: a model
+// fitted with labels. An unsupervised model whose type also serves a
+// supervised kind (an nmf or unanchored CorEx model) has no labels and is
+// not one.
+func AsPredictor(m Model) (Predictor, bool) {
+	p, ok := m.(Predictor)
+	if !ok || len(p.Labels()) == 0 {
+		return nil, false
+	}
+	return p, true
 }
 
 // Prediction holds label scores and predicted labels, and the topic

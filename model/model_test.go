@@ -216,3 +216,25 @@ func TestAlign(t *testing.T) {
 		t.Errorf("aligned %v, unknown %d", y.ToDense(), unknown)
 	}
 }
+
+// TestAsPredictor checks that only models fitted with labels are
+// predictors, whatever their Go type.
+func TestAsPredictor(t *testing.T) {
+	for _, c := range []struct {
+		o      Options
+		labels bool
+		want   bool
+	}{
+		{Options{Kind: KindNMF, K: 4, Seed: 1, MaxIter: 5}, false, false},
+		{Options{Kind: KindTSNMF, Seed: 1, MaxIter: 5}, true, true},
+		{Options{Kind: KindCorEx, K: 4, Seed: 1, MaxIter: 5}, false, false},
+		{Options{Kind: KindCorEx, Seed: 1, MaxIter: 5}, true, true},
+		{Options{Kind: KindLDA, K: 4, Seed: 1, MaxIter: 2}, false, false},
+	} {
+		f := fitDemo(t, c.o, c.labels)
+		p, ok := AsPredictor(f.Model)
+		if ok != c.want || (ok && len(p.Labels()) == 0) {
+			t.Errorf("%s (labels %v): AsPredictor %v, want %v", c.o.Kind, c.labels, ok, c.want)
+		}
+	}
+}

@@ -58,6 +58,16 @@ type withReadout interface {
 	readout() *readout
 }
 
+// readoutTaker returns m as a model that can carry a readout: one that
+// predicts labels (AsPredictor).
+func readoutTaker(m Model) (withReadout, bool) {
+	if _, ok := AsPredictor(m); !ok {
+		return nil, false
+	}
+	wr, ok := m.(withReadout)
+	return wr, ok
+}
+
 // ReadoutOf returns the readout of a supervised model: ReadoutNative unless
 // another was trained.
 func ReadoutOf(m Model) string {
@@ -246,8 +256,8 @@ func attachReadout(ctx context.Context, m Model, kind string, x *sparse.CSR, idx
 	if kind == "" || kind == ReadoutNative {
 		return nil
 	}
-	wr, ok := m.(withReadout)
-	if !ok || len(wr.Labels()) == 0 {
+	wr, ok := readoutTaker(m)
+	if !ok {
 		return fmt.Errorf("model: a %s model predicts no labels and takes no readout", m.Kind())
 	}
 	var rows []int
@@ -273,8 +283,8 @@ func attachReadout(ctx context.Context, m Model, kind string, x *sparse.CSR, idx
 
 // loadReadout attaches a saved readout to m.
 func loadReadout(m Model, rm *readoutManifest, mats map[string]*mat.Dense, terms int) error {
-	wr, ok := m.(withReadout)
-	if !ok || len(wr.Labels()) == 0 {
+	wr, ok := readoutTaker(m)
+	if !ok {
 		return fmt.Errorf("a %s model takes no readout", m.Kind())
 	}
 	if rm.Kind != ReadoutTopics && rm.Kind != ReadoutTermsTopics {

@@ -365,7 +365,7 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 	}
 	p.Eval = append(p.Eval, kv{"evaluated on", scope})
 	p.Eval = append(p.Eval, kv{"labeled documents", fmt.Sprintf("%s of %s, %s labels", thousands(labeled), thousands(n), thousands(len(labelNames)))})
-	if pr, ok := f.Model.(model.Predictor); ok && len(pr.Labels()) > 0 && labeled > 0 {
+	if pr, ok := model.AsPredictor(f.Model); ok && labeled > 0 {
 		pred, err := pr.Predict(ctx, data.X)
 		if err != nil {
 			return err

@@ -79,7 +79,7 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 	}
 	o.defaults()
 	s := &Server{f: f, opts: o, topics: f.Model.Topics(10)}
-	if p, ok := f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+	if p, ok := model.AsPredictor(f.Model); ok {
 		s.predictor, s.labels = p, p.Labels()
 	}
 	for _, t := range s.topics {
@@ -205,7 +205,7 @@ func (s *Server) modelInfo(w http.ResponseWriter, _ *http.Request) {
 		"vocabulary":  len(s.f.Vocab),
 		"info":        s.f.Info,
 	}
-	if p, ok := s.f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+	if p, ok := model.AsPredictor(s.f.Model); ok {
 		info["labels"] = p.Labels()
 	}
 	writeJSON(w, http.StatusOK, info)
@@ -257,8 +257,9 @@ type DocumentResult struct {
 	Empty bool `json:"empty,omitempty"`
 }
 
-// transformResponse is the body of a transform response.
-type transformResponse struct {
+// TransformResponse is the body of a /v1/transform response, and what
+// Server.Results returns: clients may decode responses into it.
+type TransformResponse struct {
 	Documents []DocumentResult `json:"documents"`
 	// Terms counts the documents' terms and OutOfVocabulary those the
 	// model does not know.
@@ -352,7 +353,7 @@ func (s *Server) transform(w http.ResponseWriter, r *http.Request) {
 
 // Results transforms documents with the served model: their topic weights,
 // strongest topics (top of them) and, for supervised models, labels.
-func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (*transformResponse, error) {
+func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (*TransformResponse, error) {
 	vec, err := s.f.Vectorize(ctx, docs)
 	if err != nil {
 		return nil, err
@@ -395,7 +396,7 @@ func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (
 			}
 		}
 	}
-	return &transformResponse{Documents: out, Terms: vec.Terms, OutOfVocabulary: vec.OOV}, nil
+	return &TransformResponse{Documents: out, Terms: vec.Terms, OutOfVocabulary: vec.OOV}, nil
 }
 
 // isBodyError reports an error of reading the body itself (size limit,

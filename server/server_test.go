@@ -95,7 +95,7 @@ func TestEndpoints(t *testing.T) {
 	if code := doJSON(t, "GET", ts.URL+"/v1/topics?n=x", "", &e); code != 400 || e["error"] == "" {
 		t.Errorf("bad n: %d %v", code, e)
 	}
-	var tr transformResponse
+	var tr TransformResponse
 	code := doJSON(t, "POST", ts.URL+"/v1/transform", `{"text": "The rocket reached orbit and the astronaut watched the planet through a telescope."}`, &tr)
 	if code != 200 || len(tr.Documents) != 1 || tr.Documents[0].Top[0].Topic != "space" || tr.Documents[0].Labels[0] != "space" || tr.Terms == 0 {
 		t.Errorf("transform %d %+v", code, tr)
@@ -172,7 +172,7 @@ func TestConcurrentTransforms(t *testing.T) {
 					errs <- err
 					return
 				}
-				var tr transformResponse
+				var tr TransformResponse
 				err = json.NewDecoder(resp.Body).Decode(&tr)
 				resp.Body.Close()
 				if err != nil || len(tr.Documents) != 1 || tr.Documents[0].Labels[0] != want[k] {

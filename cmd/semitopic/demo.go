@@ -194,7 +194,7 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 // theme; otherwise how well the topics line up with the planted themes
 // (mean matched weighted Jaccard, AMI).
 func demoQuality(ctx context.Context, f *model.Fitted, x *sparse.CSR, docs []corpus.Document) (string, error) {
-	if p, ok := f.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+	if p, ok := model.AsPredictor(f.Model); ok {
 		pred, err := p.Predict(ctx, x)
 		if err != nil {
 			return "", err

@@ -111,7 +111,7 @@ writes CSV to standard output.`,
 			}
 			var w *mat.Dense
 			var pred *model.Prediction
-			if p, ok := in.fitted.Model.(model.Predictor); ok && len(p.Labels()) > 0 {
+			if p, ok := model.AsPredictor(in.fitted.Model); ok {
 				// One computation gives both the weights and the labels.
 				if pred, err = p.Predict(cmd.Context(), in.x); err != nil {
 					return err
@@ -224,8 +224,8 @@ those documents as errors.`,
 			if err != nil {
 				return err
 			}
-			p, ok := in.fitted.Model.(model.Predictor)
-			if !ok || len(p.Labels()) == 0 {
+			p, ok := model.AsPredictor(in.fitted.Model)
+			if !ok {
 				return fmt.Errorf("a %s model predicts no labels (use transform for topic weights)", in.fitted.Model.Kind())
 			}
 			pred, err := p.Predict(cmd.Context(), in.x)
