@@ -45,7 +45,7 @@ func (c *CorEx) NumTopics() int { return c.m.K }
 // Topics implements Model: words ranked by their mutual information with
 // the topic (nats) with its sign; Score is the topic's total correlation
 // (nats); Weight is p(y_j = 1) divided by its sum over the topics.
-func (c *CorEx) Topics(n int) []Topic {
+func (c *CorEx) Topics(n int) ([]Topic, error) {
 	if n <= 0 || n > c.m.Terms {
 		n = c.m.Terms
 	}
@@ -64,7 +64,7 @@ func (c *CorEx) Topics(n int) []Topic {
 		}
 		ws, err := c.m.TopWords(j, n, corex.ByMI)
 		if err != nil {
-			continue
+			return nil, fmt.Errorf("model: corex topic %d: %w", j, err)
 		}
 		for _, w := range ws {
 			if !(w.MINats > 0) {
@@ -73,7 +73,7 @@ func (c *CorEx) Topics(n int) []Topic {
 			out[j].Words = append(out[j].Words, Word{Word: c.Vocab[w.Index], Weight: w.MINats, Sign: w.Sign})
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Transform implements Model: p(y_j = 1 | x), clipped to [1e-6, 1 − 1e-6]

@@ -41,11 +41,16 @@ func ExampleFitCorpus_tsnmfOnCSV() {
 	if err != nil {
 		panic(err)
 	}
-	for _, t := range f.Model.Topics(3) {
+	topics, err := f.Model.Topics(3)
+	if err != nil {
+		panic(err)
+	}
+	for _, t := range topics {
 		fmt.Println(t.Name, "—", t.Words[0].Word, t.Words[1].Word, t.Words[2].Word)
 	}
 	x, _ := f.Vectorize(ctx, []corpus.Document{{ID: "new", Text: "An astronaut on the rocket."}})
-	pred, _ := f.Model.(model.Predictor).Predict(ctx, x.X)
+	p, _ := model.AsPredictor(f.Model)
+	pred, _ := p.Predict(ctx, x.X)
 	fmt.Println("new document:", pred.Labels[0])
 	// Output:
 	// cooking — flour add bake
@@ -115,7 +120,11 @@ func ExampleFitCorpus_corexAnchors() {
 	if err != nil {
 		panic(err)
 	}
-	for _, t := range f.Model.Topics(4)[:2] {
+	topics, err := f.Model.Topics(4)
+	if err != nil {
+		panic(err)
+	}
+	for _, t := range topics[:2] {
 		fmt.Printf("%s (TC %.1f nats):", t.Name, t.Score)
 		for _, w := range t.Words {
 			fmt.Print(" ", w.Word)

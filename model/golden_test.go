@@ -68,7 +68,7 @@ func TestGoldenFiles(t *testing.T) {
 			if n, _ := w.Dims(); n != len(want) || n != len(c.Docs) {
 				t.Fatalf("%d documents transformed, %d expected", n, len(want))
 			}
-			topics := f.Model.Topics(1)
+			topics := mustTopics(t, f.Model, 1)
 			for i, e := range want {
 				if e.ID != c.Docs[i].ID {
 					t.Fatalf("document %d is %s, expected %s", i, c.Docs[i].ID, e.ID)

@@ -2,6 +2,7 @@ package model
 
 import (
 	"crypto/sha256"
+	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -23,4 +24,14 @@ func flatten(rows [][]float64) []float64 {
 func sha256Sum(b []byte) []byte {
 	s := sha256.Sum256(b)
 	return s[:]
+}
+
+// mustTopics returns m's topics with n words, failing the test on an error.
+func mustTopics(t testing.TB, m Model, n int) []Topic {
+	t.Helper()
+	ts, err := m.Topics(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
 }

@@ -33,7 +33,7 @@ func (m *LDA) Kind() string { return KindLDA }
 func (m *LDA) NumTopics() int { return m.m.Topics() }
 
 // Topics implements Model: words weighted by the topic-word probabilities.
-func (m *LDA) Topics(n int) []Topic {
+func (m *LDA) Topics(n int) ([]Topic, error) {
 	tw := m.m.TopicWord()
 	out := make([]Topic, m.NumTopics())
 	for t := range out {
@@ -42,7 +42,7 @@ func (m *LDA) Topics(n int) []Topic {
 			out[t].Weight = m.weights[t]
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Transform implements Model: the normalised document-topic distribution.

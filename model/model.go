@@ -29,8 +29,10 @@ type Model interface {
 	Kind() string
 	// NumTopics is the number of topics (columns of Transform).
 	NumTopics() int
-	// Topics describes every topic with its n highest-scoring words.
-	Topics(n int) []Topic
+	// Topics describes every topic with its n highest-scoring words (all
+	// of its words with a positive score when n ≤ 0). It fails only for a
+	// model whose factors are inconsistent, such as one edited by hand.
+	Topics(n int) ([]Topic, error)
 	// Transform returns the topic weights (documents × topics) of
 	// documents vectorized with the model's vocabulary.
 	Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error)

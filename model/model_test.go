@@ -92,7 +92,7 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		if !mat.Equal(w1, w2) {
 			t.Errorf("%s: transform after load differs", tc.o.Kind)
 		}
-		if !reflect.DeepEqual(f.Model.Topics(5), g.Model.Topics(5)) {
+		if !reflect.DeepEqual(mustTopics(t, f.Model, 5), mustTopics(t, g.Model, 5)) {
 			t.Errorf("%s: topics after load differ", tc.o.Kind)
 		}
 	}
@@ -132,7 +132,7 @@ func TestTSNMFPredictsDemoThemes(t *testing.T) {
 	if acc := float64(hits) / float64(len(test)); acc < 0.9 {
 		t.Errorf("predicted a planted theme for %.0f%% of test documents, want ≥ 90%%", 100*acc)
 	}
-	tops := f.Model.Topics(3)
+	tops := mustTopics(t, f.Model, 3)
 	if tops[0].Label == "" || len(tops[0].Words) != 3 {
 		t.Errorf("topics %+v", tops[0])
 	}

@@ -53,7 +53,7 @@ func (m *NMF) Kind() string { return m.kind }
 func (m *NMF) NumTopics() int { r, _ := m.H.Dims(); return r }
 
 // Topics implements Model: words weighted by the row-normalised H.
-func (m *NMF) Topics(n int) []Topic {
+func (m *NMF) Topics(n int) ([]Topic, error) {
 	hn := normalizedRows(m.H)
 	out := make([]Topic, m.NumTopics())
 	for t := range out {
@@ -65,7 +65,7 @@ func (m *NMF) Topics(n int) []Topic {
 			out[t].Weight = m.weights[t]
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Transform implements Model: an exact non-negative least-squares solve

@@ -133,7 +133,7 @@ func TestFitOverflowIsAnError(t *testing.T) {
 	} {
 		m, _, err := Fit(context.Background(), x, vocab, tc.sup, tc.o, nil)
 		if err == nil {
-			t.Errorf("%s %s: no error; topics %v", tc.o.Kind, tc.o.Loss, m.Topics(2))
+			t.Errorf("%s %s: no error; topics %v", tc.o.Kind, tc.o.Loss, mustTopics(t, m, 2))
 			continue
 		}
 		if !strings.Contains(err.Error(), "overflow") && !strings.Contains(err.Error(), "finite") {

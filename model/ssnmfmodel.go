@@ -39,27 +39,23 @@ func (m *SSNMF) Labels() []string { return m.LabelNames }
 
 // Topics implements Model: words by the row-normalised topics; each topic's
 // label is the class its column of the normalised B favours.
-func (m *SSNMF) Topics(n int) []Topic {
+func (m *SSNMF) Topics(n int) ([]Topic, error) {
 	hn := normalizedRows(m.r.H)
-	nb, _ := m.r.NormalizedB()
+	nb, err := m.r.NormalizedB()
+	if err != nil {
+		return nil, fmt.Errorf("model: ssnmf topics: %w", err)
+	}
 	out := make([]Topic, m.NumTopics())
 	for t := range out {
 		out[t] = Topic{Name: fmt.Sprintf("topic-%d", t+1), Words: topicWords(hn.RawRowView(t), m.Vocab, n)}
-		if nb != nil {
-			best := 0
-			for c := range m.LabelNames {
-				if nb.At(c, t) > nb.At(best, t) {
-					best = c
-				}
-			}
-			out[t].Label = m.LabelNames[best]
-			out[t].Score = nb.At(best, t)
-		}
+		best := metrics.Argmax(mat.Col(nil, t, nb))
+		out[t].Label = m.LabelNames[best]
+		out[t].Score = nb.At(best, t)
 		if m.weights != nil {
 			out[t].Weight = m.weights[t]
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Transform implements Model: the representation of each document with

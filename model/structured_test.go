@@ -68,7 +68,7 @@ func TestThemeModel(t *testing.T) {
 			t.Errorf("%s: planted theme first for %.0f%% of test documents, want ≥ 85%%", mode, 100*acc)
 		}
 		m := f.Model.(*Theme)
-		topics := m.Topics(5)
+		topics := mustTopics(t, m, 5)
 		if len(topics) != m.NumTopics() {
 			t.Fatalf("%s: %d topics, NumTopics %d", mode, len(topics), m.NumTopics())
 		}
@@ -135,7 +135,7 @@ func TestCorExAnchors(t *testing.T) {
 	if !strings.Contains(strings.Join(f.Info.Notes, "\n"), "zzzunknownword") {
 		t.Errorf("missing anchor not reported: %q", f.Info.Notes)
 	}
-	topics := f.Model.Topics(10)
+	topics := mustTopics(t, f.Model, 10)
 	if len(topics) != len(d.Spec.Themes)+2 {
 		t.Fatalf("%d topics", len(topics))
 	}

@@ -88,7 +88,7 @@ func (t *Theme) topicName(p *theme.Part, tp theme.Topic) (name, group, label str
 // H) with their purity d/(d + d_bg) against the background topic of the
 // same part; Weight is the topic's share of the reconstructed corpus over
 // all parts.
-func (t *Theme) Topics(n int) []Topic {
+func (t *Theme) Topics(n int) ([]Topic, error) {
 	var out []Topic
 	pos := make(map[string]int, len(t.Vocab))
 	for j, w := range t.Vocab {
@@ -96,19 +96,18 @@ func (t *Theme) Topics(n int) []Topic {
 	}
 	for _, p := range t.m.Parts {
 		// Load checks H's shape and finiteness, so this fails only on a
-		// negative weight in an edited file: the topics are then listed
-		// without words rather than with meaningless ones.
+		// negative weight in an edited file.
 		d, err := theme.DirectTermScores(p.H)
+		if err != nil {
+			return nil, fmt.Errorf("model: theme topics: %w", err)
+		}
 		for c, tp := range p.Topics {
 			name, group, label := t.topicName(p, tp)
-			tt := Topic{Name: name, Group: group, Label: label}
-			if err == nil {
-				tt.Words = topicWords(d.RawRowView(c), t.Vocab, n)
-			}
+			tt := Topic{Name: name, Group: group, Label: label, Words: topicWords(d.RawRowView(c), t.Vocab, n)}
 			if len(out) < len(t.weights) {
 				tt.Weight = t.weights[len(out)]
 			}
-			if err == nil && c != p.Background {
+			if c != p.Background {
 				bg := d.RawRowView(p.Background)
 				for a := range tt.Words {
 					j := pos[tt.Words[a].Word]
@@ -119,7 +118,7 @@ func (t *Theme) Topics(n int) []Topic {
 			out = append(out, tt)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Transform implements Model: each part's weights with its H fixed (exact

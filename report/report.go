@@ -144,7 +144,10 @@ func WriteMany(ctx context.Context, w io.Writer, title, subtitle string, entries
 func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 	f, data := e.Fitted, e.Data
 	m := f.Model
-	topics := m.Topics(o.Words)
+	topics, err := m.Topics(o.Words)
+	if err != nil {
+		return nil, err
+	}
 	p := &modelView{Title: e.Title}
 	if p.Title == "" {
 		p.Title = fmt.Sprintf("%s model", strings.ToUpper(m.Kind()))

@@ -162,7 +162,11 @@ func TestTCChartOnlyForCorEx(t *testing.T) {
 	const tc = "Total correlation per topic"
 	f, _ := fitDemo(t, model.Options{Kind: model.KindSSNMF, Seed: 1}, true, model.Supervision{}, vectorize.DefaultPipeline())
 	score := false
-	for _, tp := range f.Model.Topics(3) {
+	topics, err := f.Model.Topics(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tp := range topics {
 		score = score || tp.Score != 0
 	}
 	if !score {
@@ -199,7 +203,7 @@ type stub struct {
 
 func (s *stub) Kind() string               { return "stub" }
 func (s *stub) NumTopics() int             { return len(s.topics) }
-func (s *stub) Topics(n int) []model.Topic { return s.topics }
+func (s *stub) Topics(n int) ([]model.Topic, error) { return s.topics, nil }
 func (s *stub) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	return mat.DenseCopyOf(s.w), nil
 }

@@ -78,7 +78,11 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 		return nil, errors.New("server: the model was fitted on an already-vectorized corpus and cannot read text")
 	}
 	o.defaults()
-	s := &Server{f: f, opts: o, topics: f.Model.Topics(10)}
+	topics, err := f.Model.Topics(10)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s := &Server{f: f, opts: o, topics: topics}
 	if p, ok := model.AsPredictor(f.Model); ok {
 		s.predictor, s.labels = p, p.Labels()
 	}
@@ -223,7 +227,11 @@ func (s *Server) topicsList(w http.ResponseWriter, r *http.Request) {
 	}
 	topics := s.topics
 	if n != 10 {
-		topics = s.f.Model.Topics(n)
+		var err error
+		if topics, err = s.f.Model.Topics(n); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"topics": topics})
 }

@@ -155,7 +155,11 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 			return err
 		}
 		fmt.Fprintf(out, "\n%s — fitted in %v\n  %s\n", dm.title, el.Round(time.Millisecond), quality)
-		showTopics(out, f.Model.Topics(top), d)
+		topics, err := f.Model.Topics(top)
+		if err != nil {
+			return err
+		}
+		showTopics(out, topics, d)
 		entries = append(entries, report.Entry{Title: dm.title, Fitted: f,
 			Data: &report.Data{Docs: testDocs, X: testX, Scope: "test documents, never labeled in the fit"}})
 		if saveDir != "" {

@@ -207,10 +207,14 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if err := model.SaveFile(out, fitted); err != nil {
 		return err
 	}
+	topics, err := fitted.Model.Topics(top)
+	if err != nil {
+		return err
+	}
 	if asJSON {
 		enc := json.NewEncoder(cmd.OutOrStdout())
 		enc.SetIndent("", "  ")
-		res := map[string]any{"model": out, "info": fitted.Info, "topics": fitted.Model.Topics(top)}
+		res := map[string]any{"model": out, "info": fitted.Info, "topics": topics}
 		if len(fitted.Dropped) > 0 {
 			res["dropped"] = fitted.Dropped
 		}
@@ -241,7 +245,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 			}
 		}
 	}
-	printTopics(w, fitted.Model.Topics(top))
+	printTopics(w, topics)
 	fmt.Fprintf(w, "saved %s\n", out)
 	return nil
 }

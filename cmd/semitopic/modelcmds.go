@@ -137,20 +137,26 @@ writes CSV to standard output.`,
 	return cmd
 }
 
-func topicNames(m model.Model) []string {
-	ts := m.Topics(1)
+func topicNames(m model.Model) ([]string, error) {
+	ts, err := m.Topics(1)
+	if err != nil {
+		return nil, err
+	}
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		names[i] = t.Name
 	}
-	return names
+	return names, nil
 }
 
 // isExt reports whether path ends with the extension ext (any case).
 func isExt(path, ext string) bool { return strings.EqualFold(filepath.Ext(path), ext) }
 
 func writeDocTopics(dst io.Writer, out string, in *loadedInput, w *mat.Dense, pred *model.Prediction) error {
-	names := topicNames(in.fitted.Model)
+	names, err := topicNames(in.fitted.Model)
+	if err != nil {
+		return err
+	}
 	n, k := w.Dims()
 	if isExt(out, ".jsonl") {
 		enc := json.NewEncoder(dst)
@@ -360,7 +366,10 @@ func newTopicsCmd() *cobra.Command {
 }
 
 func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON bool) error {
-	topics := f.Model.Topics(n)
+	topics, err := f.Model.Topics(n)
+	if err != nil {
+		return err
+	}
 	var desc model.Description
 	if d, ok := f.Model.(model.Describer); ok {
 		var err error
