@@ -358,7 +358,7 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 	}
 	sup, n := d.supervision(v, labeled)
 	t0 := time.Now()
-	m, info, err := model.Fit(ctx, v.x, v.vocab, sup, model.Options{Kind: kind, Seed: seed, Auto: auto}, nil)
+	m, info, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -432,7 +432,7 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 	if kind == model.KindLDA {
 		o.MaxIter = 20
 	}
-	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Supervision{}, o, nil)
+	m, _, err := model.Fit(ctx, v.x, v.vocab, o)
 	if err != nil {
 		return nil, err
 	}

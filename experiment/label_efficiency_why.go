@@ -44,8 +44,8 @@ func (d *leData) predictAcc(ctx context.Context, labeled []int, o model.Options)
 	if err != nil {
 		return 0, nil, nil, err
 	}
-	sup, _ := d.supervision(v, labeled)
-	m, _, err := model.Fit(ctx, v.x, v.vocab, sup, o, nil)
+	o.Supervision, _ = d.supervision(v, labeled)
+	m, _, err := model.Fit(ctx, v.x, v.vocab, o)
 	if err != nil {
 		return 0, nil, nil, err
 	}
@@ -193,7 +193,7 @@ func (d *leData) themeFilter(ctx context.Context, labeled []int) ([]leWhyRow, er
 			return nil, err
 		}
 		sup, kept := d.supervision(v, labeled)
-		m, info, err := model.Fit(ctx, v.x, v.vocab, sup, model.Options{Kind: model.KindTheme, Seed: 0, Auto: true}, nil)
+		m, info, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindTheme, Seed: 0, Auto: true, Supervision: sup})
 		if err != nil {
 			return nil, fmt.Errorf("theme, %s: %w", c.preset, err)
 		}
@@ -294,7 +294,7 @@ func (d *leData) corexOldAnchors(ctx context.Context, labeled []int) (float64, m
 	if len(sup.Anchors) == 0 {
 		return 0, nil, nil, fmt.Errorf("no anchor")
 	}
-	m, _, err := model.Fit(ctx, v.x, v.vocab, sup, model.Options{Kind: model.KindCorEx, Seed: 0, K: nl}, nil)
+	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindCorEx, Seed: 0, K: nl, Supervision: sup})
 	if err != nil {
 		return 0, nil, nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -104,7 +105,7 @@ func DefaultPreset(kind string) string {
 // cross-validated accuracy (BestSearch); its Info.Search.Kinds lists every
 // kind's best candidate. The options apply to every kind where they can
 // (see Options.Auto); o.Kind is ignored.
-func FitBestKind(ctx context.Context, c *corpus.Corpus, labelsFromCorpus bool, sup Supervision, o Options, progress Progress) (*Fitted, error) {
+func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, error) {
 	var fits []*Fitted
 	var searches []*Search
 	for _, kind := range SupervisedKinds() {
@@ -113,7 +114,7 @@ func FitBestKind(ctx context.Context, c *corpus.Corpus, labelsFromCorpus bool, s
 			return nil, err
 		}
 		ko := kindOptions(o, kind)
-		f, err := FitCorpus(ctx, c, pl, labelsFromCorpus, sup, ko, progress)
+		f, err := FitCorpus(ctx, c, pl, ko)
 		if err != nil {
 			return nil, fmt.Errorf("model: %s: %w", kind, err)
 		}
@@ -133,7 +134,7 @@ func FitBestKind(ctx context.Context, c *corpus.Corpus, labelsFromCorpus bool, s
 		}
 	}
 	f.Info.Search = &s
-	f.Info.Params = o
+	f.Info.Params = o.recorded()
 	f.Info.Params.Kind = KindAuto
 	return f, nil
 }
@@ -280,7 +281,7 @@ func autoGrid(o Options, numLabels, maxTopics int, share float64) []Options {
 		edit(&c)
 		c.K = min(c.K, maxTopics)
 		for _, g := range grid {
-			if g == c {
+			if reflect.DeepEqual(g, c) { // o holds no supervision here (Fit's o.recorded())
 				return
 			}
 		}
@@ -465,7 +466,8 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 
 // kindOptions keeps, for KindAuto, the options that apply to kind.
 func kindOptions(o Options, kind string) Options {
-	c := Options{Kind: kind, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Readout: o.Readout, Auto: true}
+	c := Options{Kind: kind, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Readout: o.Readout, Auto: true,
+		Supervision: o.Supervision, LabelsFromCorpus: o.LabelsFromCorpus, Progress: o.Progress}
 	switch kind {
 	case KindTSNMF:
 		c.Weighting, c.Init, c.Loss = o.Weighting, o.Init, o.Loss

@@ -156,7 +156,9 @@ func TestReadouts(t *testing.T) {
 		if tc.o.Kind == KindNMF {
 			sup = Supervision{}
 		}
-		if _, _, err := Fit(context.Background(), x, []string{"a", "b", "c"}, sup, tc.o, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+		o := tc.o
+		o.Supervision = sup
+		if _, _, err := Fit(context.Background(), x, []string{"a", "b", "c"}, o); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v", tc.o, err)
 		}
 	}
@@ -197,7 +199,7 @@ func TestMakeFoldsSingletons(t *testing.T) {
 	// other kinds are read out through their topics, the readout trained
 	// on the labels, since nothing can check the native one.
 	for kind, want := range map[string]string{KindTSNMF: ReadoutNative, KindTheme: ReadoutTopics, KindSSNMF: ReadoutTopics, KindAuto: ReadoutNative} {
-		f, err := FitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), false, sup, Options{Kind: kind, Auto: true}, nil)
+		f, err := FitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), Options{Kind: kind, Auto: true, Supervision: sup})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +223,7 @@ func TestAutoNotesDroppedLabels(t *testing.T) {
 		if withFilter {
 			p.Vectorize.MinTokens = 40
 		}
-		f, err := FitCorpus(context.Background(), c, p, true, Supervision{}, Options{Kind: KindTSNMF, Seed: 1, Auto: true, MaxIter: 20}, nil)
+		f, err := FitCorpus(context.Background(), c, p, Options{Kind: KindTSNMF, Seed: 1, Auto: true, MaxIter: 20, LabelsFromCorpus: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,8 +36,7 @@ func ExampleFitCorpus_tsnmfOnCSV() {
 	if err != nil {
 		panic(err)
 	}
-	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), true, model.Supervision{},
-		model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	if err != nil {
 		panic(err)
 	}
@@ -63,8 +62,7 @@ func ExampleFitCorpus_tsnmfOnCSV() {
 func ExampleLoad() {
 	ctx := context.Background()
 	c, _ := corpus.CSV{}.Read(ctx, exampleCSV())
-	f, _ := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), true, model.Supervision{},
-		model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+	f, _ := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	var file bytes.Buffer
 	if err := model.Save(&file, f); err != nil {
 		panic(err)
@@ -86,8 +84,7 @@ func ExampleLoad() {
 func ExampleFitCorpus_ssnmfClassify() {
 	ctx := context.Background()
 	c, _ := corpus.CSV{}.Read(ctx, exampleCSV())
-	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), true, model.Supervision{},
-		model.Options{Kind: model.KindSSNMF, Seed: 1, Loss: "F,F"}, nil)
+	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), model.Options{Kind: model.KindSSNMF, Seed: 1, Loss: "F,F", LabelsFromCorpus: true})
 	if err != nil {
 		panic(err)
 	}
@@ -115,8 +112,7 @@ func ExampleFitCorpus_corexAnchors() {
 		{Topic: "cooking", Words: []string{"recipe", "oven"}, Beta: []float64{5, 0}},
 	}}
 	binary := vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text, Vectorize: vectorize.Options{Binary: true}}
-	f, err := model.FitCorpus(ctx, d.Corpus, binary, false, sup,
-		model.Options{Kind: model.KindCorEx, K: 8, Beta: 2, Seed: 1}, nil)
+	f, err := model.FitCorpus(ctx, d.Corpus, binary, model.Options{Kind: model.KindCorEx, K: 8, Beta: 2, Seed: 1, Supervision: sup})
 	if err != nil {
 		panic(err)
 	}

@@ -68,6 +68,24 @@ type Options struct {
 	// no label held by two labeled documents nothing can be held out: the
 	// defaults are fitted, with ReadoutTopics for every kind but TS-NMF.
 	Auto bool `json:"auto,omitempty"`
+
+	// Supervision is what the fit learns from besides the documents: labels
+	// and anchor words. It is not recorded in Info.Params.
+	Supervision `json:"-"`
+	// LabelsFromCorpus makes FitCorpus take the labels from the corpus's
+	// documents (documents without labels stay unlabeled) instead of
+	// Supervision.Labels.
+	LabelsFromCorpus bool `json:"labels_from_corpus,omitempty"`
+	// Progress, when set, is called after each iteration of the fit. It
+	// is not recorded in Info.Params.
+	Progress Progress `json:"-"`
+}
+
+// recorded returns o without the fields Info.Params leaves out: the
+// supervision and the progress callback.
+func (o Options) recorded() Options {
+	o.Supervision, o.Progress = Supervision{}, nil
+	return o
 }
 
 // check validates the options every kind shares against a matrix of n
@@ -176,8 +194,11 @@ func Kinds() []string {
 }
 
 // Fit fits a model of kind o.Kind on the documents × terms matrix x whose
-// columns are vocab. sup.Labels, when given, has one entry per row of x.
-func Fit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+// columns are vocab, supervised by o.Supervision (its Labels, when given,
+// has one entry per row of x) and reporting to o.Progress.
+func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
+	sup, progress := o.Supervision, o.Progress
+	o = o.recorded()
 	if _, ok := fitters()[o.Kind]; !ok && (o.Kind != KindAuto || !o.Auto) {
 		if o.Kind == KindAuto {
 			return nil, Info{}, fmt.Errorf("model: kind %q needs the automatic configuration (Options.Auto)", KindAuto)
@@ -245,10 +266,12 @@ func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 }
 
 // FitCorpus vectorizes c with pipeline (unless c is already vectorized)
-// and fits a model; with labelsFromCorpus the documents' labels are the
-// supervision (documents without labels stay unlabeled). Documents dropped
-// by the pipeline's document filters are left out of the fit.
-func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipeline, labelsFromCorpus bool, sup Supervision, o Options, progress Progress) (*Fitted, error) {
+// and fits a model with o; with o.LabelsFromCorpus the documents' labels
+// are the supervision (documents without labels stay unlabeled).
+// Documents dropped by the pipeline's document filters are left out of the
+// fit.
+func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipeline, o Options) (*Fitted, error) {
+	labelsFromCorpus := o.LabelsFromCorpus
 	var x *sparse.CSR
 	var vocab []string
 	var docs []corpus.Document
@@ -264,18 +287,18 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 		x, vocab, docs, vec, dropped = res.X, res.Vocab, res.Docs, v, res.Dropped
 	}
 	if labelsFromCorpus {
-		if sup.Labels != nil {
+		if o.Labels != nil {
 			return nil, fmt.Errorf("model: labels given twice (from the corpus and explicitly)")
 		}
-		sup.Labels = make([][]string, len(docs))
+		o.Labels = make([][]string, len(docs))
 		for i := range docs {
-			sup.Labels[i] = docs[i].Labels
+			o.Labels[i] = docs[i].Labels
 		}
-		if !sup.labeled() {
+		if !o.labeled() {
 			return nil, fmt.Errorf("model: no document of %s carries a label", c.Name)
 		}
 	}
-	m, info, err := Fit(ctx, x, vocab, sup, o, progress)
+	m, info, err := Fit(ctx, x, vocab, o)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,8 @@ func fitDemo(t testing.TB, o Options, labels bool) *Fitted {
 	if o.Kind == KindLDA {
 		pl.Vectorize = vectorize.Options{}
 	}
-	f, err := FitCorpus(context.Background(), demoCorpus(t), pl, labels, Supervision{}, o, nil)
+	o.LabelsFromCorpus = labels
+	f, err := FitCorpus(context.Background(), demoCorpus(t), pl, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.o.Kind, err)
 		}
-		if g.Model.Kind() != tc.o.Kind || !reflect.DeepEqual(g.Vocab, f.Vocab) || g.Info.Params != f.Info.Params {
+		if g.Model.Kind() != tc.o.Kind || !reflect.DeepEqual(g.Vocab, f.Vocab) || !reflect.DeepEqual(g.Info.Params, f.Info.Params) {
 			t.Errorf("%s: loaded kind %s, params %+v", tc.o.Kind, g.Model.Kind(), g.Info.Params)
 		}
 		ctx := context.Background()
@@ -196,7 +197,9 @@ func TestFitErrors(t *testing.T) {
 		"corex loss":       {Options{Kind: KindCorEx, K: 3, Loss: "kl"}, false},
 	}
 	for name, tc := range cases {
-		if _, err := FitCorpus(context.Background(), c, pl, tc.labels, Supervision{}, tc.o, nil); err == nil {
+		o := tc.o
+		o.LabelsFromCorpus = tc.labels
+		if _, err := FitCorpus(context.Background(), c, pl, o); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}

@@ -128,7 +128,7 @@ func TestCorExAnchors(t *testing.T) {
 		sup.Anchors = append(sup.Anchors, a)
 	}
 	pl := vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text, Vectorize: vectorize.Options{Binary: true}}
-	f, err := FitCorpus(context.Background(), d.Corpus, pl, false, sup, Options{Kind: KindCorEx, Seed: 1, K: len(d.Spec.Themes) + 2, Beta: 2}, nil)
+	f, err := FitCorpus(context.Background(), d.Corpus, pl, Options{Kind: KindCorEx, Seed: 1, K: len(d.Spec.Themes) + 2, Beta: 2, Supervision: sup})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,8 +180,7 @@ func TestCorExFromLabels(t *testing.T) {
 
 func TestCorExBothSupervisionsRejected(t *testing.T) {
 	c := demoCorpus(t)
-	_, err := FitCorpus(context.Background(), c, vectorize.DefaultPipeline(), true,
-		Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}, Options{Kind: KindCorEx, K: 3}, nil)
+	_, err := FitCorpus(context.Background(), c, vectorize.DefaultPipeline(), Options{Kind: KindCorEx, K: 3, LabelsFromCorpus: true, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}})
 	if err == nil || !strings.Contains(err.Error(), "not both") {
 		t.Errorf("error %v", err)
 	}

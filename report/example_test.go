@@ -25,7 +25,8 @@ func fitDemo(ctx context.Context, d *demo.Demo, k string) *model.Fitted {
 	if !supervised {
 		o.K = 8
 	}
-	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), supervised, model.Supervision{}, o, nil)
+	o.LabelsFromCorpus = supervised
+	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), o)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func TestReportSelfContained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,8 +73,7 @@ func TestReportSelfContained(t *testing.T) {
 func TestReportWithoutData(t *testing.T) {
 	ctx := context.Background()
 	d, _ := demo.Load()
-	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text}, false, model.Supervision{},
-		model.Options{Kind: model.KindLDA, K: 4, Seed: 1, MaxIter: 5}, nil)
+	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text}, model.Options{Kind: model.KindLDA, K: 4, Seed: 1, MaxIter: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +99,8 @@ func TestWriteMany(t *testing.T) {
 		if k == model.KindNMF {
 			o.K = 8
 		}
-		f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), k == model.KindTSNMF, model.Supervision{}, o, nil)
+		o.LabelsFromCorpus = k == model.KindTSNMF
+		f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +123,8 @@ func fitDemo(t *testing.T, o model.Options, labels bool, sup model.Supervision, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.FitCorpus(context.Background(), d.Corpus, pl, labels, sup, o, nil)
+	o.Supervision, o.LabelsFromCorpus = sup, labels
+	f, err := model.FitCorpus(context.Background(), d.Corpus, pl, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,8 +202,8 @@ type stub struct {
 	pred   [][]string
 }
 
-func (s *stub) Kind() string               { return "stub" }
-func (s *stub) NumTopics() int             { return len(s.topics) }
+func (s *stub) Kind() string                        { return "stub" }
+func (s *stub) NumTopics() int                      { return len(s.topics) }
 func (s *stub) Topics(n int) ([]model.Topic, error) { return s.topics, nil }
 func (s *stub) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	return mat.DenseCopyOf(s.w), nil
@@ -384,7 +385,7 @@ func TestReportShowsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1, Auto: true}, nil)
+	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, Auto: true, LabelsFromCorpus: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,8 +24,7 @@ func fitDemo() *model.Fitted {
 	if err != nil {
 		log.Fatal(err)
 	}
-	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), true,
-		model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -34,8 +34,7 @@ func demoModel(t testing.TB) *model.Fitted {
 			fitErr = err
 			return
 		}
-		fitted, fitErr = model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{},
-			model.Options{Kind: model.KindTSNMF, Seed: 1}, nil)
+		fitted, fitErr = model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	})
 	if fitErr != nil {
 		t.Fatal(fitErr)

@@ -80,7 +80,8 @@ func main() {
 				o.K = 20
 			}
 			t0 := time.Now()
-			f, err := model.FitCorpus(ctx, all.Subset(corpus.SplitTrain), pl, *kind != model.KindLDA, model.Supervision{}, o, nil)
+			o.LabelsFromCorpus = *kind != model.KindLDA
+			f, err := model.FitCorpus(ctx, all.Subset(corpus.SplitTrain), pl, o)
 			if err != nil {
 				log.Fatal(err)
 			}
@@ -94,7 +95,7 @@ func main() {
 			log.Fatal(err)
 		}
 	} else if f == nil {
-		if f, err = model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), true, model.Supervision{}, model.Options{Kind: model.KindTSNMF, Seed: 1}, nil); err != nil {
+		if f, err = model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true}); err != nil {
 			log.Fatal(err)
 		}
 	}

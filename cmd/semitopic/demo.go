@@ -140,7 +140,9 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 				sup.Anchors = append(sup.Anchors, model.Anchor{Topic: th.Name, Words: th.Anchors})
 			}
 		}
-		f, err := model.FitCorpus(ctx, c, demoPipeline(dm.pipeline), dm.labels, sup, dm.opts, nil)
+		o := dm.opts
+		o.Supervision, o.LabelsFromCorpus = sup, dm.labels
+		f, err := model.FitCorpus(ctx, c, demoPipeline(dm.pipeline), o)
 		if err != nil {
 			return fmt.Errorf("%s: %w", dm.title, err)
 		}

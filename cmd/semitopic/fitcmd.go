@@ -192,11 +192,12 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 		_ = bar.Set(min(iter, maxIter))
 	}
 	var fitted *model.Fitted
+	o.Supervision, o.LabelsFromCorpus, o.Progress = sup, labelsFromCorpus, progress
 	if o.Kind == model.KindAuto && c.Matrix == nil && !pf.changed(cmd) {
 		// Each kind with its own default pipeline, the best kept.
-		fitted, err = model.FitBestKind(ctx, c, labelsFromCorpus, sup, o, progress)
+		fitted, err = model.FitBestKind(ctx, c, o)
 	} else {
-		fitted, err = model.FitCorpus(ctx, c, pl, labelsFromCorpus, sup, o, progress)
+		fitted, err = model.FitCorpus(ctx, c, pl, o)
 	}
 	if bar != nil {
 		_ = bar.Finish()
