@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -77,6 +78,34 @@ type Prediction struct {
 	Labels [][]string
 	// Empty[i] is set when document i has no term known to the model.
 	Empty []bool
+}
+
+// Accuracy scores p against the documents' true labels (one list per
+// document, empty for an unlabeled one): a labeled document counts as
+// right when every label predicted for it is one of its labels, and as
+// wrong when it got no prediction (no term known to the model). It
+// returns the right ones, the labeled ones, and the labeled ones without
+// a prediction. It is the one accuracy of predict, the report and the
+// demo.
+func (p *Prediction) Accuracy(truth [][]string) (right, labeled, empty int) {
+	for i, t := range truth {
+		if len(t) == 0 {
+			continue
+		}
+		labeled++
+		if len(p.Labels[i]) == 0 {
+			empty++
+			continue
+		}
+		ok := true
+		for _, l := range p.Labels[i] {
+			ok = ok && slices.Contains(t, l)
+		}
+		if ok {
+			right++
+		}
+	}
+	return right, labeled, empty
 }
 
 // NumEmpty counts the documents with no term known to the model.

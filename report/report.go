@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -376,58 +377,44 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 		if len(pred.Labels) != n {
 			return fmt.Errorf("%d predictions for %d documents", len(pred.Labels), n)
 		}
-		hits := 0
-		for i, l := range pred.Labels {
-			if len(idx[i]) == 0 || len(l) == 0 || empty[i] {
-				continue // unlabeled, or no prediction: an error
-			}
-			ok := true
-			for _, x := range l {
-				ok = ok && hasLabel(data.Docs[i].Labels, x)
-			}
-			if ok {
-				hits++
+		truth := make([][]string, n)
+		for i, d := range data.Docs {
+			truth[i] = d.Labels
+		}
+		// A document with no known term gets no label, whatever the model
+		// made of its empty row.
+		scored := *pred
+		scored.Labels = slices.Clone(pred.Labels)
+		for i, e := range empty {
+			if e {
+				scored.Labels[i] = nil
 			}
 		}
+		hits, _, _ := scored.Accuracy(truth)
 		p.Eval = append(p.Eval, kv{"accuracy of predicted labels", fmt.Sprintf("%.2f%% (%s of %s labeled documents)", 100*float64(hits)/float64(labeled), thousands(hits), thousands(labeled))})
 	}
-	jr, err := metrics.TopicLabelJaccard(W, idx, len(labelNames), nil)
-	if err == nil {
-		p.Eval = append(p.Eval, kv{"mean matched weighted Jaccard (TS-NMF paper)", fmt.Sprintf("%.4f, %d of %d labels resolved", jr.Mean, jr.Resolved, jr.Scored)})
+	ev, err := metrics.EvaluateTopics(ctx, W, idx, len(labelNames), metrics.EvaluateOptions{})
+	if err != nil {
+		return err
 	}
-	if len(labelNames) >= 2 && k >= len(labelNames) {
-		if mp, err := metrics.MapThemesExact(W, idx, len(labelNames)); err == nil {
-			p.Eval = append(p.Eval, kv{"log rank accuracy, optimal mapping (theme-supervised thesis)", fmt.Sprintf("%.2f%%", 100*mp.Score)})
-		}
+	if j := ev.Jaccard; j != nil {
+		p.Eval = append(p.Eval, kv{"mean matched weighted Jaccard (TS-NMF paper)", fmt.Sprintf("%.4f, %d of %d labels resolved", j.Mean, j.Resolved, j.Scored)})
 	}
-	var truth, predArg []int
-	for i, l := range idx {
-		if len(l) == 1 {
-			truth = append(truth, l[0])
-			if empty[i] {
-				predArg = append(predArg, k) // a cluster of its own: no topic
-				continue
-			}
-			row := W.RawRowView(i)
-			best := 0
-			for t, v := range row {
-				if v > row[best] {
-					best = t
-				}
-			}
-			predArg = append(predArg, best)
-		}
+	if lr := ev.LogRank; lr != nil {
+		p.Eval = append(p.Eval, kv{"log rank accuracy, optimal mapping (theme-supervised thesis)", fmt.Sprintf("%.2f%%", 100*lr.Exact)})
 	}
-	if len(truth) > 0 {
-		if a, err := metrics.CompareLabelings(truth, predArg); err == nil {
-			p.Eval = append(p.Eval, kv{"argmax-topic clustering vs label", fmt.Sprintf("homogeneity %.3f, completeness %.3f, NMI %.3f, AMI %.3f (%s single-label documents)",
-				a.Homogeneity, a.Completeness, a.NMI, a.AMI, thousands(len(truth)))})
+	if c := ev.Cluster; c != nil {
+		docs := thousands(c.Documents) + " single-label documents"
+		if c.LeftOut > 0 {
+			docs += fmt.Sprintf("; %s without topic weight left out", thousands(c.LeftOut))
 		}
+		p.Eval = append(p.Eval, kv{"argmax-topic clustering vs label", fmt.Sprintf("homogeneity %.3f, completeness %.3f, NMI %.3f, AMI %.3f (%s)",
+			c.Homogeneity, c.Completeness, c.NMI, c.AMI, docs)})
 	}
 	p.EvalNotes = append(p.EvalNotes, fmt.Sprintf("Computed on %s, mapped to the model's vocabulary with its own text pipeline.", scope))
 	if labeledEmpty > 0 {
 		p.EvalNotes = append(p.EvalNotes, fmt.Sprintf("%s no term known to the model and got no label; they count as errors "+
-			"(in the accuracy, and as documents of no topic in the other figures).", have(labeledEmpty)))
+			"(in the accuracy and the Jaccard and log rank figures, as the metrics define them; the clustering leaves them out).", have(labeledEmpty)))
 	}
 	if unl := numEmpty - labeledEmpty; unl > 0 {
 		p.EvalNotes = append(p.EvalNotes, fmt.Sprintf("Of the unlabeled documents, %s no term known to the model.", have(unl)))
@@ -453,15 +440,6 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-func hasLabel(ls []string, l string) bool {
-	for _, x := range ls {
-		if x == l {
-			return true
-		}
-	}
-	return false
 }
 
 // svgOf renders a chart as inline SVG (without the XML prolog).

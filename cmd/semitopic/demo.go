@@ -200,48 +200,35 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 // theme; otherwise how well the topics line up with the planted themes
 // (mean matched weighted Jaccard, AMI).
 func demoQuality(ctx context.Context, f *model.Fitted, x *sparse.CSR, docs []corpus.Document) (string, error) {
+	names, idx := corpus.LabelIndex(docs)
 	if p, ok := model.AsPredictor(f.Model); ok {
 		pred, err := p.Predict(ctx, x)
 		if err != nil {
 			return "", err
 		}
-		hits := 0
-		for i, doc := range docs {
-			if len(pred.Labels[i]) > 0 && hasLabel(doc.Labels, pred.Labels[i][0]) {
-				hits++
-			}
+		truth := make([][]string, len(docs))
+		for i, d := range docs {
+			truth[i] = d.Labels
 		}
-		return fmt.Sprintf("predicts a planted theme for %d of %d unlabeled test documents (%.1f%%)", hits, len(docs), 100*float64(hits)/float64(len(docs))), nil
+		hits, labeled, _ := pred.Accuracy(truth)
+		if labeled == 0 {
+			return "", fmt.Errorf("demo: the test documents carry no planted theme to evaluate against")
+		}
+		return fmt.Sprintf("predicts only planted themes for %d of %d unlabeled test documents (%.1f%%)", hits, labeled, 100*float64(hits)/float64(labeled)), nil
 	}
 	W, err := f.Model.Transform(ctx, x)
 	if err != nil {
 		return "", err
 	}
-	names, idx := corpus.LabelIndex(docs)
-	jr, err := metrics.TopicLabelJaccard(W, idx, len(names), nil)
+	ev, err := metrics.EvaluateTopics(ctx, W, idx, len(names), metrics.EvaluateOptions{})
 	if err != nil {
 		return "", err
 	}
-	var truth, pred []int
-	for i, l := range idx {
-		if len(l) == 1 {
-			truth = append(truth, l[0])
-			row := W.RawRowView(i)
-			best := 0
-			for t, v := range row {
-				if v > row[best] {
-					best = t
-				}
-			}
-			pred = append(pred, best)
-		}
-	}
-	a, err := metrics.CompareLabelings(truth, pred)
-	if err != nil {
-		return "", err
+	if ev.Jaccard == nil || ev.Cluster == nil {
+		return "", fmt.Errorf("demo: the test documents carry no planted theme to evaluate against")
 	}
 	return fmt.Sprintf("topics vs planted themes on the %d test documents: mean matched weighted Jaccard %.3f (%d/%d themes resolved), argmax-topic AMI %.3f",
-		len(docs), jr.Mean, jr.Resolved, jr.Scored, a.AMI), nil
+		len(docs), ev.Jaccard.Mean, ev.Jaccard.Resolved, ev.Jaccard.Scored, ev.Cluster.AMI), nil
 }
 
 // showTopics prints each topic's top words, marking words planted in the
@@ -288,15 +275,6 @@ func showTopics(out io.Writer, topics []model.Topic, d *demo.Demo) {
 		fmt.Fprintf(out, "  %-18s %-10s %d/%d  %s\n", clip(name, 18), "≈"+theme, hits, len(t.Words), strings.Join(words, " "))
 	}
 	fmt.Fprintln(out, "  (* = a planted word of the theme; ≈ = the planted theme the topic stands for)")
-}
-
-func hasLabel(labels []string, l string) bool {
-	for _, x := range labels {
-		if x == l {
-			return true
-		}
-	}
-	return false
 }
 
 func clip(s string, n int) string {

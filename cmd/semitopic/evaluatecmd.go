@@ -17,65 +17,14 @@ import (
 	"github.com/semitopic/semitopic/text"
 )
 
-// evaluation is the result of "semitopic evaluate"; also its JSON output.
+// evaluation is the result of "semitopic evaluate"; also its JSON output:
+// metrics.EvaluateTopics's evaluation, the label names, and the topics'
+// quality when the documents are given.
 type evaluation struct {
-	Documents int      `json:"documents"`
-	Topics    int      `json:"topics"`
-	Labels    []string `json:"labels,omitempty"`
-	Labeled   int      `json:"labeled,omitempty"`
-	// NoTopic counts the documents whose row of W is all zeros (no term
-	// known to the model); each section says how it treats them.
-	NoTopic int `json:"no_topic_documents"`
-	// Notes explain scores that could not be computed.
-	Notes []string `json:"notes,omitempty"`
-
-	Jaccard *jaccardEval `json:"jaccard,omitempty"`
-	LogRank *logRankEval `json:"log_rank,omitempty"`
-	Cluster *clusterEval `json:"clustering,omitempty"`
+	metrics.TopicEvaluation
+	Labels  []string     `json:"labels,omitempty"`
 	Quality *qualityEval `json:"topic_quality,omitempty"`
 }
-
-type jaccardEval struct {
-	Mean     float64 `json:"mean_matched_similarity"`
-	Resolved int     `json:"resolved"`
-	Scored   int     `json:"labels_scored"`
-	// NoTopic counts the labeled documents without topic weight; they are
-	// scored as the metric defines them (noTopicJaccard).
-	NoTopic int    `json:"no_topic_labeled_documents"`
-	Counted string `json:"no_topic_counted_as,omitempty"`
-}
-
-type logRankEval struct {
-	ByName *float64 `json:"by_name,omitempty"`
-	Exact  float64  `json:"exact_mapping"`
-	GA     *float64 `json:"genetic_algorithm,omitempty"`
-	// NoTopic counts the labeled documents without topic weight
-	// (noTopicLogRank).
-	NoTopic int    `json:"no_topic_labeled_documents"`
-	Counted string `json:"no_topic_counted_as,omitempty"`
-}
-
-type clusterEval struct {
-	Documents    int     `json:"single_label_documents"`
-	Homogeneity  float64 `json:"homogeneity"`
-	Completeness float64 `json:"completeness"`
-	VMeasure     float64 `json:"v_measure"`
-	NMI          float64 `json:"nmi"`
-	AMI          float64 `json:"ami"`
-	ARI          float64 `json:"ari"`
-	HardP        float64 `json:"cluster_score_hard"`
-	SoftP        float64 `json:"cluster_score_soft"`
-	// LeftOut counts the single-label documents without topic weight,
-	// which have no argmax topic and are left out of every score above.
-	LeftOut int `json:"no_topic_documents_left_out"`
-}
-
-// How the Jaccard and log rank sections count documents without topic
-// weight: the metrics are the papers' definitions, kept as they are.
-const (
-	noTopicJaccard = "each counts as a document of its labels with weight 0 on every topic, lowering those labels' similarity"
-	noTopicLogRank = "all topics tie, so each of its themes takes the last rank and earns 0 while counting in the maximum"
-)
 
 type qualityEval struct {
 	TopWords  int        `json:"top_words"`
@@ -156,14 +105,8 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 	}
 	W := dt.W
 	n, k := W.Dims()
-	ev := &evaluation{Documents: n, Topics: k}
-	noTopic := make([]bool, n)
-	for i := range noTopic {
-		noTopic[i] = zeroRow(W, i)
-		if noTopic[i] {
-			ev.NoTopic++
-		}
-	}
+	idx := make([][]int, n)
+	var names []string
 	if labelsPath != "" {
 		lines, err := readLabelLines(labelsPath)
 		if err != nil {
@@ -176,97 +119,22 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		for i, ls := range lines {
 			docs[i].Labels = ls
 		}
-		names, idx := corpus.LabelIndex(docs)
-		ev.Labels = names
-		labeledNoTopic := 0
-		for i, l := range idx {
-			if len(l) > 0 {
-				ev.Labeled++
-				if noTopic[i] {
-					labeledNoTopic++
-				}
-			}
-		}
+		names, idx = corpus.LabelIndex(docs)
 		if len(names) == 0 {
 			return nil, nil, fmt.Errorf("%s: no document is labeled", labelsPath)
 		}
-		jr, err := metrics.TopicLabelJaccard(W, idx, len(names), nil)
-		if err != nil {
-			return nil, nil, fmt.Errorf("weighted Jaccard: %w", err)
-		}
-		ev.Jaccard = &jaccardEval{Mean: jr.Mean, Resolved: jr.Resolved, Scored: jr.Scored, NoTopic: labeledNoTopic}
-		if labeledNoTopic > 0 {
-			ev.Jaccard.Counted = noTopicJaccard
-		}
-		if len(names) >= 2 && k >= len(names) {
-			lr := &logRankEval{NoTopic: labeledNoTopic}
-			if labeledNoTopic > 0 {
-				lr.Counted = noTopicLogRank
-			}
-			m, err := metrics.MapThemesExact(W, idx, len(names))
-			if err != nil {
-				return nil, nil, fmt.Errorf("log rank accuracy: %w", err)
-			}
-			lr.Exact = m.Score
-			if byName := nameMapping(dt.Topics, names); byName != nil {
-				r, err := metrics.LogRankAccuracy(W, idx, len(names), byName)
-				if err != nil {
-					return nil, nil, err
-				}
-				lr.ByName = &r.Score
-			}
-			if ga {
-				o := metrics.DefaultGAOptions()
-				o.Seed = seed
-				g, err := metrics.MapThemesGA(cmd.Context(), W, idx, len(names), &o)
-				if err != nil {
-					return nil, nil, err
-				}
-				lr.GA = &g.Score
-			}
-			ev.LogRank = lr
-		}
-		// Clustering on single-label documents. A document without topic
-		// weight has no argmax topic: it is left out rather than put in
-		// topic 0's cluster.
-		var truth, pred []int
-		var rows []int
-		leftOut := 0
-		for i, l := range idx {
-			if len(l) != 1 {
-				continue
-			}
-			if noTopic[i] {
-				leftOut++
-				continue
-			}
-			truth = append(truth, l[0])
-			pred = append(pred, metrics.Argmax(W.RawRowView(i)))
-			rows = append(rows, i)
-		}
-		if len(truth) > 0 {
-			a, err := metrics.CompareLabelings(truth, pred)
-			if err != nil {
-				return nil, nil, err
-			}
-			sub := mat.NewDense(len(rows), k, nil)
-			for r, i := range rows {
-				sub.SetRow(r, W.RawRowView(i))
-			}
-			hard, err := metrics.ClusterScores(sub, truth, len(names), false)
-			if err != nil {
-				return nil, nil, err
-			}
-			soft, err := metrics.ClusterScores(sub, truth, len(names), true)
-			if err != nil {
-				return nil, nil, err
-			}
-			ev.Cluster = &clusterEval{Documents: len(truth), Homogeneity: a.Homogeneity, Completeness: a.Completeness,
-				VMeasure: a.VMeasure, NMI: a.NMI, AMI: a.AMI, ARI: a.ARI, HardP: hard.Mean, SoftP: soft.Mean, LeftOut: leftOut}
-		} else if leftOut > 0 {
-			ev.Notes = append(ev.Notes, fmt.Sprintf("no clustering scores: all %d single-label documents have no topic weight (no known term)", leftOut))
-		}
 	}
+	o := metrics.EvaluateOptions{TopicNames: dt.Topics, LabelNames: names}
+	if ga {
+		g := metrics.DefaultGAOptions()
+		g.Seed = seed
+		o.GA = &g
+	}
+	te, err := metrics.EvaluateTopics(cmd.Context(), W, idx, len(names), o)
+	if err != nil {
+		return nil, nil, err
+	}
+	ev := &evaluation{TopicEvaluation: *te, Labels: names}
 	var vocab []string
 	if docsPath != "" {
 		x, err := readMTX(docsPath)
@@ -341,37 +209,6 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		ev.Quality = q
 	}
 	return ev, dt.Topics, nil
-}
-
-// nameMapping maps each label to the topic with the same name, or returns
-// nil unless every label has one.
-func nameMapping(topics, labels []string) []int {
-	if topics == nil {
-		return nil
-	}
-	pos := map[string]int{}
-	for j, t := range topics {
-		pos[t] = j
-	}
-	m := make([]int, len(labels))
-	for i, l := range labels {
-		j, ok := pos[l]
-		if !ok {
-			return nil
-		}
-		m[i] = j
-	}
-	return m
-}
-
-// zeroRow reports whether row i of W (non-negative) is all zeros.
-func zeroRow(W *mat.Dense, i int) bool {
-	for _, v := range W.RawRowView(i) {
-		if v != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 func readMTX(path string) (*sparse.CSR, error) {

@@ -258,35 +258,15 @@ those documents as errors.`,
 	return cmd
 }
 
-// accuracy counts the labeled documents and those whose prediction is one
-// of their labels; a document with no prediction (no known term) counts
-// as an error, and empty counts the labeled ones among them.
-func accuracy(docs []corpus.Document, pred *model.Prediction) (hits, n, empty int) {
-	for i, d := range docs {
-		if !d.Labeled() {
-			continue
-		}
-		n++
-		if len(pred.Labels[i]) == 0 {
-			empty++
-			continue
-		}
-		ok := true
-		for _, l := range pred.Labels[i] {
-			ok = ok && hasLabel(d.Labels, l)
-		}
-		if ok {
-			hits++
-		}
-	}
-	return hits, n, empty
-}
-
 // accuracyLine reports the accuracy against the documents' own labels,
 // saying how documents without a prediction were counted; "" when no
 // document is labeled.
 func accuracyLine(docs []corpus.Document, pred *model.Prediction) string {
-	hits, n, empty := accuracy(docs, pred)
+	truth := make([][]string, len(docs))
+	for i, d := range docs {
+		truth[i] = d.Labels
+	}
+	hits, n, empty := pred.Accuracy(truth)
 	if n == 0 {
 		return ""
 	}
