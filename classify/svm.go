@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -173,30 +172,28 @@ func (s *LinearSVC) Fit(ctx context.Context, x *sparse.CSR, y []int) error {
 	iters := make([]int, problems)
 	objs := make([]float64, problems)
 	errs := make([]error, problems)
-	// Workers pull problems from a shared counter, so that uneven problems
-	// keep both cores busy; every problem has its own random stream, so
-	// the result does not depend on which worker solves it.
-	var next atomic.Int64
-	parallel.For(problems, 1, func(_, _ int) {
-		for {
-			k := int(next.Add(1)) - 1
-			if k >= problems {
-				return
-			}
-			pos := k
-			if classes == 2 {
-				pos = 1
-			}
-			w := make([]float64, dim)
-			iters[k], errs[k] = p.solve(ctx, pos, w, rng.New(s.Seed, uint64(k), 0x9e3779b97f4a7c15))
-			ws[k] = w
-			objs[k] = p.primal(pos, w)
+	// Workers take problems one at a time as they become free, so that
+	// uneven problems keep both cores busy; every problem has its own
+	// random stream, so the result does not depend on which worker solves
+	// it. Errors are reported in problem order.
+	err = parallel.ForDynamic(ctx, problems, 1, 0, func(_, k, _ int) error {
+		pos := k
+		if classes == 2 {
+			pos = 1
 		}
+		w := make([]float64, dim)
+		iters[k], errs[k] = p.solve(ctx, pos, w, rng.New(s.Seed, uint64(k), 0x9e3779b97f4a7c15))
+		ws[k] = w
+		objs[k] = p.primal(pos, w)
+		return nil
 	})
-	for _, err := range errs {
-		if err != nil {
-			return err
+	for _, e := range errs {
+		if e != nil {
+			return e
 		}
+	}
+	if err != nil {
+		return err
 	}
 	coef := mat.NewDense(problems, x.Cols, nil)
 	intercept := make([]float64, problems)

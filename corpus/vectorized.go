@@ -11,7 +11,6 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -349,13 +348,11 @@ func readDocword(ctx context.Context, name string, in io.Reader, nVocab, maxDocs
 	if hi, lo := bits.Mul64(uint64(d), uint64(w)); hi == 0 && uint64(nnz) > lo {
 		return nil, fmt.Errorf("%s: header says NNZ=%d, more than D×W=%d×%d", name, nnz, d, w)
 	}
-	b := &csrBuilder{
-		rows:    d,
-		indptr:  make([]int, d+1),
-		indices: make([]int32, 0, min(nnz, hint)),
-		data:    make([]float64, 0, min(nnz, hint)),
-		mark:    make([]int32, w),
+	b, err := sparse.NewBuilder(d, w, min(nnz, hint))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	var dup *sparse.DuplicateError
 	read := 0
 	for sc.Scan() {
 		lineNo++
@@ -382,8 +379,10 @@ func readDocword(ctx context.Context, name string, in io.Reader, nVocab, maxDocs
 		if word > w {
 			return nil, errorf("wordID %d out of range 1..%d", word, w)
 		}
-		if !b.add(doc-1, int32(word-1), float64(count)) {
+		if err := b.Add(doc-1, word-1, float64(count)); errors.As(err, &dup) {
 			return nil, errorf("document %d lists word %d twice", doc, word)
+		} else if err != nil {
+			return nil, errorf("%v", err)
 		}
 	}
 	if err := scanErr(); err != nil {
@@ -392,124 +391,14 @@ func readDocword(ctx context.Context, name string, in io.Reader, nVocab, maxDocs
 	if read != nnz {
 		return nil, fmt.Errorf("%s: header says NNZ=%d but the file has %d entries", name, nnz, read)
 	}
-	x, err := b.build(w)
+	x, err := b.Build()
+	if errors.As(err, &dup) {
+		return nil, fmt.Errorf("%s: document %d lists word %d twice", name, dup.Row+1, dup.Col+1)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return x, nil
-}
-
-// csrBuilder assembles a CSR matrix from entries that usually arrive
-// sorted by row; it switches to a counting sort when they do not.
-type csrBuilder struct {
-	rows    int
-	cur     int // current row in sorted mode
-	indptr  []int
-	indices []int32
-	data    []float64
-	rowOf   []int32 // row of each entry, once unsorted
-	sorted  bool    // false once a row went backwards
-	mark    []int32 // mark[word] = row+1 of the last entry with that word (sorted mode)
-	started bool
-}
-
-// add appends an entry. It returns false for a repeated (row, col) pair
-// detected in row-sorted mode.
-func (b *csrBuilder) add(row int, col int32, v float64) bool {
-	if !b.started {
-		b.started, b.sorted, b.cur = true, true, row
-		for r := 0; r <= row; r++ {
-			b.indptr[r] = 0
-		}
-	}
-	if b.sorted && row < b.cur {
-		// Out of order: remember each entry's row from here on.
-		b.sorted = false
-		b.rowOf = make([]int32, len(b.indices), cap(b.indices))
-		for r := 0; r <= b.cur; r++ {
-			end := len(b.indices)
-			if r < b.cur {
-				end = b.indptr[r+1]
-			}
-			for k := b.indptr[r]; k < end; k++ {
-				b.rowOf[k] = int32(r)
-			}
-		}
-	}
-	if b.sorted {
-		for b.cur < row {
-			b.cur++
-			b.indptr[b.cur] = len(b.indices)
-		}
-		if b.mark[col] == int32(row+1) {
-			return false
-		}
-		b.mark[col] = int32(row + 1)
-	} else {
-		b.rowOf = append(b.rowOf, int32(row))
-	}
-	b.indices = append(b.indices, col)
-	b.data = append(b.data, v)
-	return true
-}
-
-// build finishes the matrix with cols columns.
-func (b *csrBuilder) build(cols int) (*sparse.CSR, error) {
-	nnz := len(b.indices)
-	if b.sorted {
-		start := b.cur + 1
-		if !b.started {
-			start = 0
-		}
-		for r := start; r <= b.rows; r++ {
-			b.indptr[r] = nnz
-		}
-	} else {
-		for r := range b.indptr {
-			b.indptr[r] = 0
-		}
-		for _, r := range b.rowOf {
-			b.indptr[r+1]++
-		}
-		for r := 0; r < b.rows; r++ {
-			b.indptr[r+1] += b.indptr[r]
-		}
-		next := append([]int(nil), b.indptr[:b.rows]...)
-		indices := make([]int32, nnz)
-		data := make([]float64, nnz)
-		for k, r := range b.rowOf {
-			p := next[r]
-			next[r]++
-			indices[p], data[p] = b.indices[k], b.data[k]
-		}
-		b.indices, b.data, b.rowOf = indices, data, nil
-	}
-	for r := 0; r < b.rows; r++ {
-		lo, hi := b.indptr[r], b.indptr[r+1]
-		seg := rowSegment{b.indices[lo:hi], b.data[lo:hi]}
-		if !sort.IsSorted(seg) {
-			sort.Sort(seg)
-		}
-		for k := 1; k < len(seg.idx); k++ {
-			if seg.idx[k] == seg.idx[k-1] {
-				return nil, fmt.Errorf("document %d lists word %d twice", r+1, seg.idx[k]+1)
-			}
-		}
-	}
-	return sparse.NewCSR(b.rows, cols, b.indptr, b.indices, b.data)
-}
-
-// rowSegment sorts one row's entries by column.
-type rowSegment struct {
-	idx []int32
-	val []float64
-}
-
-func (s rowSegment) Len() int           { return len(s.idx) }
-func (s rowSegment) Less(i, j int) bool { return s.idx[i] < s.idx[j] }
-func (s rowSegment) Swap(i, j int) {
-	s.idx[i], s.idx[j] = s.idx[j], s.idx[i]
-	s.val[i], s.val[j] = s.val[j], s.val[i]
 }
 
 // parseUint parses a non-negative decimal integer of at most 15 digits.

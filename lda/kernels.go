@@ -3,7 +3,6 @@ package lda
 import (
 	"context"
 	"math"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -32,28 +31,17 @@ func meanChange(a, b []float64) float64 {
 }
 
 // forDocs runs fn over [0, n) in chunks handed out dynamically to one
-// goroutine per core, so that documents needing many E-step iterations do
-// not leave a core idle. fn receives the worker index w in [0, workers) for
-// its scratch space. It stops early and returns ctx.Err() when ctx is done.
+// goroutine per core (parallel.ForDynamic), so that documents needing many
+// E-step iterations do not leave a core idle. fn receives the worker index w
+// in [0, workers) for its scratch space. It stops early and returns
+// ctx.Err() when ctx is done.
 func forDocs(ctx context.Context, n, workers int, fn func(w, lo, hi int)) error {
-	if n <= 0 {
-		return ctx.Err()
-	}
 	// Small chunks balance the load; at least 8 per worker.
 	chunk := max(1, min(16, n/(8*workers)))
-	var next atomic.Int64
-	parallel.For(workers, 1, func(wlo, whi int) {
-		for w := wlo; w < whi; w++ {
-			for ctx.Err() == nil {
-				lo := int(next.Add(int64(chunk))) - chunk
-				if lo >= n {
-					break
-				}
-				fn(w, lo, min(lo+chunk, n))
-			}
-		}
+	return parallel.ForDynamic(ctx, n, chunk, workers, func(w, lo, hi int) error {
+		fn(w, lo, hi)
+		return nil
 	})
-	return ctx.Err()
 }
 
 // searchCol returns the first position p in ids with ids[p] >= j.

@@ -5,8 +5,10 @@
 // Kullback–Leibler model needs. Matrices follow the package-wide convention of
 // documents × terms. Hot kernels run over row blocks on all cores.
 //
-// Matrices are built with FromTriplets (any order, duplicates summed),
-// FromDense, NewCSR or ReadMatrixMarket, and written with WriteMatrixMarket.
+// Matrices are built with FromTriplets (any order, duplicates summed), a
+// Builder (entries streamed one at a time, usually row by row; repeats are
+// errors), FromDense, NewCSR or ReadMatrixMarket, and written with
+// WriteMatrixMarket.
 // The products take and fill gonum *mat.Dense values; since gonum cannot
 // represent a matrix with a zero dimension, an empty *mat.Dense stands for
 // one, and an empty destination is allocated with the result's shape.

@@ -469,48 +469,23 @@ func randomH(x *sparse.CSR, k int, r rng.Source) *mat.Dense {
 	return h
 }
 
-// runJobs runs independent jobs on at most parallel.Workers() goroutines
-// and returns the first error. progress is called after each job.
+// runJobs runs independent jobs on at most parallel.Workers() goroutines,
+// each taking the next job when it becomes free, and returns the first
+// error; no job starts after an error or once ctx is done. progress is
+// called, one call at a time, after each job that succeeded.
 func runJobs(ctx context.Context, jobs []func() error, progress func(done, total int)) error {
-	workers := min(parallel.Workers(), len(jobs))
-	next := make(chan int)
 	var (
-		mu       sync.Mutex
-		firstErr error
-		done     int
-		wg       sync.WaitGroup
+		mu   sync.Mutex
+		done int
 	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				err := jobs[j]()
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				done++
-				if err == nil && progress != nil {
-					progress(done, len(jobs))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for j := range jobs {
+	return parallel.ForDynamic(ctx, len(jobs), 1, 0, func(_, j, _ int) error {
+		err := jobs[j]()
 		mu.Lock()
-		stop := firstErr != nil
-		mu.Unlock()
-		if stop || ctx.Err() != nil {
-			break
+		done++
+		if err == nil && progress != nil {
+			progress(done, len(jobs))
 		}
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
-	}
-	return ctx.Err()
+		mu.Unlock()
+		return err
+	})
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -187,7 +186,7 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 	}
 	rows := make([]docCounts, len(cand))
 	tokIDs := make([][]int32, len(dicts))
-	err := v.analyse(ctx, docs, cand, func(w int, tokens []string, dc *docCounts) {
+	err := v.analyse(ctx, docs, cand, len(dicts), func(w int, tokens []string, dc *docCounts) {
 		d := dicts[w]
 		ids := tokIDs[w][:0]
 		for _, t := range tokens {
@@ -283,7 +282,9 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 			m[p] = colOf[g]
 		}
 	}
-	res.X = v.build(rows, res)
+	if res.X, err = v.build(rows, res); err != nil {
+		return nil, err
+	}
 	if v.opts.IDF {
 		cdf := res.X.ColNNZ()
 		n := float64(res.X.Rows)
@@ -442,7 +443,7 @@ func (v *Vectorizer) Transform(ctx context.Context, docs []corpus.Document) (*Re
 	rows := make([]docCounts, len(docs))
 	o := v.analyzer.Options()
 	bufs := make([][]string, parallel.Workers())
-	err := v.analyse(ctx, docs, all, func(w int, tokens []string, dc *docCounts) {
+	err := v.analyse(ctx, docs, all, len(bufs), func(w int, tokens []string, dc *docCounts) {
 		terms := tokens
 		if o.NGramMin != 1 || o.NGramMax != 1 {
 			terms = text.NGrams(bufs[w][:0], tokens, o.NGramMin, o.NGramMax)
@@ -460,55 +461,43 @@ func (v *Vectorizer) Transform(ctx context.Context, docs []corpus.Document) (*Re
 		return nil, err
 	}
 	res := &Result{Kept: all, Docs: slices.Clone(docs), Vocab: v.vocab}
-	res.X = v.build(rows, res)
+	if res.X, err = v.build(rows, res); err != nil {
+		return nil, err
+	}
 	v.weight(res.X)
 	return res, nil
 }
 
-// analyse runs the analyzer over docs[idx[k]] on all cores. ids(w, tokens,
-// dc) must fill dc.ids with one id per term (any order, repeats allowed)
-// and set dc.terms; analyse then turns the ids into sorted unique ids with
-// counts. w is the worker, for worker-local state.
-func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []int, ids func(w int, tokens []string, dc *docCounts), rows []docCounts) error {
+// analyse runs the analyzer over docs[idx[k]] on at most workers
+// goroutines. ids(w, tokens, dc) must fill dc.ids with one id per term (any
+// order, repeats allowed) and set dc.terms; analyse then turns the ids into
+// sorted unique ids with counts. w, in [0, workers), is the worker, for
+// worker-local state.
+func (v *Vectorizer) analyse(ctx context.Context, docs []corpus.Document, idx []int, workers int, ids func(w int, tokens []string, dc *docCounts), rows []docCounts) error {
 	const chunk = 64
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var firstErr error
-	var once sync.Once
-	workers := parallel.Workers()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			var buf []string
-			sess := v.analyzer.Session()
-			for {
-				if err := ctx.Err(); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= len(idx) {
-					return
-				}
-				hi := min(lo+chunk, len(idx))
-				for k := lo; k < hi; k++ {
-					buf = sess.AppendTokens(buf[:0], docs[idx[k]].Text)
-					dc := &rows[k]
-					dc.worker = w
-					dc.tokens = len(buf)
-					ids(w, buf, dc)
-					dc.ids, dc.counts = countIDs(dc.ids)
-				}
-				d := done.Add(int64(hi - lo))
-				if v.Progress != nil {
-					v.Progress(int(d), len(idx))
-				}
-			}
-		}(w)
+	var done atomic.Int64
+	tokens := make([][]string, workers)
+	sessions := make([]*text.Session, workers)
+	for w := range sessions {
+		sessions[w] = v.analyzer.Session()
 	}
-	wg.Wait()
-	return firstErr
+	return parallel.ForDynamic(ctx, len(idx), chunk, workers, func(w, lo, hi int) error {
+		buf, sess := tokens[w], sessions[w]
+		for k := lo; k < hi; k++ {
+			buf = sess.AppendTokens(buf[:0], docs[idx[k]].Text)
+			dc := &rows[k]
+			dc.worker = w
+			dc.tokens = len(buf)
+			ids(w, buf, dc)
+			dc.ids, dc.counts = countIDs(dc.ids)
+		}
+		tokens[w] = buf
+		d := done.Add(int64(hi - lo))
+		if v.Progress != nil {
+			v.Progress(int(d), len(idx))
+		}
+		return nil
+	})
 }
 
 // countIDs sorts ids and collapses repeats into counts, returning compact
@@ -535,8 +524,7 @@ func countIDs(ids []int32) ([]int32, []int32) {
 // build assembles the count matrix from per-document column ids (negative
 // ids are out of vocabulary and skipped) and fills the token statistics of
 // res.
-func (v *Vectorizer) build(rows []docCounts, res *Result) *sparse.CSR {
-	indptr := make([]int, len(rows)+1)
+func (v *Vectorizer) build(rows []docCounts, res *Result) (*sparse.CSR, error) {
 	nnz := 0
 	for r := range rows {
 		for _, j := range rows[r].ids {
@@ -544,39 +532,36 @@ func (v *Vectorizer) build(rows []docCounts, res *Result) *sparse.CSR {
 				nnz++
 			}
 		}
-		indptr[r+1] = nnz
 	}
-	indices := make([]int32, 0, nnz)
-	data := make([]float64, 0, nnz)
-	type pair struct {
-		j int32
-		c int32
+	b, err := sparse.NewBuilder(len(rows), len(v.vocab), nnz)
+	if err != nil {
+		return nil, fmt.Errorf("vectorize: %w", err)
 	}
-	var scratch []pair
 	for r := range rows {
 		dc := &rows[r]
 		res.Tokens += dc.tokens
 		res.Terms += dc.terms
-		scratch = scratch[:0]
-		in := 0
+		in, kept := 0, 0
 		for p, j := range dc.ids {
 			if j >= 0 {
-				scratch = append(scratch, pair{j, dc.counts[p]})
+				if err := b.Add(r, int(j), float64(dc.counts[p])); err != nil {
+					return nil, fmt.Errorf("vectorize: %w", err)
+				}
 				in += int(dc.counts[p])
+				kept++
 			}
 		}
-		if len(scratch) == 0 {
+		if kept == 0 {
 			res.EmptyRows++
 		}
 		res.OOV += dc.terms - in
-		slices.SortFunc(scratch, func(a, b pair) int { return int(a.j) - int(b.j) })
-		for _, e := range scratch {
-			indices = append(indices, e.j)
-			data = append(data, float64(e.c))
-		}
 		*dc = docCounts{} // free as we go
 	}
-	return &sparse.CSR{Rows: len(rows), Cols: len(v.vocab), Indptr: indptr, Indices: indices, Data: data}
+	x, err := b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("vectorize: %w", err)
+	}
+	return x, nil
 }
 
 // weight applies binary clipping, sublinear tf, idf and row normalisation

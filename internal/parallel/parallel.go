@@ -1,8 +1,10 @@
 package parallel
 
 import (
+	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Workers reports how many goroutines a parallel loop uses: GOMAXPROCS.
@@ -105,4 +107,61 @@ func searchPrefix(prefix []int, lo, target int) int {
 		}
 	}
 	return lo
+}
+
+// ForDynamic calls fn on chunks [lo, hi) of at most chunk indices that
+// together cover [0, n), handed out in increasing order to whichever of at
+// most workers goroutines is free (Workers() of them when workers < 1, and
+// never more than there are chunks), so that uneven work keeps every core
+// busy. It waits for all of them; with one goroutine it runs on the calling
+// one.
+//
+// fn receives the index w in [0, workers) of the goroutine running it. No two
+// goroutines share an index, so callers may keep per-worker scratch state in
+// a slice of workers entries and use it without locking. Which goroutine runs
+// which chunk depends on timing: a result must not depend on w.
+//
+// ctx is checked before each chunk. Once ctx is done or fn has returned an
+// error, no further chunk is handed out; the chunks under way finish.
+// ForDynamic returns the first error fn returned, or else ctx.Err().
+func ForDynamic(ctx context.Context, n, chunk, workers int, fn func(w, lo, hi int) error) error {
+	if n <= 0 {
+		return ctx.Err()
+	}
+	if workers < 1 {
+		workers = Workers()
+	}
+	chunk = max(chunk, 1)
+	workers = min(workers, (n-1)/chunk+1)
+	var (
+		next  atomic.Int64
+		stop  atomic.Bool
+		once  sync.Once
+		first error
+	)
+	run := func(w int) {
+		for !stop.Load() && ctx.Err() == nil {
+			lo := int(next.Add(int64(chunk)) - int64(chunk))
+			if lo >= n {
+				return
+			}
+			if err := fn(w, lo, min(lo+chunk, n)); err != nil {
+				once.Do(func() { first = err })
+				stop.Store(true)
+			}
+		}
+	}
+	if workers == 1 {
+		run(0)
+	} else {
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Go(func() { run(w) })
+		}
+		wg.Wait()
+	}
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
 }
