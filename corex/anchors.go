@@ -45,7 +45,7 @@ func resolveAnchors(c Config) (pairs []AnchorWord, warnings []string, err error)
 			return nil, nil, fmt.Errorf("corex: anchor %d (topic %d): %d strengths for %d words", a, an.Topic, len(an.Strengths), len(an.Words))
 		}
 		for w, word := range an.Words {
-			s := c.AnchorStrength
+			s := c.Beta
 			if an.Strengths != nil && an.Strengths[w] != 0 {
 				s = an.Strengths[w]
 			}

@@ -51,7 +51,7 @@ type Anchor struct {
 	// Words are the anchor words (looked up in Config.Vocab).
 	Words []string
 	// Strengths, when not nil, holds one anchor strength β per word; a
-	// zero entry takes Config.AnchorStrength.
+	// zero entry takes Config.Beta.
 	Strengths []float64
 }
 
@@ -90,10 +90,10 @@ type Config struct {
 	Vocab []string
 	// Anchors tie words to topics (paper §2.4).
 	Anchors []Anchor
-	// AnchorStrength is the default anchor strength β; 0 means 1 (the
+	// Beta is the default anchor strength β; 0 means 1 (the
 	// reference's default). The paper uses values from 1.5 to 10; values
 	// of 1 or below do little.
-	AnchorStrength float64
+	Beta float64
 	// NumpyRandom draws the random start and the tie-breaking noise from
 	// numpy's legacy generator (np.random.seed(Seed), MT19937) in the
 	// reference's order instead of semitopic's generator, so that a fit
@@ -124,8 +124,8 @@ func (c Config) resolved(terms int) (Config, error) {
 		return c, fmt.Errorf("corex: Restarts = %d, want ≥ 0", c.Restarts)
 	case math.IsNaN(c.Tol):
 		return c, fmt.Errorf("corex: Tol is NaN")
-	case !(c.AnchorStrength >= 0) || math.IsInf(c.AnchorStrength, 0):
-		return c, fmt.Errorf("corex: AnchorStrength = %v, want a finite value ≥ 0", c.AnchorStrength)
+	case !(c.Beta >= 0) || math.IsInf(c.Beta, 0):
+		return c, fmt.Errorf("corex: Beta = %v, want a finite value ≥ 0", c.Beta)
 	case c.Input > Probabilities:
 		return c, fmt.Errorf("corex: unknown input mode %d", c.Input)
 	case c.NumpyRandom && c.Seed+uint64(max(c.Restarts, 1))-1 > math.MaxUint32:
@@ -142,8 +142,8 @@ func (c Config) resolved(terms int) (Config, error) {
 	if c.Restarts == 0 {
 		c.Restarts = 1
 	}
-	if c.AnchorStrength == 0 {
-		c.AnchorStrength = 1
+	if c.Beta == 0 {
+		c.Beta = 1
 	}
 	return c, nil
 }

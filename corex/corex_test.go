@@ -144,7 +144,7 @@ func TestAnchorsLeadTheirTopics(t *testing.T) {
 		{Topic: 0, Words: []string{"g2k0", "g2k1"}},
 		{Topic: 3, Words: []string{"g0k5", "bg3"}, Strengths: []float64{0, 6}},
 	}
-	m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 4, Vocab: vocab, Anchors: anchors, AnchorStrength: 3})
+	m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 4, Vocab: vocab, Anchors: anchors, Beta: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func idx(vocab []string, w string) int {
 
 func TestWordAnchoredToSeveralTopics(t *testing.T) {
 	x, vocab, _ := planted(200, 3, 6, 10, 5)
-	m, err := Fit(context.Background(), x, Config{K: 4, Seed: 1, Vocab: vocab, AnchorStrength: 2,
+	m, err := Fit(context.Background(), x, Config{K: 4, Seed: 1, Vocab: vocab, Beta: 2,
 		Anchors: []Anchor{{Topic: 1, Words: []string{"g1k0"}}, {Topic: 2, Words: []string{"g1k0", "g1k1"}}}})
 	if err != nil {
 		t.Fatal(err)
@@ -386,7 +386,7 @@ func TestInvalidInput(t *testing.T) {
 		{"anchors without vocab", x, Config{K: 2, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}}}}, "need Config.Vocab"},
 		{"strengths length", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}, Strengths: []float64{1, 2}}}}, "2 strengths for 1 words"},
 		{"negative strength", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}, Strengths: []float64{-1}}}}, "strength -1"},
-		{"anchor strength NaN", x, Config{K: 2, AnchorStrength: math.NaN()}, "AnchorStrength"},
+		{"anchor strength NaN", x, Config{K: 2, Beta: math.NaN()}, "Beta"},
 	}
 	for _, c := range cases {
 		_, err := Fit(context.Background(), c.x, c.cfg)

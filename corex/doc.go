@@ -67,7 +67,7 @@
 // An Anchor ties words to a topic; a word may be anchored to several
 // topics. During fitting, an anchored word's α is 0 for every topic except
 // those it is anchored to, where it equals the anchor strength β
-// (Config.AnchorStrength, or a per-word strength). The p(y|x) of an anchored
+// (Config.Beta, or a per-word strength). The p(y|x) of an anchored
 // topic starts as the mean of a random draw and the mean presence of its
 // anchor words, as the reference does. Anchor words missing from the
 // vocabulary are skipped with a warning (Model.Warnings); a topic whose

@@ -65,7 +65,7 @@ func Example() {
 func ExampleFit_anchors() {
 	x, vocab := binary(docs)
 	m, err := corex.Fit(context.Background(), x, corex.Config{
-		K: 3, Seed: 1, Vocab: vocab, AnchorStrength: 3,
+		K: 3, Seed: 1, Vocab: vocab, Beta: 3,
 		Anchors: []corex.Anchor{
 			{Topic: 0, Words: []string{"game", "team"}},
 			{Topic: 1, Words: []string{"rocket", "moon", "glacier"}},

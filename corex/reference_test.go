@@ -54,7 +54,7 @@ func (c refCase) config() Config {
 	for i := range vocab {
 		vocab[i] = fmt.Sprintf("w%d", i)
 	}
-	cfg := Config{K: c.K, MaxIter: c.MaxIter, Vocab: vocab, AnchorStrength: c.Strength, Seed: c.Seed, NumpyRandom: true}
+	cfg := Config{K: c.K, MaxIter: c.MaxIter, Vocab: vocab, Beta: c.Strength, Seed: c.Seed, NumpyRandom: true}
 	if c.Count == "fraction" {
 		cfg.Input = Fraction
 	}

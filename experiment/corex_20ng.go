@@ -438,7 +438,7 @@ func fitPair(ctx context.Context, x *sparse.CSR, d *cxData, cfg corex.Config, an
 	if un, err = scoreCorex(m, d, el); err != nil {
 		return un, an, nil, err
 	}
-	cfg.Anchors, cfg.AnchorStrength = anchors, 2
+	cfg.Anchors, cfg.Beta = anchors, 2
 	if anchored, el, err = fitCorex(ctx, x, cfg); err != nil {
 		return un, an, nil, err
 	}
@@ -588,7 +588,7 @@ func cxBetaSweep(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 			p := point{Group: g, Beta: b}
 			for s := 1; s <= seeds; s++ {
 				m, _, err := fitCorex(ctx, d.bin, corex.Config{K: k, MaxIter: maxIter, Seed: uint64(s), Vocab: d.vocab,
-					Anchors: []corex.Anchor{{Topic: 0, Words: words}}, AnchorStrength: b})
+					Anchors: []corex.Anchor{{Topic: 0, Words: words}}, Beta: b})
 				if err != nil {
 					return err
 				}

@@ -183,7 +183,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	m, err := corex.Fit(ctx, x, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
-		Anchors: anchors, AnchorStrength: o.Beta,
+		Anchors: anchors, Beta: o.Beta,
 		Progress: func(it corex.Iteration) { progress(it.Iter, it.TC) },
 	})
 	if err != nil {

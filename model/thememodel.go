@@ -205,7 +205,7 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	names, idx := sup.labelIndex()
 	cfg := theme.Config{Subtopics: o.Subtopics, Mode: theme.Separated, Loss: nmf.KullbackLeibler, Seed: o.Seed,
-		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol, ExcludeThemeBackground: o.NoThemeBackground,
+		NewTopics: o.NewTopics, MaxIter: o.MaxIter, Tol: o.Tol, NoThemeBackground: o.NoThemeBackground,
 		BackgroundEveryTheme: true}
 	var err error
 	if o.Mode != "" {
@@ -266,22 +266,22 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 // themeParams is the JSON part of a saved theme model; the parts' H are
 // the matrices H0, H1, ...
 type themeParams struct {
-	Themes                 []string      `json:"themes"`
-	Subtopics              int           `json:"subtopics"`
-	NewTopics              int           `json:"new_topics,omitempty"`
-	Mode                   string        `json:"mode"`
-	Loss                   string        `json:"loss"`
-	Init                   string        `json:"init"`
-	ExcludeThemeBackground bool          `json:"exclude_theme_background,omitempty"`
-	Stop                   string        `json:"stop"`
-	Tol                    float64       `json:"tol"`
-	MaxIter                int           `json:"max_iter"`
-	Terms                  int           `json:"terms"`
-	Labeled                int           `json:"labeled"`
-	Unlabeled              int           `json:"unlabeled"`
-	MultiLabel             bool          `json:"multi_label,omitempty"`
-	Parts                  []*theme.Part `json:"parts"`
-	Weights                []float64     `json:"topic_weights,omitempty"`
+	Themes            []string      `json:"themes"`
+	Subtopics         int           `json:"subtopics"`
+	NewTopics         int           `json:"new_topics,omitempty"`
+	Mode              string        `json:"mode"`
+	Loss              string        `json:"loss"`
+	Init              string        `json:"init"`
+	NoThemeBackground bool          `json:"exclude_theme_background,omitempty"`
+	Stop              string        `json:"stop"`
+	Tol               float64       `json:"tol"`
+	MaxIter           int           `json:"max_iter"`
+	Terms             int           `json:"terms"`
+	Labeled           int           `json:"labeled"`
+	Unlabeled         int           `json:"unlabeled"`
+	MultiLabel        bool          `json:"multi_label,omitempty"`
+	Parts             []*theme.Part `json:"parts"`
+	Weights           []float64     `json:"topic_weights,omitempty"`
 }
 
 func saveTheme(m Model) (any, map[string]*mat.Dense, error) {
@@ -292,7 +292,7 @@ func saveTheme(m Model) (any, map[string]*mat.Dense, error) {
 		mats[fmt.Sprintf("H%d", a)] = p.H
 	}
 	return themeParams{Themes: tm.Themes, Subtopics: tm.Subtopics, NewTopics: tm.NewTopics, Mode: tm.Mode.String(),
-		Loss: tm.Loss.String(), Init: tm.Init.String(), ExcludeThemeBackground: tm.ExcludeThemeBackground,
+		Loss: tm.Loss.String(), Init: tm.Init.String(), NoThemeBackground: tm.NoThemeBackground,
 		Stop: tm.Stop.String(), Tol: tm.Tol, MaxIter: tm.MaxIter, Terms: tm.Terms, Labeled: tm.Labeled,
 		Unlabeled: tm.Unlabeled, MultiLabel: t.MultiLabel, Parts: tm.Parts, Weights: t.weights}, mats, nil
 }
@@ -359,7 +359,7 @@ func loadTheme(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 		return nil, fmt.Errorf("%d topic weights for %d topics", len(p.Weights), total)
 	}
 	tm := &theme.Model{Themes: p.Themes, Subtopics: p.Subtopics, NewTopics: p.NewTopics, Mode: mode, Loss: loss, Init: init,
-		ExcludeThemeBackground: p.ExcludeThemeBackground, Stop: stop, Tol: p.Tol, MaxIter: p.MaxIter, Parts: p.Parts,
+		NoThemeBackground: p.NoThemeBackground, Stop: stop, Tol: p.Tol, MaxIter: p.MaxIter, Parts: p.Parts,
 		Terms: p.Terms, Labeled: p.Labeled, Unlabeled: p.Unlabeled}
 	if err := tm.Prepare(); err != nil {
 		return nil, err

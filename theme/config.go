@@ -97,11 +97,11 @@ type Config struct {
 	// Init is the initialisation of H; Seed seeds every random choice.
 	Init Init
 	Seed uint64
-	// ExcludeThemeBackground forbids, in Separated training, the
+	// NoThemeBackground forbids, in Separated training, the
 	// background topic of a theme's model in the labeled documents of that
 	// theme (the reference's background_for_theme=False). By default they
 	// may use it.
-	ExcludeThemeBackground bool
+	NoThemeBackground bool
 	// BackgroundEveryTheme makes bCool's background start take at least
 	// the densest labeled document of every theme. The reference takes
 	// each theme's densest quarter, so a theme with fewer than four

@@ -22,7 +22,7 @@
 //   - Separated training fits one model per theme, one-vs-all: that theme's
 //     s subtopics plus its own background topic, each fitted on the whole
 //     corpus. A labeled document without the theme may use only the
-//     background; with Config.ExcludeThemeBackground, a labeled document
+//     background; with Config.NoThemeBackground, a labeled document
 //     with the theme may not use the background (the reference code's
 //     background_for_theme=False). The models are independent and run
 //     concurrently, as many at once as there are cores.

@@ -91,16 +91,16 @@ type Model struct {
 	Themes []string
 	// Subtopics is s, NewTopics the number of new topics.
 	Subtopics, NewTopics int
-	// Mode, Loss, Init, ExcludeThemeBackground, Stop, Tol and MaxIter are
+	// Mode, Loss, Init, NoThemeBackground, Stop, Tol and MaxIter are
 	// the configuration the model was fitted with (Transform uses the last
 	// three).
-	Mode                   Mode
-	Loss                   nmf.Loss
-	Init                   Init
-	ExcludeThemeBackground bool
-	Stop                   StopRule
-	Tol                    float64
-	MaxIter                int
+	Mode              Mode
+	Loss              nmf.Loss
+	Init              Init
+	NoThemeBackground bool
+	Stop              StopRule
+	Tol               float64
+	MaxIter           int
 	// Parts are the factorizations: one (Combined) or one per theme
 	// followed by the new-topics model if any (Separated).
 	Parts []*Part
@@ -289,7 +289,7 @@ func Fit(ctx context.Context, x nmf.Matrix, labels [][]int, themes []string, cfg
 	}
 	model := &Model{
 		Themes: append([]string(nil), themes...), Subtopics: cfg.Subtopics, NewTopics: cfg.NewTopics,
-		Mode: cfg.Mode, Loss: cfg.Loss, Init: cfg.Init, ExcludeThemeBackground: cfg.ExcludeThemeBackground,
+		Mode: cfg.Mode, Loss: cfg.Loss, Init: cfg.Init, NoThemeBackground: cfg.NoThemeBackground,
 		Stop: cfg.Stop, Tol: cfg.Tol, MaxIter: cfg.MaxIter,
 		Terms: m, Labeled: labeled, Unlabeled: n - labeled,
 	}
@@ -416,7 +416,7 @@ func (m *Model) allowed(p *Part, t Topic, themes []int) bool {
 		return false
 	}
 	// Background.
-	if m.Mode == Separated && m.ExcludeThemeBackground && p.Theme >= 0 {
+	if m.Mode == Separated && m.NoThemeBackground && p.Theme >= 0 {
 		for _, j := range themes {
 			if j == p.Theme {
 				return false

@@ -165,7 +165,7 @@ func TestMasksRespectedExactly(t *testing.T) {
 	sup, _ := hide(labels, 3)
 	for _, mode := range []Mode{Combined, Separated} {
 		for _, exclude := range []bool{false, true} {
-			cfg := Config{Mode: mode, Loss: nmf.KullbackLeibler, Subtopics: 2, NewTopics: 2, ExcludeThemeBackground: exclude, Seed: 3}
+			cfg := Config{Mode: mode, Loss: nmf.KullbackLeibler, Subtopics: 2, NewTopics: 2, NoThemeBackground: exclude, Seed: 3}
 			m, err := Fit(ctx, x, sup, themeNames(4), cfg)
 			if err != nil {
 				t.Fatal(err)
