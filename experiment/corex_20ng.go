@@ -188,7 +188,7 @@ func ldaTopicWords(m *lda.Model, n int) ([][]int, error) {
 // documents' topic proportions.
 func fitLDA(ctx context.Context, x *sparse.CSR, k int, seed uint64) (*lda.Model, *mat.Dense, time.Duration, error) {
 	start := time.Now()
-	m, err := lda.Fit(ctx, x, lda.Options{Topics: k, MaxIter: 25, Seed: seed})
+	m, err := lda.Fit(ctx, x, lda.Config{K: k, MaxIter: 25, Seed: seed})
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -465,7 +465,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 			if err != nil {
 				return err
 			}
-			lm, err := lda.Fit(ctx, xAll, lda.Options{Topics: k, Seed: uint64(s)})
+			lm, err := lda.Fit(ctx, xAll, lda.Config{K: k, Seed: uint64(s)})
 			if err != nil {
 				return err
 			}

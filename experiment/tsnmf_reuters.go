@@ -369,7 +369,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 			}
 		}
 		t0 := time.Now()
-		m, err := lda.Fit(ctx, d.counts, lda.Options{Topics: len(d.names), MaxIter: 25, Seed: uint64(s)})
+		m, err := lda.Fit(ctx, d.counts, lda.Config{K: len(d.names), MaxIter: 25, Seed: uint64(s)})
 		if err != nil {
 			return err
 		}

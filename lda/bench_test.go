@@ -14,7 +14,7 @@ func benchCorpus() synthetic { return plant(42, 20, 100, 2000, 100, 0.1) }
 func BenchmarkEStep(b *testing.B) {
 	syn := benchCorpus()
 	ctx := context.Background()
-	m, err := Fit(ctx, syn.x, Options{Topics: 20, MaxIter: 2, Seed: 1})
+	m, err := Fit(ctx, syn.x, Config{K: 20, MaxIter: 2, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func BenchmarkEStep(b *testing.B) {
 func BenchmarkSufficientStats(b *testing.B) {
 	syn := benchCorpus()
 	ctx := context.Background()
-	m, err := Fit(ctx, syn.x, Options{Topics: 20, MaxIter: 2, Seed: 1})
+	m, err := Fit(ctx, syn.x, Config{K: 20, MaxIter: 2, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func BenchmarkFit(b *testing.B) {
 	for _, method := range []Method{Batch, Online} {
 		b.Run(method.String(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := Fit(context.Background(), syn.x, Options{Topics: 20, Method: method, Seed: uint64(i)}); err != nil {
+				if _, err := Fit(context.Background(), syn.x, Config{K: 20, Method: method, Seed: uint64(i)}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -66,7 +66,7 @@ func BenchmarkFit(b *testing.B) {
 func BenchmarkPerplexity(b *testing.B) {
 	syn := benchCorpus()
 	ctx := context.Background()
-	m, err := Fit(ctx, syn.x, Options{Topics: 20, MaxIter: 2, Seed: 1})
+	m, err := Fit(ctx, syn.x, Config{K: 20, MaxIter: 2, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

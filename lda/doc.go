@@ -14,7 +14,7 @@
 // The E-step visits only each document's non-zero counts and runs on all
 // cores, a document at a time; the sufficient statistics are then gathered
 // with the cores splitting the terms. Every random start is drawn from a
-// generator seeded by Options.Seed, the EM step and the document's
+// generator seeded by Config.Seed, the EM step and the document's
 // position, and every sum runs in a fixed order, so a model depends on its
 // options and data only, not on the number of cores.
 //

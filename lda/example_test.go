@@ -32,7 +32,7 @@ func ExampleFit() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := lda.Fit(ctx, res.X, lda.Options{Topics: 8, MaxIter: 20, Seed: 1})
+	m, err := lda.Fit(ctx, res.X, lda.Config{K: 8, MaxIter: 20, Seed: 1})
 	if err != nil {
 		log.Fatal(err)
 	}

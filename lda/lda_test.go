@@ -30,7 +30,7 @@ func TestBoundMatchesDirectComputation(t *testing.T) {
 		0.4, 2.5, 0.9, 5.0, 0.3,
 	})
 	const alpha, eta = 0.3, 0.15
-	m, err := FromComponents(lam, Options{DocTopicPrior: alpha, TopicWordPrior: eta})
+	m, err := FromComponents(lam, Config{DocTopicPrior: alpha, TopicWordPrior: eta})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestBoundMatchesDirectComputation(t *testing.T) {
 
 func TestBatchRecoversPlantedTopics(t *testing.T) {
 	syn := plant(1, 4, 12, 400, 80, 0.2)
-	m, err := Fit(context.Background(), syn.x, Options{Topics: 4, MaxIter: 30, Seed: 3})
+	m, err := Fit(context.Background(), syn.x, Config{K: 4, MaxIter: 30, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestBatchRecoversPlantedTopics(t *testing.T) {
 
 func TestOnlineRecoversPlantedTopics(t *testing.T) {
 	syn := plant(2, 4, 12, 600, 80, 0.2)
-	m, err := Fit(context.Background(), syn.x, Options{Topics: 4, Method: Online, BatchSize: 50, MaxIter: 10, Seed: 5})
+	m, err := Fit(context.Background(), syn.x, Config{K: 4, Method: Online, BatchSize: 50, MaxIter: 10, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestOnlineRecoversPlantedTopics(t *testing.T) {
 func TestPerplexityDecreases(t *testing.T) {
 	syn := plant(3, 5, 10, 300, 60, 0.3)
 	for _, method := range []Method{Batch, Online} {
-		m, err := Fit(context.Background(), syn.x, Options{Topics: 5, MaxIter: 12, EvaluateEvery: 1, PerpTol: -1, Method: method, Seed: 1})
+		m, err := Fit(context.Background(), syn.x, Config{K: 5, MaxIter: 12, EvaluateEvery: 1, PerpTol: -1, Method: method, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,8 +208,8 @@ func TestPerplexityDecreases(t *testing.T) {
 func TestPerpTolStopsEarly(t *testing.T) {
 	syn := plant(4, 3, 10, 150, 60, 0.3)
 	var seen []int
-	m, err := Fit(context.Background(), syn.x, Options{
-		Topics: 3, MaxIter: 200, EvaluateEvery: 2, PerpTol: 0.5, Seed: 2,
+	m, err := Fit(context.Background(), syn.x, Config{
+		K: 3, MaxIter: 200, EvaluateEvery: 2, PerpTol: 0.5, Seed: 2,
 		Progress: func(it Iteration) { seen = append(seen, it.Pass) },
 	})
 	if err != nil {
@@ -241,7 +241,7 @@ func TestPerpTolStopsEarly(t *testing.T) {
 func TestTransformMatchesFit(t *testing.T) {
 	syn := plant(5, 4, 12, 300, 150, 0.2)
 	ctx := context.Background()
-	m, err := Fit(ctx, syn.x, Options{Topics: 4, MaxIter: 25, Seed: 9})
+	m, err := Fit(ctx, syn.x, Config{K: 4, MaxIter: 25, Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestDeterministicAcrossCores(t *testing.T) {
 	ctx := context.Background()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, method := range []Method{Batch, Online} {
-		opts := Options{Topics: 5, MaxIter: 4, Method: method, BatchSize: 64, EvaluateEvery: 2, Seed: 11}
+		opts := Config{K: 5, MaxIter: 4, Method: method, BatchSize: 64, EvaluateEvery: 2, Seed: 11}
 		var first *Model
 		var firstT *mat.Dense
 		for _, procs := range []int{1, 2, 2, 3} {
@@ -335,7 +335,7 @@ func TestDeterministicAcrossCores(t *testing.T) {
 func TestPartialFitMatchesOnlineFit(t *testing.T) {
 	syn := plant(7, 3, 8, 200, 40, 0.3)
 	ctx := context.Background()
-	opts := Options{Topics: 3, Method: Online, MaxIter: 1, BatchSize: 30, Seed: 4}
+	opts := Config{K: 3, Method: Online, MaxIter: 1, BatchSize: 30, Seed: 4}
 	fit, err := Fit(ctx, syn.x, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -369,7 +369,7 @@ func TestEmptyDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	m, err := Fit(ctx, xe, Options{Topics: 3, MaxIter: 5, Seed: 1})
+	m, err := Fit(ctx, xe, Config{K: 3, MaxIter: 5, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +397,7 @@ func TestTopWords(t *testing.T) {
 		1, 5, 3, 1,
 		2, 2, 2, 4,
 	})
-	m, err := FromComponents(lam, Options{})
+	m, err := FromComponents(lam, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,8 +426,8 @@ func TestTopWords(t *testing.T) {
 	if !mat.Equal(m.Components(), lam) {
 		t.Error("Components differs from the λ given")
 	}
-	if m.Topics() != 2 || m.Terms() != 4 || m.Options().DocTopicPrior != 0.5 {
-		t.Errorf("Topics %d, Terms %d, α %v", m.Topics(), m.Terms(), m.Options().DocTopicPrior)
+	if m.Topics() != 2 || m.Terms() != 4 || m.Config().DocTopicPrior != 0.5 {
+		t.Errorf("Topics %d, Terms %d, α %v", m.Topics(), m.Terms(), m.Config().DocTopicPrior)
 	}
 }
 
@@ -435,13 +435,13 @@ func TestCancel(t *testing.T) {
 	syn := plant(9, 3, 8, 200, 40, 0.3)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Fit(ctx, syn.x, Options{Topics: 3}); !errors.Is(err, context.Canceled) {
+	if _, err := Fit(ctx, syn.x, Config{K: 3}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Fit with a canceled context: %v", err)
 	}
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	passes := 0
-	_, err := Fit(ctx, syn.x, Options{Topics: 3, MaxIter: 50, Progress: func(it Iteration) {
+	_, err := Fit(ctx, syn.x, Config{K: 3, MaxIter: 50, Progress: func(it Iteration) {
 		passes = it.Pass
 		if it.Pass == 2 {
 			cancel()
@@ -450,7 +450,7 @@ func TestCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || passes != 2 {
 		t.Fatalf("canceling after pass 2: %v after %d passes", err, passes)
 	}
-	m, err := New(syn.x.Cols, Options{Topics: 3})
+	m, err := New(syn.x.Cols, Config{K: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,24 +471,24 @@ func TestBadInput(t *testing.T) {
 	cases := []struct {
 		name string
 		x    *sparse.CSR
-		opts Options
+		opts Config
 		want string
 	}{
-		{"negative count", neg, Options{Topics: 2}, "row 0, column 2: negative count -2"},
-		{"NaN", nan, Options{Topics: 2}, "row 1, column 1"},
-		{"invalid CSR", broken, Options{Topics: 2}, "out of range"},
-		{"nil", nil, Options{Topics: 2}, "nil"},
-		{"no rows", sparse.Zeros(0, 3), Options{Topics: 2}, "0×3"},
-		{"no words", sparse.Zeros(4, 3), Options{Topics: 2}, "all 4 documents are empty"},
-		{"no topics", good, Options{}, "Topics = 0"},
-		{"negative prior", good, Options{Topics: 2, DocTopicPrior: -1}, "DocTopicPrior"},
-		{"NaN prior", good, Options{Topics: 2, TopicWordPrior: math.NaN()}, "TopicWordPrior"},
-		{"decay", good, Options{Topics: 2, LearningDecay: 1.5}, "LearningDecay"},
-		{"offset", good, Options{Topics: 2, LearningOffset: 0.5}, "LearningOffset"},
-		{"method", good, Options{Topics: 2, Method: 7}, "Method"},
-		{"max iter", good, Options{Topics: 2, MaxIter: -1}, "MaxIter"},
-		{"batch size", good, Options{Topics: 2, BatchSize: -3}, "BatchSize"},
-		{"tolerance", good, Options{Topics: 2, MeanChangeTol: math.Inf(1)}, "MeanChangeTol"},
+		{"negative count", neg, Config{K: 2}, "row 0, column 2: negative count -2"},
+		{"NaN", nan, Config{K: 2}, "row 1, column 1"},
+		{"invalid CSR", broken, Config{K: 2}, "out of range"},
+		{"nil", nil, Config{K: 2}, "nil"},
+		{"no rows", sparse.Zeros(0, 3), Config{K: 2}, "0×3"},
+		{"no words", sparse.Zeros(4, 3), Config{K: 2}, "all 4 documents are empty"},
+		{"no topics", good, Config{}, "K = 0 topics"},
+		{"negative prior", good, Config{K: 2, DocTopicPrior: -1}, "DocTopicPrior"},
+		{"NaN prior", good, Config{K: 2, TopicWordPrior: math.NaN()}, "TopicWordPrior"},
+		{"decay", good, Config{K: 2, LearningDecay: 1.5}, "LearningDecay"},
+		{"offset", good, Config{K: 2, LearningOffset: 0.5}, "LearningOffset"},
+		{"method", good, Config{K: 2, Method: 7}, "Method"},
+		{"max iter", good, Config{K: 2, MaxIter: -1}, "MaxIter"},
+		{"batch size", good, Config{K: 2, BatchSize: -3}, "BatchSize"},
+		{"tolerance", good, Config{K: 2, MeanChangeTol: math.Inf(1)}, "MeanChangeTol"},
 	}
 	for _, c := range cases {
 		_, err := Fit(ctx, c.x, c.opts)
@@ -497,7 +497,7 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 
-	m, err := Fit(ctx, good, Options{Topics: 2, MaxIter: 2})
+	m, err := Fit(ctx, good, Config{K: 2, MaxIter: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -517,13 +517,13 @@ func TestBadInput(t *testing.T) {
 	if tr, err := m.Transform(ctx, sparse.Zeros(0, 3)); err != nil || !tr.IsEmpty() {
 		t.Errorf("Transform of no rows: %v, %v", tr, err)
 	}
-	if _, err := FromComponents(mat.NewDense(1, 2, []float64{1, 0}), Options{}); err == nil || !strings.Contains(err.Error(), "(0, 1)") {
+	if _, err := FromComponents(mat.NewDense(1, 2, []float64{1, 0}), Config{}); err == nil || !strings.Contains(err.Error(), "(0, 1)") {
 		t.Errorf("FromComponents with a zero entry: %v", err)
 	}
-	if _, err := FromComponents(mat.NewDense(2, 2, []float64{1, 1, 1, 1}), Options{Topics: 3}); err == nil {
+	if _, err := FromComponents(mat.NewDense(2, 2, []float64{1, 1, 1, 1}), Config{K: 3}); err == nil {
 		t.Error("FromComponents accepted Topics ≠ rows")
 	}
-	if _, err := New(0, Options{Topics: 2}); err == nil {
+	if _, err := New(0, Config{K: 2}); err == nil {
 		t.Error("New accepted 0 terms")
 	}
 	if _, err := ParseMethod("gibbs"); err == nil {
@@ -531,18 +531,18 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestOptionsDefaults(t *testing.T) {
-	o, err := Options{Topics: 4}.resolve()
+func TestConfigDefaults(t *testing.T) {
+	o, err := Config{K: 4}.resolve()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Options{Topics: 4, DocTopicPrior: 0.25, TopicWordPrior: 0.25, LearningDecay: 0.7, LearningOffset: 10,
+	want := Config{K: 4, DocTopicPrior: 0.25, TopicWordPrior: 0.25, LearningDecay: 0.7, LearningOffset: 10,
 		MaxIter: 10, BatchSize: 128, TotalSamples: 1e6, PerpTol: 0.1, MeanChangeTol: 1e-3, MaxDocUpdateIter: 100}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("defaults %+v, want %+v", o, want)
 	}
 	// Negative values stand for literal zeros and survive resolving again.
-	o, _ = Options{Topics: 2, PerpTol: -1, MeanChangeTol: -1, MaxDocUpdateIter: -1}.resolve()
+	o, _ = Config{K: 2, PerpTol: -1, MeanChangeTol: -1, MaxDocUpdateIter: -1}.resolve()
 	o2, _ := o.resolve()
 	if !reflect.DeepEqual(o2, o) || o.perpTol() != 0 || o.meanChangeTol() != 0 || o.maxDocIter() != 0 {
 		t.Errorf("literal zeros: %+v", o2)

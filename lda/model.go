@@ -26,7 +26,7 @@ import (
 // (Transform, Score, Perplexity and the accessors); PartialFit must not run
 // concurrently with anything else on the same model.
 type Model struct {
-	opts     Options
+	opts     Config
 	k, terms int
 	alpha    float64 // α, resolved
 	eta      float64 // η, resolved
@@ -46,7 +46,7 @@ type Model struct {
 
 // New returns an untrained model over the given number of terms, with λ
 // drawn from Gamma(100, 1/100) using opts.Seed, ready for PartialFit.
-func New(terms int, opts Options) (*Model, error) {
+func New(terms int, opts Config) (*Model, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return nil, err
@@ -71,17 +71,17 @@ func New(terms int, opts Options) (*Model, error) {
 
 // FromComponents returns a model with the given λ (topics × terms, all
 // entries positive and finite), for example one saved earlier or fitted
-// elsewhere. opts.Topics may be 0 or must equal the number of rows.
-func FromComponents(components mat.Matrix, opts Options) (*Model, error) {
+// elsewhere. opts.K may be 0 or must equal the number of rows.
+func FromComponents(components mat.Matrix, opts Config) (*Model, error) {
 	if components == nil {
 		return nil, errors.New("lda: nil components")
 	}
 	k, terms := components.Dims()
-	if opts.Topics == 0 {
-		opts.Topics = k
+	if opts.K == 0 {
+		opts.K = k
 	}
-	if opts.Topics != k {
-		return nil, fmt.Errorf("lda: components have %d rows but Options.Topics = %d", k, opts.Topics)
+	if opts.K != k {
+		return nil, fmt.Errorf("lda: components have %d rows but Config.K = %d", k, opts.K)
 	}
 	o, err := opts.resolve()
 	if err != nil {
@@ -104,8 +104,8 @@ func FromComponents(components mat.Matrix, opts Options) (*Model, error) {
 	return m, nil
 }
 
-func newModel(o Options, terms int) *Model {
-	k := o.Topics
+func newModel(o Config, terms int) *Model {
+	k := o.K
 	return &Model{
 		opts:       o,
 		k:          k,
@@ -125,7 +125,7 @@ func newModel(o Options, terms int) *Model {
 // are allowed: they add nothing to the topics and get γ = α, a uniform
 // topic distribution, exactly as in scikit-learn. Fit stops with ctx's error
 // when ctx is done.
-func Fit(ctx context.Context, x *sparse.CSR, opts Options) (*Model, error) {
+func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	if err := checkCounts(x, "training matrix"); err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (m *Model) checkFinite() error {
 }
 
 // PartialFit runs one online variational Bayes step per mini-batch of
-// Options.BatchSize rows of x, scaling each to Options.TotalSamples
+// Config.BatchSize rows of x, scaling each to Config.TotalSamples
 // documents (scikit-learn's partial_fit). x must have the model's number of
 // terms.
 func (m *Model) PartialFit(ctx context.Context, x *sparse.CSR) error {
@@ -317,8 +317,8 @@ func (m *Model) Topics() int { return m.k }
 // Terms returns the number of terms the model was trained on.
 func (m *Model) Terms() int { return m.terms }
 
-// Options returns the options with every default filled in.
-func (m *Model) Options() Options { return m.opts }
+// Config returns the options with every default filled in.
+func (m *Model) Config() Config { return m.opts }
 
 // Components returns a copy of λ, topics × terms (scikit-learn's
 // components_): pseudo-counts of each word in each topic.

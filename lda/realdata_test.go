@@ -49,7 +49,7 @@ func TestNewsgroupsMatchesSklearn(t *testing.T) {
 	if r, c := res.X.Dims(); r != 11314 || c != 20000 {
 		t.Fatalf("matrix is %d×%d, want 11314×20000", r, c)
 	}
-	m, err := lda.Fit(ctx, res.X, lda.Options{Topics: 20, MaxIter: 5, Seed: 0})
+	m, err := lda.Fit(ctx, res.X, lda.Config{K: 20, MaxIter: 5, Seed: 0})
 	if err != nil {
 		t.Fatal(err)
 	}

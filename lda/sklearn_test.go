@@ -27,8 +27,8 @@ type sklearnResults struct {
 // testdata/sklearn_fixture.py with scikit-learn 1.2.1: the results of
 // scikit-learn as shipped, and with its digamma made accurate.
 type sklearnCase struct {
-	Name    string `json:"name"`
-	Options struct {
+	Name   string `json:"name"`
+	Config struct {
 		Alpha            float64 `json:"alpha"`
 		Eta              float64 `json:"eta"`
 		LearningDecay    float64 `json:"learning_decay"`
@@ -93,8 +93,8 @@ func TestMatchesSklearn(t *testing.T) {
 	for _, c := range fx.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			x := mustCSR(t, c.X)
-			o := c.Options
-			opts := Options{
+			o := c.Config
+			opts := Config{
 				DocTopicPrior:    o.Alpha,
 				TopicWordPrior:   o.Eta,
 				LearningDecay:    o.LearningDecay,

@@ -138,7 +138,7 @@ func codecs() map[string]codec {
 				if _, c := lam.Dims(); c != len(vocab) {
 					return nil, fmt.Errorf("lambda has %d columns for %d terms", c, len(vocab))
 				}
-				lm, err := lda.FromComponents(lam, lda.Options{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
+				lm, err := lda.FromComponents(lam, lda.Config{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
 					MaxDocUpdateIter: p.MaxDocUpdateIter, MeanChangeTol: p.MeanChangeTol, Seed: p.Seed})
 				if err != nil {
 					return nil, err

@@ -51,7 +51,7 @@ func (m *LDA) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 }
 
 func (m *LDA) params() ldaParams {
-	o := m.m.Options()
+	o := m.m.Config()
 	return ldaParams{o.DocTopicPrior, o.TopicWordPrior, o.MaxDocUpdateIter, o.MeanChangeTol, o.Seed}
 }
 
@@ -72,7 +72,7 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 			return nil, Info{}, err
 		}
 	}
-	lo := lda.Options{Topics: o.K, Method: method, MaxIter: o.MaxIter, Seed: o.Seed}
+	lo := lda.Config{K: o.K, Method: method, MaxIter: o.MaxIter, Seed: o.Seed}
 	if o.Tol > 0 {
 		lo.PerpTol = o.Tol
 	}
@@ -87,7 +87,7 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	k, terms := comp.Dims()
 	m.weights = make([]float64, k)
 	total := 0.0
-	eta := lm.Options().TopicWordPrior
+	eta := lm.Config().TopicWordPrior
 	for t := 0; t < k; t++ {
 		s := mat.Sum(comp.RowView(t)) - eta*float64(terms)
 		if s < 0 {

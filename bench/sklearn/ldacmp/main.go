@@ -59,7 +59,7 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	opts := lda.Options{Topics: *topics, MaxIter: *iters, Seed: *seed, Method: m, EvaluateEvery: *evalEvery}
+	opts := lda.Config{K: *topics, MaxIter: *iters, Seed: *seed, Method: m, EvaluateEvery: *evalEvery}
 	opts.Progress = func(it lda.Iteration) {
 		line := fmt.Sprintf("  pass %2d: %5.1f E-step iterations per document, %v", it.Pass, it.DocIters, it.Elapsed.Round(time.Millisecond))
 		if it.Evaluated() {

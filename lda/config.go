@@ -42,20 +42,20 @@ func ParseMethod(s string) (Method, error) {
 	return 0, fmt.Errorf("lda: unknown learning method %q (want batch or online)", s)
 }
 
-// Options configures a model. They mirror the parameters of scikit-learn
+// Config configures a model. They mirror the parameters of scikit-learn
 // 1.2's LatentDirichletAllocation, and a zero field takes scikit-learn's
 // default, noted on each field. Where scikit-learn gives a literal zero a
 // meaning, a negative value asks for it.
-type Options struct {
-	// Topics is the number of topics k (n_components). Required.
-	Topics int
+type Config struct {
+	// K is the number of topics (n_components). Required.
+	K int
 
 	// DocTopicPrior is α, the Dirichlet prior of each document's topic
-	// proportions θ (doc_topic_prior; default 1/Topics). Any positive
+	// proportions θ (doc_topic_prior; default 1/K). Any positive
 	// value is accepted (scikit-learn caps it at 1).
 	DocTopicPrior float64
 	// TopicWordPrior is η, the Dirichlet prior of each topic's word
-	// distribution β (topic_word_prior; default 1/Topics). Any positive
+	// distribution β (topic_word_prior; default 1/K). Any positive
 	// value is accepted (scikit-learn caps it at 1).
 	TopicWordPrior float64
 
@@ -110,7 +110,7 @@ type Iteration struct {
 	// Pass counts passes from 1.
 	Pass int
 	// Perplexity is the training perplexity after the pass when it was
-	// evaluated (see Options.EvaluateEvery), NaN otherwise.
+	// evaluated (see Config.EvaluateEvery), NaN otherwise.
 	Perplexity float64
 	// DocIters is the mean number of E-step iterations per document.
 	DocIters float64
@@ -125,11 +125,11 @@ func (it Iteration) Evaluated() bool { return !math.IsNaN(it.Perplexity) }
 // first invalid field. Negative values that stand for a literal zero stay
 // negative, so that resolving twice changes nothing; the model reads them
 // through the helpers below.
-func (o Options) resolve() (Options, error) {
-	if o.Topics <= 0 {
-		return o, fmt.Errorf("lda: Topics = %d, want at least 1", o.Topics)
+func (o Config) resolve() (Config, error) {
+	if o.K <= 0 {
+		return o, fmt.Errorf("lda: K = %d topics, want at least 1", o.K)
 	}
-	k := float64(o.Topics)
+	k := float64(o.K)
 	checks := []struct {
 		name string
 		v    *float64
@@ -192,6 +192,6 @@ func (o Options) resolve() (Options, error) {
 
 // perpTol, meanChangeTol and maxDocIter return the effective values of the
 // fields whose negative values stand for zero.
-func (o *Options) perpTol() float64       { return max(o.PerpTol, 0) }
-func (o *Options) meanChangeTol() float64 { return max(o.MeanChangeTol, 0) }
-func (o *Options) maxDocIter() int        { return max(o.MaxDocUpdateIter, 0) }
+func (o *Config) perpTol() float64       { return max(o.PerpTol, 0) }
+func (o *Config) meanChangeTol() float64 { return max(o.MeanChangeTol, 0) }
+func (o *Config) maxDocIter() int        { return max(o.MaxDocUpdateIter, 0) }
