@@ -102,6 +102,9 @@ type report struct {
 	name  string
 	b     strings.Builder
 	start time.Time
+	// command, when set, is the command that reproduces the report, where
+	// it differs from the one that wrote it (env.Command).
+	command string
 }
 
 func newReport(env *Env, name, title string) *report {
@@ -168,7 +171,12 @@ func (r *report) writeFile(file string, b []byte) error {
 func (r *report) finish() error {
 	r.h2("How this was produced")
 	r.p("Command (from the repository root, with the shared data in `../shared/data`):")
-	fmt.Fprintf(&r.b, "```sh\n%s\n```\n\n", r.env.Command)
+	if r.command != "" && r.command != r.env.Command {
+		fmt.Fprintf(&r.b, "```sh\n%s\n```\n\n", r.command)
+		r.p("This report was written by `%s`, from the results the command above saved.", r.env.Command)
+	} else {
+		fmt.Fprintf(&r.b, "```sh\n%s\n```\n\n", r.env.Command)
+	}
 	r.p("Wall time %s on %d cores (%s/%s, %s), %s.", time.Since(r.start).Round(time.Second), runtime.GOMAXPROCS(0),
 		runtime.GOOS, runtime.GOARCH, runtime.Version(), time.Now().UTC().Format("2006-01-02"))
 	file := r.name + ".md"

@@ -618,6 +618,13 @@ func (d *leData) redo(ctx context.Context, env *Env, run *leRun, kinds []string)
 		if err != nil {
 			return fmt.Errorf("%s %g%% seed %d, %s: %w", d.name, 100*run.Fraction, run.Seed, leAutoName(k), err)
 		}
+		// The run's computing time follows its methods'.
+		for _, m := range []*leResult{run.Methods[leDefaultName(k)], run.Methods[leAutoName(k)]} {
+			if m != nil {
+				run.Seconds -= m.Seconds
+			}
+		}
+		run.Seconds += r.Seconds + ra.Seconds
 		run.Methods[leDefaultName(k)], run.Methods[leAutoName(k)] = r, ra
 	}
 	best, bestCV := -1, 0.0
@@ -793,6 +800,12 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 	if len(missing) > 0 {
 		rep.p("**Incomplete:** this report was written with --report-only from the raw results of `go run ./cmd/semitopic experiment %s`, "+
 			"with %d parts of the protocol missing (%s); running that command completes them.", name, len(missing), strings.Join(missing, ", "))
+	}
+	if env.ReportOnly || len(env.Redo) > 0 {
+		rep.command = "go run ./cmd/semitopic experiment " + name
+		if env.Out != "docs/results" {
+			rep.command += " --out " + env.Out
+		}
 	}
 	rep.p("The %d runs took %s of computing in all on this 2-core machine, the measurements of why not counted, over the invocations that wrote %s.json: "+
 		"a rerun resumes from that file and redoes only what is missing there, so the wall time below is the last invocation's alone.",

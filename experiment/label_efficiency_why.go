@@ -629,7 +629,8 @@ func writeWhyProse(rep *report, w *leWhy) {
 			acc(w.Theme, 0), acc(w.Theme, 1), acc(w.Theme, 2), acc(w.Theme, 3), ex(w.Theme, 0, hi), ex(w.Theme, 0, med))
 	}
 	if len(w.Theme) >= 6 {
-		if f, now := w.Theme[4], w.Theme[5]; f.Extra[leWhyCV]-f.Accuracy > 5 {
+		f, now := w.Theme[4], w.Theme[5]
+		if f.Extra[leWhyDropped] > 0 && (f.Extra[leWhyCV]-f.Accuracy)-(now.Extra[leWhyCV]-now.Accuracy) > 5 {
 			rep.p("The theme kind's default pipeline dropped, as the thesis does, the documents with fewer than 27 tokens: %.0f%% of the labeled "+
 				"documents here. Its automatic configuration's cross-validated estimate, over the long labeled documents it kept, was %.1f%% "+
 				"against a test accuracy of %.1f%% — %.1f%% on the test documents of 27 tokens or more, which are %.0f%% of them: the estimate "+
