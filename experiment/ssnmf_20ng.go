@@ -282,7 +282,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 				return err
 			}
 			secs := time.Since(t0).Seconds()
-			wt, err := nmf.Transform(ctx, t.test, fit.H, nmf.TransformConfig{Loss: loss})
+			wt, err := fit.Transform(ctx, t.test)
 			if err != nil {
 				return err
 			}
@@ -385,7 +385,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	r.table(gh, grows)
 
 	r.h2("Clustering scores P (the paper's Table 8)")
-	r.p("The paper's clustering score (clust_scores in utils_20news.py, metrics.ClusterScores): each topic's best share of a newsgroup's documents, averaged over the 13 topics, on the representation of all training + validation and test documents against their 13 newsgroups; hard assigns each document to its largest topic, soft spreads it by its normalised representation. Mean ± sd over the trials. NMF is the Frobenius NMF of the NMF + SVM baseline; I-NMF is NMF with the I-divergence (package nmf, random initialisation, ≤ 400 iterations, tol 1e-4), its test documents represented by multiplicative updates with the topics fixed (nmf.Transform).")
+	r.p("The paper's clustering score (clust_scores in utils_20news.py, metrics.ClusterScores): each topic's best share of a newsgroup's documents, averaged over the 13 topics, on the representation of all training + validation and test documents against their 13 newsgroups; hard assigns each document to its largest topic, soft spreads it by its normalised representation. Mean ± sd over the trials. NMF is the Frobenius NMF of the NMF + SVM baseline; I-NMF is NMF with the I-divergence (package nmf, random initialisation, ≤ 400 iterations, tol 1e-4), its test documents represented by multiplicative updates with the topics fixed (nmf.Result.Transform).")
 	var crows [][]string
 	for _, m := range models {
 		rs := runs[m]

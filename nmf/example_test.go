@@ -77,7 +77,7 @@ func ExampleTSNMF() {
 	// topic 2 (1 of 3) is unsupervised: allowed in every document
 }
 
-func ExampleTransform() {
+func ExampleFixedH_Transform() {
 	h := mat.NewDense(2, 3, []float64{
 		1, 1, 0,
 		0, 1, 1,
@@ -86,7 +86,11 @@ func ExampleTransform() {
 		2, 2, 0,
 		1, 2, 1,
 	})
-	w, err := nmf.Transform(context.Background(), x, h, nmf.TransformConfig{})
+	f, err := nmf.NewFixedH(h)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w, err := f.Transform(context.Background(), x, nmf.TransformConfig{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -88,8 +88,16 @@ func (f *FixedH) nnlsGram() *gram {
 	return f.gram
 }
 
-// Transform returns W (documents × k) for the documents X with H fixed;
-// see the package function Transform, which it equals.
+// Transform returns W (documents × k) for the documents X (documents ×
+// terms, sparse or dense) given the fixed topics H (k × terms).
+//
+// For the Frobenius loss each row is the exact non-negative least-squares
+// solution w = argmin_{w ≥ 0} ‖x − wH‖², found by an active-set
+// (Lawson–Hanson) solve on the k × k Gram matrix HHᵀ with the right-hand
+// side Hxᵀ computed sparsely. For KL it runs multiplicative updates on W
+// with H fixed from the constant start √(mean(X)/k) (as scikit-learn's
+// transform). Topics forbidden by the mask are exactly zero. An all-zero X
+// gives an all-zero W.
 func (f *FixedH) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
 	k, m := f.k, f.m
 	d, err := checkDataOpt(x, true)

@@ -545,7 +545,7 @@ func TestTransformFrobeniusReproducesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := Transform(context.Background(), x, res.H, TransformConfig{})
+	w, err := fixedTransform(x, res.H, TransformConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -562,7 +562,7 @@ func TestTransformFrobeniusReproducesFit(t *testing.T) {
 		}
 	}
 	// Dense input gives the same.
-	w2, err := Transform(context.Background(), xd, res.H, TransformConfig{})
+	w2, err := fixedTransform(xd, res.H, TransformConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -589,7 +589,7 @@ func TestTransformMaskAndKL(t *testing.T) {
 	k := 4
 	h := randomFactor(k, 20, 0.05, 5)
 	mask := randomMask(30, k, 0.5, 6)
-	w, err := Transform(context.Background(), x, h, TransformConfig{Mask: mask})
+	w, err := fixedTransform(x, h, TransformConfig{Mask: mask})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -612,7 +612,7 @@ func TestTransformMaskAndKL(t *testing.T) {
 		}
 	}
 	// KL: multiplicative updates with H fixed, the same as Fit with FixH.
-	wk, err := Transform(context.Background(), x, h, TransformConfig{Loss: KullbackLeibler, Mask: mask, MaxIter: 80, Tol: -1})
+	wk, err := fixedTransform(x, h, TransformConfig{Loss: KullbackLeibler, Mask: mask, MaxIter: 80, Tol: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -632,13 +632,13 @@ func TestTransformMaskAndKL(t *testing.T) {
 	}
 	checkMonotone(t, "KL transform", res.Objective)
 	// Errors and the all-zero case.
-	if _, err := Transform(context.Background(), x, randomFactor(k, 19, 0, 1), TransformConfig{}); err == nil {
+	if _, err := fixedTransform(x, randomFactor(k, 19, 0, 1), TransformConfig{}); err == nil {
 		t.Errorf("column mismatch accepted")
 	}
-	if _, err := Transform(context.Background(), x, h, TransformConfig{Mask: mat.NewDense(29, k, nil)}); err == nil {
+	if _, err := fixedTransform(x, h, TransformConfig{Mask: mat.NewDense(29, k, nil)}); err == nil {
 		t.Errorf("mask of the wrong shape accepted")
 	}
-	z, err := Transform(context.Background(), mat.NewDense(3, 20, nil), h, TransformConfig{Loss: KullbackLeibler})
+	z, err := fixedTransform(mat.NewDense(3, 20, nil), h, TransformConfig{Loss: KullbackLeibler})
 	if err != nil || mat.Max(z) != 0 {
 		t.Errorf("all-zero X: W = %v, err = %v", z, err)
 	}
@@ -696,4 +696,13 @@ func TestRandomizedSVD(t *testing.T) {
 func sparseOpOf(a *mat.Dense) linOp {
 	x := sparseFromDense(a)
 	return sparseOp{x, x.T()}
+}
+
+// fixedTransform transforms x with the topics h fixed.
+func fixedTransform(x Matrix, h *mat.Dense, cfg TransformConfig) (*mat.Dense, error) {
+	f, err := NewFixedH(h)
+	if err != nil {
+		return nil, err
+	}
+	return f.Transform(context.Background(), x, cfg)
 }

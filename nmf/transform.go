@@ -22,26 +22,17 @@ type TransformConfig struct {
 }
 
 // Transform returns W (documents × k) for the documents X (documents ×
-// terms, sparse or dense) given fixed topics H (k × terms).
-//
-// For the Frobenius loss each row is the exact non-negative least-squares
-// solution w = argmin_{w ≥ 0} ‖x − wH‖², found by an active-set
-// (Lawson–Hanson) solve on the k × k Gram matrix HHᵀ with the right-hand
-// side Hxᵀ computed sparsely. For KL it runs multiplicative updates on W
-// with H fixed from the constant start √(mean(X)/k) (as scikit-learn's
-// transform). Topics forbidden by the mask are exactly zero. An all-zero X
-// gives an all-zero W.
-//
-// Transform prepares H (NewFixedH) on every call; to transform many small
-// batches with the same topics, prepare them once and call
-// FixedH.Transform.
-func Transform(ctx context.Context, x Matrix, h *mat.Dense, cfg TransformConfig) (*mat.Dense, error) {
-	if h == nil || h.IsEmpty() {
-		return nil, fmt.Errorf("nmf: Transform: H is empty")
+// terms, sparse or dense) with the fitted topics H fixed, under the loss
+// they were fitted with (TransformConfig's defaults otherwise; see
+// FixedH.Transform). It prepares H on every call; to transform many small
+// batches with the same topics, prepare them once with NewFixedH.
+func (r *Result) Transform(ctx context.Context, x Matrix) (*mat.Dense, error) {
+	if r == nil || r.H == nil || r.H.IsEmpty() {
+		return nil, fmt.Errorf("nmf: Transform: the model is not fitted")
 	}
-	f, err := NewFixedH(h)
+	f, err := NewFixedH(r.H)
 	if err != nil {
 		return nil, err
 	}
-	return f.Transform(ctx, x, cfg)
+	return f.Transform(ctx, x, TransformConfig{Loss: r.Loss})
 }

@@ -245,7 +245,11 @@ func (r *TSNMFResult) Transform(ctx context.Context, x Matrix, labels [][]int) (
 			}
 		}
 	}
-	return Transform(ctx, x, r.H, TransformConfig{Loss: r.Loss, Mask: mask})
+	f, err := NewFixedH(r.H)
+	if err != nil {
+		return nil, err
+	}
+	return f.Transform(ctx, x, TransformConfig{Loss: r.Loss, Mask: mask})
 }
 
 // TopTerms returns, for each row (topic) of h (k × terms), the n terms of

@@ -101,7 +101,7 @@
 //
 // The paper's §2.3 and the reference's evaluation.py: fit on the training
 // documents; represent new documents with the topics fixed — exact
-// non-negative least squares per document when R is Frobenius (nmf.Transform),
+// non-negative least squares per document when R is Frobenius (nmf.FixedH.Transform),
 // 20 one-sided multiplicative updates of the I-divergence from a uniform
 // random start when R is the I-divergence — and score them by Ŷ = W·Bᵀ:
 // the class is the arg max of a row (metrics.ArgmaxRows), multi-label

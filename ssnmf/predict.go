@@ -32,7 +32,7 @@ type TransformConfig struct {
 // (documents × terms, sparse or dense, with the training columns) with the
 // topics H fixed — the paper's S_test, transposed. Under a Frobenius
 // reconstruction loss each row is the exact non-negative least-squares
-// solution argmin_{s ≥ 0} ‖x − sH‖² (nmf.Transform, an active-set solve);
+// solution argmin_{s ≥ 0} ‖x − sH‖² (nmf.FixedH.Transform, an active-set solve);
 // under the I-divergence it is Iter multiplicative updates of D(x‖sH) from
 // a uniform random start, as the reference's evaluation.py. Documents
 // without terms get a zero row.

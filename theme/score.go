@@ -137,7 +137,7 @@ type TransformOptions struct {
 // TransformParts returns, for each part, the document-topic weights of
 // the new documents X (documents × the model's terms) with the part's H
 // fixed. For the Frobenius loss each row is the exact non-negative least
-// squares solution (nmf.Transform); for KL, W starts at the constant
+// squares solution (nmf.FixedH.Transform); for KL, W starts at the constant
 // √(mean(X)/k) and follows multiplicative updates with the model's
 // stopping rule and iteration limit, as scikit-learn's transform does.
 // Separated parts run concurrently.
