@@ -46,7 +46,7 @@ var ssnmfPaper = map[string]struct{ paper, refcode float64 }{
 
 // ssnmfRefChoice is the reference code's chosen (λ, tol) per model
 // (experiments/20news/exp_20news.py).
-var ssnmfRefChoice = map[ssnmf.Model][2]float64{
+var ssnmfRefChoice = map[ssnmf.Losses][2]float64{
 	ssnmf.FF: {100, 1e-4}, ssnmf.FD: {10, 1e-4}, ssnmf.DF: {100, 1e-3}, ssnmf.DD: {1000, 1e-3},
 }
 
@@ -177,8 +177,8 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		Val         []float64
 		Iterations  []int
 	}
-	valGrid := map[ssnmf.Model][]*gridPoint{}
-	chosen := map[ssnmf.Model]*gridPoint{}
+	valGrid := map[ssnmf.Losses][]*gridPoint{}
+	chosen := map[ssnmf.Losses]*gridPoint{}
 	for _, m := range models {
 		for _, lam := range grid.Lambdas {
 			for _, tol := range grid.Tols {
@@ -213,7 +213,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 
 	// Final fits: training + validation documents, test accuracy, plus the
 	// transductive variant and the clustering scores.
-	runs := map[ssnmf.Model][]*ssnmfRun{}
+	runs := map[ssnmf.Losses][]*ssnmfRun{}
 	for s, t := range data {
 		for _, m := range models {
 			p := chosen[m]
@@ -403,11 +403,11 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		crows = append(crows, []string{label, pm(h, 4), pm(s, 4)})
 	}
 	r.table([]string{"model", "P (hard)", "P (soft)"}, crows)
-	hardOf := func(m ssnmf.Model) float64 {
+	hardOf := func(m ssnmf.Losses) float64 {
 		mu, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.PHard }))
 		return mu
 	}
-	softOf := func(m ssnmf.Model) float64 {
+	softOf := func(m ssnmf.Losses) float64 {
 		mu, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.PSoft }))
 		return mu
 	}

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/ssnmf"
 )
 
@@ -121,13 +122,13 @@ func (r synRand) noisy(mean *mat.Dense, poisson bool, sd float64) *mat.Dense {
 // synDiv is the error of an estimate zh of the mean z under a loss:
 // squared Frobenius norm, or the I-divergence with the reference's Idiv
 // convention (eps = 1e-10 inside the logarithm).
-func synDiv(z, zh *mat.Dense, loss ssnmf.Loss) float64 {
+func synDiv(z, zh *mat.Dense, loss nmf.Loss) float64 {
 	rows, _ := z.Dims()
 	s := 0.0
 	for i := 0; i < rows; i++ {
 		zr, hr := z.RawRowView(i), zh.RawRowView(i)
 		for j, v := range zr {
-			if loss == ssnmf.Frobenius {
+			if loss == nmf.Frobenius {
 				s += (v - hr[j]) * (v - hr[j])
 				continue
 			}
@@ -144,7 +145,7 @@ func synDiv(z, zh *mat.Dense, loss ssnmf.Loss) float64 {
 // ones for it (which the relative error measures) and the noise.
 type synExperiment struct {
 	name           string
-	xLoss, yLoss   ssnmf.Loss
+	xLoss, yLoss   nmf.Loss
 	xPoisson       bool
 	yPoisson       bool
 	xSD, ySD       float64
@@ -153,14 +154,14 @@ type synExperiment struct {
 
 func synExperiments() []synExperiment {
 	return []synExperiment{
-		{"Gaussian X, Gaussian Y", ssnmf.Frobenius, ssnmf.Frobenius, false, false, 1, math.Sqrt(1 / synLambda), 0},
-		{"Gaussian X, Poisson Y", ssnmf.Frobenius, ssnmf.IDivergence, false, true, synLambda / (2 * synTargets), 0, 1},
-		{"Poisson X, Gaussian Y", ssnmf.IDivergence, ssnmf.Frobenius, true, false, 0, 1 / (2 * synRank * synLambda), 2},
-		{"Poisson X, Poisson Y", ssnmf.IDivergence, ssnmf.IDivergence, true, true, 0, 0, 3},
+		{"Gaussian X, Gaussian Y", nmf.Frobenius, nmf.Frobenius, false, false, 1, math.Sqrt(1 / synLambda), 0},
+		{"Gaussian X, Poisson Y", nmf.Frobenius, nmf.KullbackLeibler, false, true, synLambda / (2 * synTargets), 0, 1},
+		{"Poisson X, Gaussian Y", nmf.KullbackLeibler, nmf.Frobenius, true, false, 0, 1 / (2 * synRank * synLambda), 2},
+		{"Poisson X, Poisson Y", nmf.KullbackLeibler, nmf.KullbackLeibler, true, true, 0, 0, 3},
 		// The mixed pairs again at the noise level for which λ = 1 makes
 		// the model the maximum-likelihood estimator (see the report).
-		{"Gaussian X (sd √(λ/2)), Poisson Y", ssnmf.Frobenius, ssnmf.IDivergence, false, true, math.Sqrt(synLambda / 2), 0, -1},
-		{"Poisson X, Gaussian Y (sd √(1/(2λ)))", ssnmf.IDivergence, ssnmf.Frobenius, true, false, 0, math.Sqrt(1 / (2 * synLambda)), -1},
+		{"Gaussian X (sd √(λ/2)), Poisson Y", nmf.Frobenius, nmf.KullbackLeibler, false, true, math.Sqrt(synLambda / 2), 0, -1},
+		{"Poisson X, Gaussian Y (sd √(1/(2λ)))", nmf.KullbackLeibler, nmf.Frobenius, true, false, 0, math.Sqrt(1 / (2 * synLambda)), -1},
 	}
 }
 
@@ -257,7 +258,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 	var rows [][]string
 	var okNames, bad []string
 	for e, ex := range exps {
-		mle := ssnmf.Model{Recon: ex.xLoss, Sup: ex.yLoss}
+		mle := ssnmf.Losses{Recon: ex.xLoss, Sup: ex.yLoss}
 		row := []string{ex.name, mle.String()}
 		best, bestV := 0, math.Inf(1)
 		for mi := range models {
@@ -325,7 +326,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 	var steady, changing []string
 	for e, ex := range exps {
 		row := []string{ex.name}
-		leaders := map[ssnmf.Model]bool{}
+		leaders := map[ssnmf.Losses]bool{}
 		for c := range all {
 			best, bestV := 0, math.Inf(1)
 			var vals []string

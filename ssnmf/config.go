@@ -27,25 +27,18 @@ const (
 	DefaultTransformIter = 20
 )
 
-// Loss is the discrepancy measure of one term of the objective.
-type Loss int
+// The loss of each term of the objective is an nmf.Loss: nmf.Frobenius,
+// the squared nmf.Frobenius norm ‖M∘(Z − Ẑ)‖² (Gaussian noise), or
+// nmf.KullbackLeibler, the generalized Kullback–Leibler divergence
+// Σ M∘(Z log(Z/Ẑ) − Z + Ẑ) (Poisson noise), which the paper calls the
+// I-divergence and writes D.
 
-// The losses.
-const (
-	// Frobenius is the squared Frobenius norm ‖M∘(Z − Ẑ)‖² (Gaussian
-	// noise).
-	Frobenius Loss = iota
-	// IDivergence is the generalized Kullback–Leibler divergence
-	// Σ M∘(Z log(Z/Ẑ) − Z + Ẑ) (Poisson noise).
-	IDivergence
-)
-
-// String returns "F" or "D", the paper's ‖·‖_F and D.
-func (l Loss) String() string {
+// lossLetter returns "F" or "D", the paper's ‖·‖_F and D.
+func lossLetter(l nmf.Loss) string {
 	switch l {
-	case Frobenius:
+	case nmf.Frobenius:
 		return "F"
-	case IDivergence:
+	case nmf.KullbackLeibler:
 		return "D"
 	}
 	return fmt.Sprintf("Loss(%d)", int(l))
@@ -53,47 +46,47 @@ func (l Loss) String() string {
 
 // ParseLoss parses "F", "fro", "frobenius", "D", "div", "kl",
 // "i-divergence" (any case).
-func ParseLoss(s string) (Loss, error) {
+func ParseLoss(s string) (nmf.Loss, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "f", "fro", "frobenius":
-		return Frobenius, nil
+		return nmf.Frobenius, nil
 	case "d", "div", "i", "idiv", "kl", "i-divergence", "idivergence", "kullback-leibler":
-		return IDivergence, nil
+		return nmf.KullbackLeibler, nil
 	}
 	return 0, fmt.Errorf("ssnmf: unknown loss %q (want F or D)", s)
 }
 
-// Model is one of the paper's models: the loss of the reconstruction term
+// Losses is one of the paper's models: the loss of the reconstruction term
 // R(X, AS) and of the supervision term Q(Y, BS).
-type Model struct {
-	Recon, Sup Loss
+type Losses struct {
+	Recon, Sup nmf.Loss
 }
 
 // The paper's four supervised models.
 var (
-	FF = Model{Frobenius, Frobenius}     // (‖·‖F, ‖·‖F): Lee, Yoo & Choi's SSNMF; reference modelNum 3
-	FD = Model{Frobenius, IDivergence}   // (‖·‖F, D); modelNum 4
-	DF = Model{IDivergence, Frobenius}   // (D, ‖·‖F); modelNum 5
-	DD = Model{IDivergence, IDivergence} // (D, D); modelNum 6
+	FF = Losses{nmf.Frobenius, nmf.Frobenius}             // (‖·‖F, ‖·‖F): Lee, Yoo & Choi's SSNMF; reference modelNum 3
+	FD = Losses{nmf.Frobenius, nmf.KullbackLeibler}       // (‖·‖F, D); modelNum 4
+	DF = Losses{nmf.KullbackLeibler, nmf.Frobenius}       // (D, ‖·‖F); modelNum 5
+	DD = Losses{nmf.KullbackLeibler, nmf.KullbackLeibler} // (D, D); modelNum 6
 )
 
 // Models returns the four supervised models in the paper's order.
-func Models() []Model { return []Model{FF, FD, DF, DD} }
+func Models() []Losses { return []Losses{FF, FD, DF, DD} }
 
 // String returns the paper's name, such as "(F,D)".
-func (m Model) String() string { return "(" + m.Recon.String() + "," + m.Sup.String() + ")" }
+func (m Losses) String() string { return "(" + lossLetter(m.Recon) + "," + lossLetter(m.Sup) + ")" }
 
 // Slug returns a lower-case name for files and flags, such as "f-d".
-func (m Model) Slug() string {
-	return strings.ToLower(m.Recon.String() + "-" + m.Sup.String())
+func (m Losses) Slug() string {
+	return strings.ToLower(lossLetter(m.Recon) + "-" + lossLetter(m.Sup))
 }
 
 // RefNumber returns the reference code's modelNum (3–6).
-func (m Model) RefNumber() int { return 3 + 2*int(m.Recon) + int(m.Sup) }
+func (m Losses) RefNumber() int { return 3 + 2*int(m.Recon) + int(m.Sup) }
 
 // ParseModel parses a model name: "(F,D)", "F,D", "FD", "f-d", "fro-div"
 // or the reference's modelNum "3"–"6".
-func ParseModel(s string) (Model, error) {
+func ParseModel(s string) (Losses, error) {
 	t := strings.TrimSpace(s)
 	switch t {
 	case "3":
@@ -120,19 +113,19 @@ func ParseModel(s string) (Model, error) {
 		r, err1 := ParseLoss(parts[0])
 		q, err2 := ParseLoss(parts[1])
 		if err1 == nil && err2 == nil {
-			return Model{r, q}, nil
+			return Losses{r, q}, nil
 		}
 	}
-	return Model{}, fmt.Errorf("ssnmf: unknown model %q (want (F,F), (F,D), (D,F), (D,D) or 3–6)", s)
+	return Losses{}, fmt.Errorf("ssnmf: unknown model %q (want (F,F), (F,D), (D,F), (D,D) or 3–6)", s)
 }
 
 // coefficients returns (a, b) of the S update: the factor 2 of a squared
 // norm's gradient when the other term is a divergence.
-func (m Model) coefficients() (a, b float64) {
+func (m Losses) coefficients() (a, b float64) {
 	switch {
-	case m.Recon == Frobenius && m.Sup == IDivergence:
+	case m.Recon == nmf.Frobenius && m.Sup == nmf.KullbackLeibler:
 		return 2, 1
-	case m.Recon == IDivergence && m.Sup == Frobenius:
+	case m.Recon == nmf.KullbackLeibler && m.Sup == nmf.Frobenius:
 		return 1, 2
 	}
 	return 1, 1
@@ -146,7 +139,7 @@ type Config struct {
 	K int
 	// Model selects the two losses. Without Y only Model.Recon matters
 	// (the unsupervised models).
-	Model Model
+	Model Losses
 	// Y is the documents × targets matrix (one-hot classes, multi-hot
 	// labels, or non-negative real targets); nil fits the unsupervised
 	// model. See OneHot, MultiHot and Targets.
@@ -196,7 +189,7 @@ type Config struct {
 // Result is a fitted SSNMF model: X ≈ W·H and Y ≈ W·Bᵀ.
 type Result struct {
 	// Model, Lambda and Epsilon are those of the fit.
-	Model   Model
+	Model   Losses
 	Lambda  float64
 	Epsilon float64
 	// W is documents × K: the paper's Sᵀ.
@@ -329,8 +322,8 @@ func (cfg Config) resolve(d *dataMatrix) (Config, error) {
 	if k < 1 {
 		return cfg, fmt.Errorf("ssnmf: K = %d, want at least 1", k)
 	}
-	for _, l := range []Loss{cfg.Model.Recon, cfg.Model.Sup} {
-		if l != Frobenius && l != IDivergence {
+	for _, l := range []nmf.Loss{cfg.Model.Recon, cfg.Model.Sup} {
+		if l != nmf.Frobenius && l != nmf.KullbackLeibler {
 			return cfg, fmt.Errorf("ssnmf: unknown loss %v in model %v", l, cfg.Model)
 		}
 	}

@@ -17,7 +17,7 @@
 // weights the data entries (a 0/1 missing-data mask in the paper) and
 // L ≥ 0 (classes × samples) the target entries (partial supervision: an
 // unlabeled sample has a zero column), and each of R and Q is either the
-// squared Frobenius norm ‖M∘(Z − Ẑ)‖²_F (Gaussian noise) or the
+// squared nmf.Frobenius norm ‖M∘(Z − Ẑ)‖²_F (Gaussian noise) or the
 // I-divergence D_M(Z‖Ẑ) = Σ M∘(Z log(Z/Ẑ) − Z + Ẑ) (Poisson noise). The
 // four models are (R, Q) = (F,F), (F,D), (D,F) and (D,D) — the reference
 // code's modelNum 3, 4, 5 and 6 — each the maximum-likelihood estimator
@@ -37,13 +37,13 @@
 // values of the others: with ⊘ element-wise division, C = M∘Z/(ε + Ẑ) the
 // divergence ratio of a term and ε the epsilon below,
 //
-//	A ← A ∘ [(W∘X)Sᵀ] ⊘ [ε + (W∘AS)Sᵀ]                   (R Frobenius)
+//	A ← A ∘ [(W∘X)Sᵀ] ⊘ [ε + (W∘AS)Sᵀ]                   (R nmf.Frobenius)
 //	A ← A ∘ [C_X Sᵀ] ⊘ [ε + W Sᵀ]                          (R I-divergence)
-//	B ← B ∘ [(L∘Y)Sᵀ] ⊘ [ε + (L∘BS)Sᵀ]                   (Q Frobenius)
+//	B ← B ∘ [(L∘Y)Sᵀ] ⊘ [ε + (L∘BS)Sᵀ]                   (Q nmf.Frobenius)
 //	B ← B ∘ [C_Y Sᵀ] ⊘ [ε + L Sᵀ]                          (Q I-divergence)
 //	S ← S ∘ [a·Aᵀ N_X + b·λ·Bᵀ N_Y] ⊘ [ε + a·Aᵀ P_X + b·λ·Bᵀ P_Y]
 //
-// where for a Frobenius term N = M∘Z and P = M∘Ẑ, for an I-divergence term
+// where for a nmf.Frobenius term N = M∘Z and P = M∘Ẑ, for an I-divergence term
 // N = C and P = M, and (a, b) = (1, 1) for (F,F) and (D,D), (2, 1) for
 // (F,D) and (1, 2) for (D,F) — the factor 2 of the gradient of a squared
 // norm meeting the factor 1 of a divergence. These are Lee, Yoo & Choi's
@@ -55,7 +55,7 @@
 // gradient (the reference writes (M∘Z)/(ε+M∘Ẑ)∘M, which agrees for 0/1
 // weights only).
 //
-// The objective is R + λQ with the squared Frobenius norm (no ½) and the
+// The objective is R + λQ with the squared nmf.Frobenius norm (no ½) and the
 // I-divergence evaluated as Σ M∘(Z log((Z+ε)/(Ẑ+ε)) − Z + Ẑ), as the
 // reference's fronorm and Idiv compute it.
 //
@@ -65,7 +65,7 @@
 // weights (Config.DataRowWeights, the case of partial and transductive
 // fits), every product is a sparse kernel of package sparse — X·Aᵀ-like
 // products by MulDense and DenseTMul, Ẑ at the stored entries by
-// SampledDot — the Frobenius norm is expanded as ‖X‖² − 2⟨X, Ẑ⟩ + ⟨SSᵀ-like
+// SampledDot — the nmf.Frobenius norm is expanded as ‖X‖² − 2⟨X, Ẑ⟩ + ⟨SSᵀ-like
 // Gram matrices⟩, and the I-divergence is summed over the stored entries
 // plus Σ Ẑ from column and row sums. Only a general dense
 // Config.DataWeights densifies X. The targets Y (documents × classes) are
@@ -88,7 +88,7 @@
 // Config.Tol — the decrease of the last iteration relative to the
 // objective after the first — or after Config.MaxIter iterations. (The
 // reference tests the norm rather than its square for the unsupervised
-// Frobenius model; here the objective is the squared norm throughout.)
+// nmf.Frobenius model; here the objective is the squared norm throughout.)
 //
 // # Initialisation
 //
@@ -101,7 +101,7 @@
 //
 // The paper's §2.3 and the reference's evaluation.py: fit on the training
 // documents; represent new documents with the topics fixed — exact
-// non-negative least squares per document when R is Frobenius (nmf.FixedH.Transform),
+// non-negative least squares per document when R is nmf.Frobenius (nmf.FixedH.Transform),
 // 20 one-sided multiplicative updates of the I-divergence from a uniform
 // random start when R is the I-divergence — and score them by Ŷ = W·Bᵀ:
 // the class is the arg max of a row (metrics.ArgmaxRows), multi-label

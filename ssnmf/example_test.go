@@ -26,7 +26,7 @@ func exampleData() (*sparse.CSR, []string) {
 	return sparse.FromDense(x), vocab
 }
 
-// Fit a (D,F) model — I-divergence reconstruction, Frobenius supervision —
+// Fit a (D,F) model — I-divergence reconstruction, nmf.Frobenius supervision —
 // on labeled documents, then classify new ones with the topics fixed.
 func ExampleFit() {
 	x, vocab := exampleData()

@@ -183,7 +183,7 @@ func startFactor(f0 *mat.Dense, r, c int, seed, stream uint64) *mat.Dense {
 
 // newDataTerm builds R for X: sparse kernels for a sparse X unless general
 // dense weights are given.
-func newDataTerm(d *dataMatrix, loss Loss, rowW []float64, weights *mat.Dense, k int, eps float64) dataTerm {
+func newDataTerm(d *dataMatrix, loss nmf.Loss, rowW []float64, weights *mat.Dense, k int, eps float64) dataTerm {
 	if d.sp != nil && weights == nil {
 		return newSparseTerm(loss, d.sp, rowW, k, eps)
 	}

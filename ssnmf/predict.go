@@ -15,7 +15,7 @@ import (
 type TransformConfig struct {
 	// Iter is the number of one-sided multiplicative updates that
 	// represent a document under an I-divergence reconstruction loss (0:
-	// DefaultTransformIter, the reference's 20). The Frobenius
+	// DefaultTransformIter, the reference's 20). The nmf.Frobenius
 	// representation is exact and ignores it.
 	Iter int
 	// Seed seeds the Uniform[0, 1) start of those updates.
@@ -30,7 +30,7 @@ type TransformConfig struct {
 
 // Transform returns the representation (documents × K) of the documents X
 // (documents × terms, sparse or dense, with the training columns) with the
-// topics H fixed — the paper's S_test, transposed. Under a Frobenius
+// topics H fixed — the paper's S_test, transposed. Under a nmf.Frobenius
 // reconstruction loss each row is the exact non-negative least-squares
 // solution argmin_{s ≥ 0} ‖x − sH‖² (nmf.FixedH.Transform, an active-set solve);
 // under the I-divergence it is Iter multiplicative updates of D(x‖sH) from
@@ -55,7 +55,7 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	if err != nil {
 		return nil, err
 	}
-	if r.Model.Recon == Frobenius {
+	if r.Model.Recon == nmf.Frobenius {
 		var xm Matrix = d.sp
 		if d.sp == nil {
 			xm = d.dense
@@ -85,7 +85,7 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	if d.sp != nil {
 		term = newTransformTerm(d.sp, k, eps, fixed.RowSums())
 	} else {
-		term = newDataTerm(d, IDivergence, nil, nil, k, eps)
+		term = newDataTerm(d, nmf.KullbackLeibler, nil, nil, k, eps)
 	}
 	num, den := mat.NewDense(d.n, k, nil), mat.NewDense(d.n, k, nil)
 	for it := 0; it < iter; it++ {

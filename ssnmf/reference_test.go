@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -77,7 +78,7 @@ func TestMatchesReference(t *testing.T) {
 	w0, h0, b0 := transposed(denseOf(fx.S0)), transposed(denseOf(fx.A0)), denseOf(fx.B0)
 	n, _ := x.Dims()
 	for _, tc := range fx.Cases {
-		model := Model{Recon: Loss((tc.Model - 1) % 2)}
+		model := Losses{Recon: nmf.Loss((tc.Model - 1) % 2)}
 		if tc.Model >= 3 {
 			var err error
 			model, err = ParseModel(fmt.Sprint(tc.Model))
@@ -130,7 +131,7 @@ func TestMatchesReference(t *testing.T) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			if tc.Model == 1 && tc.Tol > 0 {
-				// The reference's unsupervised Frobenius model tests its
+				// The reference's unsupervised nmf.Frobenius model tests its
 				// stopping rule on the norm, not the squared norm (see the
 				// package documentation), so it stops at another iteration.
 				continue

@@ -82,7 +82,7 @@ func TestObjectiveNonIncreasing(t *testing.T) {
 		}
 	}
 	lmask := randomDense(n, c, 0.7, rnd) // general label weights
-	models := append(Models(), Model{Recon: Frobenius}, Model{Recon: IDivergence})
+	models := append(Models(), Losses{Recon: nmf.Frobenius}, Losses{Recon: nmf.KullbackLeibler})
 	for mi, mod := range models {
 		supervised := mi < 4
 		for _, variant := range []string{"plain", "rows", "mask"} {
@@ -149,7 +149,7 @@ func TestLambdaZeroIsNMF(t *testing.T) {
 			t.Fatal(err)
 		}
 		loss := nmf.Frobenius
-		if mod.Recon == IDivergence {
+		if mod.Recon == nmf.KullbackLeibler {
 			loss = nmf.KullbackLeibler
 		}
 		w, h := uniform(40, 4, 5, streamW), uniform(4, 30, 5, streamH)
@@ -188,7 +188,7 @@ func TestLambdaZeroIsNMF(t *testing.T) {
 	}
 }
 
-// TestTransformNNLSConsistent checks the Frobenius representation of the
+// TestTransformNNLSConsistent checks the nmf.Frobenius representation of the
 // training documents: per document it reconstructs at least as well as
 // the fitted W (it is the exact NNLS solution), and with λ = 0 on an exact
 // low-rank X a long fit's W is that solution.
@@ -453,7 +453,7 @@ func TestErrors(t *testing.T) {
 		{"negative Y", x, Config{K: 2, Y: mat.NewDense(4, 1, []float64{1, -2, 0, 1})}, "Y has a negative"},
 		{"maxiter", x, Config{K: 2, MaxIter: -3}, "MaxIter"},
 		{"epsilon", x, Config{K: 2, Epsilon: math.Inf(1)}, "Epsilon"},
-		{"model", x, Config{K: 2, Model: Model{Recon: 7}}, "unknown loss"},
+		{"model", x, Config{K: 2, Model: Losses{Recon: 7}}, "unknown loss"},
 	}
 	for _, c := range cases {
 		_, err := Fit(context.Background(), c.x, c.cfg)
@@ -520,7 +520,7 @@ func TestTransformEmptyRowsAndStopping(t *testing.T) {
 }
 
 func TestParseModel(t *testing.T) {
-	for s, want := range map[string]Model{"(F,F)": FF, "F,D": FD, "fro-div": FD, "DF": DF, "d-d": DD, "6": DD, "3": FF, "kl,fro": DF} {
+	for s, want := range map[string]Losses{"(F,F)": FF, "F,D": FD, "fro-div": FD, "DF": DF, "d-d": DD, "6": DD, "3": FF, "kl,fro": DF} {
 		got, err := ParseModel(s)
 		if err != nil || got != want {
 			t.Errorf("ParseModel(%q) = %v, %v; want %v", s, got, err, want)
@@ -572,7 +572,7 @@ func TestNormalizedBAndTopTerms(t *testing.T) {
 }
 
 // TestUnweightedLabelsShortcut checks that the Gram-matrix shortcut of an
-// unweighted Frobenius supervision term gives the iterates of the general
+// unweighted nmf.Frobenius supervision term gives the iterates of the general
 // (weighted) form with all-one weights.
 func TestUnweightedLabelsShortcut(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
@@ -584,7 +584,7 @@ func TestUnweightedLabelsShortcut(t *testing.T) {
 			ones.Set(i, j, 1)
 		}
 	}
-	for _, mod := range []Model{FF, DF} {
+	for _, mod := range []Losses{FF, DF} {
 		cfg := Config{K: 3, Model: mod, Y: y, Lambda: 3, MaxIter: 40, Tol: -1}
 		a, err := Fit(context.Background(), x, cfg)
 		if err != nil {
@@ -616,7 +616,7 @@ func TestTransformSameStartIndependentOfBatch(t *testing.T) {
 		1, 1, 1, 1, 1,
 		3, 0, 0, 2, 0,
 	})
-	r, err := Fit(context.Background(), x, Config{K: 3, Model: Model{IDivergence, Frobenius}, Seed: 1, MaxIter: 30})
+	r, err := Fit(context.Background(), x, Config{K: 3, Model: Losses{nmf.KullbackLeibler, nmf.Frobenius}, Seed: 1, MaxIter: 30})
 	if err != nil {
 		t.Fatal(err)
 	}

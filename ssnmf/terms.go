@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -102,9 +103,9 @@ func divTerm(z, zh, eps float64) float64 {
 // entryLoss is one entry's contribution to a dense term's objective: the
 // squared error or the I-divergence of x from its reconstruction z, times
 // weights[j] when weights is not nil.
-func entryLoss(loss Loss, x, z, eps float64, weights []float64, j int) float64 {
+func entryLoss(loss nmf.Loss, x, z, eps float64, weights []float64, j int) float64 {
 	var d float64
-	if loss == Frobenius {
+	if loss == nmf.Frobenius {
 		d = (x - z) * (x - z)
 	} else {
 		d = divTerm(x, z, eps) + z
@@ -118,7 +119,7 @@ func entryLoss(loss Loss, x, z, eps float64, weights []float64, j int) float64 {
 // sparseTerm is R for a sparse X with optional per-document weights e:
 // every product is a sparse kernel and nothing documents × terms is dense.
 type sparseTerm struct {
-	loss Loss
+	loss nmf.Loss
 	x    *sparse.CSR
 	e    []float64 // nil: all ones
 	eps  float64
@@ -142,7 +143,7 @@ type sparseTerm struct {
 // newTransformTerm is the I-divergence term of a transform with H fixed,
 // whose row sums are rh: it holds only what the W update uses.
 func newTransformTerm(x *sparse.CSR, k int, eps float64, rh []float64) *sparseTerm {
-	t := &sparseTerm{loss: IDivergence, x: x, eps: eps, n: x.Rows, m: x.Cols, k: k, rhFixed: rh}
+	t := &sparseTerm{loss: nmf.KullbackLeibler, x: x, eps: eps, n: x.Rows, m: x.Cols, k: k, rhFixed: rh}
 	t.wh = make([]float64, x.NNZ())
 	t.partial = make([]float64, parallel.Workers())
 	t.r = make([]float64, x.NNZ())
@@ -150,13 +151,13 @@ func newTransformTerm(x *sparse.CSR, k int, eps float64, rh []float64) *sparseTe
 	return t
 }
 
-func newSparseTerm(loss Loss, x *sparse.CSR, e []float64, k int, eps float64) *sparseTerm {
+func newSparseTerm(loss nmf.Loss, x *sparse.CSR, e []float64, k int, eps float64) *sparseTerm {
 	t := &sparseTerm{loss: loss, x: x, e: e, eps: eps, n: x.Rows, m: x.Cols, k: k}
 	t.num = mat.NewDense(k, t.m, nil)
 	t.g = mat.NewDense(k, k, nil)
 	t.wh = make([]float64, x.NNZ())
 	t.partial = make([]float64, parallel.Workers())
-	if loss == Frobenius {
+	if loss == nmf.Frobenius {
 		t.den = mat.NewDense(k, t.m, nil)
 		if e != nil {
 			t.we = mat.NewDense(t.n, k, nil)
@@ -225,7 +226,7 @@ func (t *sparseTerm) ratio() {
 
 func (t *sparseTerm) updateH(w, h, ht *mat.Dense) {
 	hraw := h.RawMatrix().Data
-	if t.loss == Frobenius {
+	if t.loss == nmf.Frobenius {
 		we := w
 		if t.e != nil {
 			t.we.Copy(w)
@@ -257,7 +258,7 @@ func (t *sparseTerm) updateH(w, h, ht *mat.Dense) {
 }
 
 func (t *sparseTerm) wParts(num, den, w, h, ht *mat.Dense) {
-	if t.loss == Frobenius {
+	if t.loss == nmf.Frobenius {
 		_ = sparse.MulDense(num, t.x, ht) // X Hᵀ
 		scaleRows(num, t.e)
 		t.g.Mul(h, h.T())
@@ -285,7 +286,7 @@ func (t *sparseTerm) wParts(num, den, w, h, ht *mat.Dense) {
 func (t *sparseTerm) objective(w, h, ht *mat.Dense) float64 {
 	t.sample(w, ht)
 	x := t.x
-	if t.loss == Frobenius {
+	if t.loss == nmf.Frobenius {
 		cross := t.rowsPar(func(lo, hi int) float64 {
 			s := 0.0
 			for i := lo; i < hi; i++ {
@@ -355,7 +356,7 @@ func (t *sparseTerm) objective(w, h, ht *mat.Dense) float64 {
 // denseTerm is R for a dense X with optional dense weights V (documents ×
 // terms; nil means all ones).
 type denseTerm struct {
-	loss Loss
+	loss nmf.Loss
 	x    *mat.Dense
 	v    *mat.Dense
 	vx   *mat.Dense // V∘X (x itself when v is nil)
@@ -370,7 +371,7 @@ type denseTerm struct {
 	g        *mat.Dense // k × k
 }
 
-func newDenseTerm(loss Loss, x, v *mat.Dense, k int, eps float64) *denseTerm {
+func newDenseTerm(loss nmf.Loss, x, v *mat.Dense, k int, eps float64) *denseTerm {
 	n, m := x.Dims()
 	t := &denseTerm{loss: loss, x: x, v: v, vx: x, eps: eps, n: n, m: m, k: k}
 	if v != nil {
@@ -390,7 +391,7 @@ func (t *denseTerm) rowsPar(fn func(lo, hi int)) {
 	parallel.For(t.n, max(1, grain/max(1, 4*t.m)), fn)
 }
 
-// weighted fills wh with V∘(W·H) (Frobenius) or the ratio V∘X ⊘ (ε + W·H)
+// weighted fills wh with V∘(W·H) (nmf.Frobenius) or the ratio V∘X ⊘ (ε + W·H)
 // (I-divergence).
 func (t *denseTerm) weighted(w, h *mat.Dense) {
 	if !t.prodOK {
@@ -404,7 +405,7 @@ func (t *denseTerm) weighted(w, h *mat.Dense) {
 			if t.v != nil {
 				vr = t.v.RawRowView(i)
 			}
-			if t.loss == Frobenius {
+			if t.loss == nmf.Frobenius {
 				if vr != nil {
 					for j := range row {
 						row[j] *= vr[j]
@@ -421,15 +422,15 @@ func (t *denseTerm) weighted(w, h *mat.Dense) {
 }
 
 func (t *denseTerm) updateH(w, h, ht *mat.Dense) {
-	if t.loss != Frobenius || t.v != nil {
+	if t.loss != nmf.Frobenius || t.v != nil {
 		t.weighted(w, h)
 	}
 	switch {
-	case t.loss == Frobenius && t.v == nil:
+	case t.loss == nmf.Frobenius && t.v == nil:
 		t.num.Mul(w.T(), t.x)
 		t.g.Mul(w.T(), w)
 		t.den.Mul(t.g, h)
-	case t.loss == Frobenius:
+	case t.loss == nmf.Frobenius:
 		t.num.Mul(w.T(), t.vx)
 		t.den.Mul(w.T(), t.wh)
 	case t.v == nil:
@@ -453,11 +454,11 @@ func (t *denseTerm) updateH(w, h, ht *mat.Dense) {
 func (t *denseTerm) wParts(num, den, w, h, ht *mat.Dense) {
 	t.prodOK = false // W·H of the new H; W changes next
 	switch {
-	case t.loss == Frobenius && t.v == nil:
+	case t.loss == nmf.Frobenius && t.v == nil:
 		num.Mul(t.x, ht)
 		t.g.Mul(h, ht)
 		den.Mul(w, t.g)
-	case t.loss == Frobenius:
+	case t.loss == nmf.Frobenius:
 		t.weighted(w, h)
 		num.Mul(t.vx, ht)
 		den.Mul(t.wh, ht)
@@ -503,7 +504,7 @@ func (t *denseTerm) objective(w, h, ht *mat.Dense) float64 {
 // labelTerm is the supervision term Q(Y, W·Bᵀ), dense (documents ×
 // targets is narrow), with label weights M (nil: all ones).
 type labelTerm struct {
-	loss Loss
+	loss nmf.Loss
 	y    *mat.Dense
 	m    *mat.Dense // nil: all ones
 	my   *mat.Dense // M∘Y
@@ -513,10 +514,10 @@ type labelTerm struct {
 	yh       *mat.Dense // n × c: W·Bᵀ, then its weighted form or ratio
 	num, den *mat.Dense // c × k
 	g, g2    *mat.Dense // k × k
-	ysq      float64    // ‖Y‖² (Frobenius without weights)
+	ysq      float64    // ‖Y‖² (nmf.Frobenius without weights)
 }
 
-func newLabelTerm(loss Loss, y, m *mat.Dense, k int, eps float64) *labelTerm {
+func newLabelTerm(loss nmf.Loss, y, m *mat.Dense, k int, eps float64) *labelTerm {
 	n, c := y.Dims()
 	t := &labelTerm{loss: loss, y: y, m: m, my: y, eps: eps, n: n, c: c}
 	if m != nil {
@@ -528,7 +529,7 @@ func newLabelTerm(loss Loss, y, m *mat.Dense, k int, eps float64) *labelTerm {
 	t.den = mat.NewDense(c, k, nil)
 	t.g = mat.NewDense(k, k, nil)
 	t.g2 = mat.NewDense(k, k, nil)
-	if loss == Frobenius && m == nil {
+	if loss == nmf.Frobenius && m == nil {
 		for i := 0; i < n; i++ {
 			for _, v := range y.RawRowView(i) {
 				t.ysq += v * v
@@ -539,18 +540,18 @@ func newLabelTerm(loss Loss, y, m *mat.Dense, k int, eps float64) *labelTerm {
 }
 
 // gram reports whether the term uses Gram matrices instead of W·Bᵀ: an
-// unweighted Frobenius term, whose products with W·Bᵀ factor through the
+// unweighted nmf.Frobenius term, whose products with W·Bᵀ factor through the
 // k × k matrices WᵀW and BᵀB.
-func (t *labelTerm) gram() bool { return t.loss == Frobenius && t.m == nil }
+func (t *labelTerm) gram() bool { return t.loss == nmf.Frobenius && t.m == nil }
 
-// weighted fills yh with M∘(W·Bᵀ) (Frobenius) or M∘Y ⊘ (ε + W·Bᵀ)
+// weighted fills yh with M∘(W·Bᵀ) (nmf.Frobenius) or M∘Y ⊘ (ε + W·Bᵀ)
 // (I-divergence).
 func (t *labelTerm) weighted(w, b *mat.Dense) {
 	t.yh.Mul(w, b.T())
 	parallel.For(t.n, max(1, grain/max(1, 4*t.c)), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			row := t.yh.RawRowView(i)
-			if t.loss == Frobenius {
+			if t.loss == nmf.Frobenius {
 				if t.m != nil {
 					for j, mv := range t.m.RawRowView(i) {
 						row[j] *= mv
@@ -576,7 +577,7 @@ func (t *labelTerm) updateB(w, b *mat.Dense) {
 		return
 	}
 	t.weighted(w, b)
-	if t.loss == Frobenius {
+	if t.loss == nmf.Frobenius {
 		t.num.Mul(t.my.T(), w)
 		t.den.Mul(t.yh.T(), w)
 	} else {
@@ -602,7 +603,7 @@ func (t *labelTerm) wParts(num, den, w, b *mat.Dense) {
 		return
 	}
 	t.weighted(w, b)
-	if t.loss == Frobenius {
+	if t.loss == nmf.Frobenius {
 		num.Mul(t.my, b)
 		den.Mul(t.yh, b)
 		return
