@@ -268,7 +268,8 @@ func thRun(ctx context.Context, d *thData, sp *datasets.TrainTest, v thVariant, 
 		for _, i := range sp.Train {
 			sup[i] = d.labels[i]
 		}
-		m, err = theme.Fit(ctx, x, sup, d.names, cfg)
+		cfg.Themes, cfg.Labels = d.names, sup
+		m, err = theme.Fit(ctx, x, cfg)
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
@@ -290,7 +291,8 @@ func thRun(ctx context.Context, d *thData, sp *datasets.TrainTest, v thVariant, 
 		for r, i := range sp.Train {
 			trl[r] = d.labels[i]
 		}
-		m, err = theme.Fit(ctx, xtr, trl, d.names, cfg)
+		cfg.Themes, cfg.Labels = d.names, trl
+		m, err = theme.Fit(ctx, xtr, cfg)
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
@@ -518,7 +520,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 			for a, c := range d.allCols {
 				vocab[a] = d.fullVoc[c]
 			}
-			m, err := theme.Fit(ctx, xAll, d.labels, d.names, theme.Config{Loss: nmf.KullbackLeibler})
+			m, err := theme.Fit(ctx, xAll, theme.Config{Themes: d.names, Labels: d.labels, Loss: nmf.KullbackLeibler})
 			if err != nil {
 				return err
 			}

@@ -227,7 +227,8 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		}
 	}
 	cfg.Progress = func(done, total int) { progress(done, math.NaN()) }
-	m, err := theme.Fit(ctx, x, idx, names, cfg)
+	cfg.Themes, cfg.Labels = names, idx
+	m, err := theme.Fit(ctx, x, cfg)
 	if err != nil {
 		return nil, Info{}, err
 	}

@@ -56,7 +56,7 @@ func TestBrownGenres(t *testing.T) {
 	for _, i := range sp.Train {
 		sup[i] = labels[i]
 	}
-	m, err := Fit(ctx, res.X, sup, names, Config{Loss: nmf.KullbackLeibler, Seed: 1})
+	m, err := Fit(ctx, res.X, Config{Themes: names, Labels: sup, Loss: nmf.KullbackLeibler, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

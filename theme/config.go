@@ -85,9 +85,16 @@ func ParseInit(s string) (Init, error) {
 	return 0, fmt.Errorf("theme: unknown init %q (want bcool or random)", s)
 }
 
-// Config configures Fit. The zero value is Separated training with 3
+// Config configures Fit: the supervision (Themes and Labels, required)
+// and the settings. The zero settings are Separated training with 3
 // subtopics, bCool, the Frobenius loss and seed 0.
 type Config struct {
+	// Themes names the themes; Labels[i] lists document i's theme indices
+	// into Themes, nil or empty for an unlabeled document (which takes
+	// part in the fit with every topic allowed).
+	Themes []string
+	Labels [][]int
+
 	// Subtopics is the number s of subtopics of every theme (0: 3).
 	Subtopics int
 	// Mode is Separated (default) or Combined training.

@@ -34,7 +34,8 @@ func ExampleFit() {
 	themes := []string{"sport", "politics"}
 	// Documents 3 and 7 are unlabeled: the fit scores them.
 	labels := [][]int{{0}, {0}, {0}, nil, {1}, {1}, {1}, nil}
-	m, err := theme.Fit(context.Background(), x, labels, themes, theme.Config{
+	m, err := theme.Fit(context.Background(), x, theme.Config{
+		Themes: themes, Labels: labels,
 		Subtopics: 1, Loss: nmf.KullbackLeibler, Seed: 1,
 	})
 	if err != nil {
@@ -56,7 +57,7 @@ func ExampleModel_Transform() {
 	x, _ := corpus()
 	themes := []string{"sport", "politics"}
 	labels := [][]int{{0}, {0}, {0}, {0}, {1}, {1}, {1}, {1}}
-	m, err := theme.Fit(context.Background(), x, labels, themes, theme.Config{Subtopics: 1, Loss: nmf.KullbackLeibler, Mode: theme.Combined})
+	m, err := theme.Fit(context.Background(), x, theme.Config{Themes: themes, Labels: labels, Subtopics: 1, Loss: nmf.KullbackLeibler, Mode: theme.Combined})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func ExampleModel_Transform() {
 func ExampleWriteInterpretation() {
 	x, vocab := corpus()
 	labels := [][]int{{0}, {0}, {0}, {0}, {1}, {1}, {1}, {1}}
-	m, err := theme.Fit(context.Background(), x, labels, []string{"sport", "politics"}, theme.Config{Subtopics: 1, Loss: nmf.KullbackLeibler})
+	m, err := theme.Fit(context.Background(), x, theme.Config{Themes: []string{"sport", "politics"}, Labels: labels, Subtopics: 1, Loss: nmf.KullbackLeibler})
 	if err != nil {
 		log.Fatal(err)
 	}

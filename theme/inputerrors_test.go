@@ -96,7 +96,7 @@ func TestDirectTermScoresBadH(t *testing.T) {
 // model's parts answer a hand-built or damaged Model with an error.
 func TestModelMethodsOnBadModel(t *testing.T) {
 	x, labels := synthetic(2, 6, 3)
-	good, err := Fit(ctx, x, labels, themeNames(2), Config{Mode: Combined, Subtopics: 2, Seed: 1, MaxIter: 20})
+	good, err := Fit(ctx, x, Config{Themes: themeNames(2), Labels: labels, Mode: Combined, Subtopics: 2, Seed: 1, MaxIter: 20})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -252,18 +252,17 @@ func checkLabels(labels [][]int, n, k int) (labeled int, err error) {
 
 // Fit fits a theme-supervised NMF model to X (documents × terms, a
 // *sparse.CSR or a dense gonum matrix, non-negative) with the themes of
-// each document: labels[i] lists document i's theme indices into themes,
-// nil or empty for an unlabeled document (which takes part in the fit with
-// every topic allowed). With every document labeled the fit is fully
-// supervised; score new documents with Model.Transform.
+// each document, cfg.Labels (see Config). With every document labeled the
+// fit is fully supervised; score new documents with Model.Transform.
 //
 // It is an error if there are no themes, no labeled document, a theme
 // index out of range, NewTopics without an unlabeled document, or bad
 // values in X (see nmf.Fit). A theme without labeled documents is allowed:
 // its subtopics are then used by unlabeled documents only. A cancelled ctx
 // stops the fit and returns ctx.Err().
-func Fit(ctx context.Context, x nmf.Matrix, labels [][]int, themes []string, cfg Config) (*Model, error) {
+func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 	t0 := time.Now()
+	labels, themes := cfg.Labels, cfg.Themes
 	cfg, err := cfg.resolve()
 	if err != nil {
 		return nil, err

@@ -165,8 +165,8 @@ func TestMasksRespectedExactly(t *testing.T) {
 	sup, _ := hide(labels, 3)
 	for _, mode := range []Mode{Combined, Separated} {
 		for _, exclude := range []bool{false, true} {
-			cfg := Config{Mode: mode, Loss: nmf.KullbackLeibler, Subtopics: 2, NewTopics: 2, NoThemeBackground: exclude, Seed: 3}
-			m, err := Fit(ctx, x, sup, themeNames(4), cfg)
+			cfg := Config{Themes: themeNames(4), Labels: sup, Mode: mode, Loss: nmf.KullbackLeibler, Subtopics: 2, NewTopics: 2, NoThemeBackground: exclude, Seed: 3}
+			m, err := Fit(ctx, x, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -215,13 +215,13 @@ func TestSeparatedEqualsCombinedWithOneTheme(t *testing.T) {
 	}
 	for _, loss := range []nmf.Loss{nmf.Frobenius, nmf.KullbackLeibler} {
 		for _, init := range []Init{InitBCool, InitRandom} {
-			cfg := Config{Loss: loss, Init: init, Seed: 11}
-			sep, err := Fit(ctx, x, labels, []string{"only"}, cfg)
+			cfg := Config{Themes: []string{"only"}, Labels: labels, Loss: loss, Init: init, Seed: 11}
+			sep, err := Fit(ctx, x, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			cfg.Mode = Combined
-			com, err := Fit(ctx, x, labels, []string{"only"}, cfg)
+			com, err := Fit(ctx, x, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -249,7 +249,7 @@ func TestFitFindsThemes(t *testing.T) {
 	}
 	for _, mode := range []Mode{Separated, Combined} {
 		for _, loss := range []nmf.Loss{nmf.KullbackLeibler, nmf.Frobenius} {
-			m, err := Fit(ctx, x, sup, themeNames(4), Config{Mode: mode, Loss: loss, Seed: 1})
+			m, err := Fit(ctx, x, Config{Themes: themeNames(4), Labels: sup, Mode: mode, Loss: loss, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -292,7 +292,7 @@ func TestSupervisedTransform(t *testing.T) {
 	}
 	for _, mode := range []Mode{Separated, Combined} {
 		for _, loss := range []nmf.Loss{nmf.KullbackLeibler, nmf.Frobenius} {
-			m, err := Fit(ctx, x.SelectRows(train), trl, themeNames(3), Config{Mode: mode, Loss: loss})
+			m, err := Fit(ctx, x.SelectRows(train), Config{Themes: themeNames(3), Labels: trl, Mode: mode, Loss: loss})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -352,7 +352,7 @@ func TestNewTopicsFindUncoveredTheme(t *testing.T) {
 		}
 	}
 	for _, mode := range []Mode{Combined, Separated} {
-		m, err := Fit(ctx, x, sup, themeNames(4), Config{Mode: mode, Loss: nmf.KullbackLeibler, NewTopics: 1, Seed: 2})
+		m, err := Fit(ctx, x, Config{Themes: themeNames(4), Labels: sup, Mode: mode, Loss: nmf.KullbackLeibler, NewTopics: 1, Seed: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -462,14 +462,14 @@ func TestBCoolKnownDensities(t *testing.T) {
 		t.Errorf("bCool background row: %v", bg)
 	}
 	// The fit keeps the starting zeros of H (terms 8, 9 in subtopic 0).
-	mod, err := Fit(ctx, x, themes, themeNames(3), Config{Mode: Combined, Subtopics: 2, Seed: 42, Loss: nmf.KullbackLeibler})
+	mod, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: themes, Mode: Combined, Subtopics: 2, Seed: 42, Loss: nmf.KullbackLeibler})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v := mod.Parts[0].H.At(0, 8); v != 0 {
 		t.Errorf("a starting zero of H moved to %v", v)
 	}
-	rev, err := Fit(ctx, x, themes, themeNames(3), Config{Mode: Combined, Subtopics: 2, Seed: 42, Loss: nmf.KullbackLeibler, ReviveZeros: true})
+	rev, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: themes, Mode: Combined, Subtopics: 2, Seed: 42, Loss: nmf.KullbackLeibler, ReviveZeros: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -501,7 +501,7 @@ func TestInterpretation(t *testing.T) {
 	}
 	for _, mode := range []Mode{Separated, Combined} {
 		sup, _ := hide(labels, 4)
-		m, err := Fit(ctx, x, sup, []string{"red", "green", "blue"}, Config{Mode: mode, Loss: nmf.KullbackLeibler, NewTopics: 1})
+		m, err := Fit(ctx, x, Config{Themes: []string{"red", "green", "blue"}, Labels: sup, Mode: mode, Loss: nmf.KullbackLeibler, NewTopics: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -565,7 +565,7 @@ func TestObjectiveMatchesEngine(t *testing.T) {
 	}
 	_ = labels
 	// The scikit-learn rule stops on a multiple of 10 iterations.
-	mod, err := Fit(ctx, x, labels, themeNames(3), Config{Loss: nmf.KullbackLeibler})
+	mod, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: labels, Loss: nmf.KullbackLeibler})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -598,19 +598,21 @@ func TestFitErrors(t *testing.T) {
 		{"NaN tol", labels, themeNames(2), Config{Tol: math.NaN()}},
 	}
 	for _, b := range bad {
-		if _, err := Fit(ctx, x, b.labels, b.themes, b.cfg); err == nil {
+		cfg := b.cfg
+		cfg.Labels, cfg.Themes = b.labels, b.themes
+		if _, err := Fit(ctx, x, cfg); err == nil {
 			t.Errorf("%s: no error", b.name)
 		}
 	}
 	d := mat.NewDense(2, 2, []float64{1, math.NaN(), 0, 1})
-	if _, err := Fit(ctx, d, [][]int{{0}, {1}}, themeNames(2), Config{}); err == nil {
+	if _, err := Fit(ctx, d, Config{Themes: themeNames(2), Labels: [][]int{{0}, {1}}}); err == nil {
 		t.Error("NaN in X accepted")
 	}
 	neg := mat.NewDense(2, 2, []float64{1, -1, 0, 1})
-	if _, err := Fit(ctx, neg, [][]int{{0}, {1}}, themeNames(2), Config{}); err == nil {
+	if _, err := Fit(ctx, neg, Config{Themes: themeNames(2), Labels: [][]int{{0}, {1}}}); err == nil {
 		t.Error("negative X accepted")
 	}
-	m, err := Fit(ctx, x, labels, themeNames(2), Config{})
+	m, err := Fit(ctx, x, Config{Themes: themeNames(2), Labels: labels})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -619,7 +621,7 @@ func TestFitErrors(t *testing.T) {
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Fit(cctx, x, labels, themeNames(2), Config{}); err == nil {
+	if _, err := Fit(cctx, x, Config{Themes: themeNames(2), Labels: labels}); err == nil {
 		t.Error("cancelled context not reported")
 	}
 }
