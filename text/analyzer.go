@@ -37,21 +37,12 @@ func (m *Morph) UnmarshalJSON(b []byte) error {
 }
 
 // String returns the mode's name as accepted by ParseMorph.
-func (m Morph) String() string {
-	if int(m) < len(morphNames) {
-		return morphNames[m]
-	}
-	return "Morph(?)"
-}
+func (m Morph) String() string { return enum.Name(m, morphNames[:], "Morph") }
 
 // ParseMorph parses "none", "lemma" or "stem".
 func ParseMorph(s string) (Morph, error) {
-	for i, n := range morphNames {
-		if s == n {
-			return Morph(i), nil
-		}
-	}
-	return 0, errorf("unknown morphology %q (want none, lemma or stem)", s)
+	m, err := enum.Parse[Morph](s, morphNames[:], "morphology")
+	return m, prefixed(err)
 }
 
 // Options configures an Analyzer. The zero value does nothing but split

@@ -42,21 +42,12 @@ const (
 var cleanNames = []string{"none", "thesis", "thesis-wordpunct"}
 
 // String returns the step's name as accepted by ParseClean.
-func (c Clean) String() string {
-	if int(c) < len(cleanNames) {
-		return cleanNames[c]
-	}
-	return "Clean(?)"
-}
+func (c Clean) String() string { return enum.Name(c, cleanNames, "Clean") }
 
 // ParseClean parses "none", "thesis" or "thesis-wordpunct".
 func ParseClean(s string) (Clean, error) {
-	for i, n := range cleanNames {
-		if s == n {
-			return Clean(i), nil
-		}
-	}
-	return 0, errorf("unknown cleaning step %q (want none, thesis or thesis-wordpunct)", s)
+	c, err := enum.Parse[Clean](s, cleanNames, "cleaning step")
+	return c, prefixed(err)
 }
 
 // MarshalText writes the step's name, so that saved pipelines hold names.

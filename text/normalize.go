@@ -39,21 +39,12 @@ func (c *Case) UnmarshalJSON(b []byte) error {
 }
 
 // String returns the mode's name as accepted by ParseCase.
-func (c Case) String() string {
-	if int(c) < len(caseNames) {
-		return caseNames[c]
-	}
-	return "Case(?)"
-}
+func (c Case) String() string { return enum.Name(c, caseNames, "Case") }
 
 // ParseCase parses "fold", "lower" or "keep".
 func ParseCase(s string) (Case, error) {
-	for _, c := range []Case{Fold, Lower, KeepCase} {
-		if s == c.String() {
-			return c, nil
-		}
-	}
-	return 0, errorf("unknown case mode %q (want fold, lower or keep)", s)
+	c, err := enum.Parse[Case](s, caseNames, "case mode")
+	return c, prefixed(err)
 }
 
 // isASCII reports whether s holds only ASCII bytes.

@@ -39,21 +39,12 @@ func (p *Pattern) UnmarshalJSON(b []byte) error {
 }
 
 // String returns the pattern's name as accepted by ParsePattern.
-func (p Pattern) String() string {
-	if int(p) < len(patternNames) {
-		return patternNames[p]
-	}
-	return "Pattern(?)"
-}
+func (p Pattern) String() string { return enum.Name(p, patternNames[:], "Pattern") }
 
 // ParsePattern parses "letters", "alnum", "ascii" or "sklearn".
 func ParsePattern(s string) (Pattern, error) {
-	for i, n := range patternNames {
-		if s == n {
-			return Pattern(i), nil
-		}
-	}
-	return 0, errorf("unknown token pattern %q (want letters, alnum, ascii or sklearn)", s)
+	p, err := enum.Parse[Pattern](s, patternNames[:], "token pattern")
+	return p, prefixed(err)
 }
 
 // inToken reports whether r may be part of a token; cont says whether r may

@@ -42,12 +42,7 @@ func (k *TopicKind) UnmarshalJSON(b []byte) error {
 }
 
 // String returns "subtopic", "new" or "background".
-func (k TopicKind) String() string {
-	if k >= 0 && int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("TopicKind(%d)", int(k))
-}
+func (k TopicKind) String() string { return enum.Name(k, kindNames, "TopicKind") }
 
 // Topic describes one topic of a Part.
 type Topic struct {

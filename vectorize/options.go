@@ -88,22 +88,10 @@ func (n *Norm) UnmarshalJSON(b []byte) error {
 }
 
 // String returns "none", "l2" or "l1".
-func (n Norm) String() string {
-	if int(n) < len(normNames) {
-		return normNames[n]
-	}
-	return "Norm(?)"
-}
+func (n Norm) String() string { return enum.Name(n, normNames[:], "Norm") }
 
 // ParseNorm parses "none", "l2" or "l1".
-func ParseNorm(s string) (Norm, error) {
-	for i, n := range normNames {
-		if s == n {
-			return Norm(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown norm %q (want none, l2 or l1)", s)
-}
+func ParseNorm(s string) (Norm, error) { return enum.Parse[Norm](s, normNames[:], "norm") }
 
 // Options configures a Vectorizer. The zero value counts terms (tf) with an
 // unlimited vocabulary and no filters.

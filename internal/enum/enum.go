@@ -12,6 +12,26 @@ import (
 // len(names)−1.
 type Value interface{ ~uint8 | ~int }
 
+// Name returns the name of v among names, or "typeName(v)" for a value
+// without one: the String method of an enumeration.
+func Name[T Value](v T, names []string, typeName string) string {
+	if int(v) >= 0 && int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typeName, int(v))
+}
+
+// Parse returns the value named s among names; the error names what (such
+// as "case mode") and the values allowed.
+func Parse[T Value](s string, names []string, what string) (T, error) {
+	for i, n := range names {
+		if s == n {
+			return T(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want %s)", what, s, list(names))
+}
+
 // MarshalText returns the name of v among names; a value without a name is
 // an error, so that a broken value is never written.
 func MarshalText[T Value](v T, names []string, what string) ([]byte, error) {
@@ -31,13 +51,12 @@ func UnmarshalJSON[T Value](b []byte, dst *T, names []string, what string) error
 		if err := json.Unmarshal(b, &s); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
-		for i, n := range names {
-			if s == n {
-				*dst = T(i)
-				return nil
-			}
+		v, err := Parse[T](s, names, what)
+		if err != nil {
+			return err
 		}
-		return fmt.Errorf("unknown %s %q (want %s)", what, s, list(names))
+		*dst = v
+		return nil
 	}
 	i, err := strconv.Atoi(string(b))
 	if err != nil || i < 0 || i >= len(names) {

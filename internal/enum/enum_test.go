@@ -57,3 +57,18 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestNameParse(t *testing.T) {
+	if got := Name(color(1), colorNames, "color"); got != "green" {
+		t.Errorf("Name(1) = %q", got)
+	}
+	if got := Name(color(9), colorNames, "color"); got != "color(9)" {
+		t.Errorf("Name(9) = %q", got)
+	}
+	if c, err := Parse[color]("blue", colorNames, "color"); err != nil || c != 2 {
+		t.Errorf("Parse(blue) = %d, %v", c, err)
+	}
+	if _, err := Parse[color]("mauve", colorNames, "color"); err == nil || err.Error() != `unknown color "mauve" (want red, green or blue)` {
+		t.Errorf("Parse(mauve): %v", err)
+	}
+}
