@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -659,5 +660,13 @@ func TestSuggestAnchorsFewLabels(t *testing.T) {
 	}
 	if _, _, err := LabelMI(x, make([][]int, x.Rows), groups); err == nil {
 		t.Error("no labeled document: no error")
+	}
+}
+
+func TestLabelAnchors(t *testing.T) {
+	sug := [][]LabelWord{{{Index: 2, MI: 0.5}, {Index: 0, MI: 0.1}}, nil}
+	got := LabelAnchors(sug, []string{"a", "b", "c"})
+	if len(got) != 2 || got[0].Topic != 0 || !slices.Equal(got[0].Words, []string{"c", "a"}) || got[1].Topic != 1 || len(got[1].Words) != 0 {
+		t.Errorf("LabelAnchors = %+v", got)
 	}
 }

@@ -124,6 +124,21 @@ type LabelWord struct {
 	MI    float64
 }
 
+// LabelAnchors turns SuggestAnchors' words into one anchor per label:
+// label l anchors topic l with its suggested words, looked up in vocab (the
+// matrix's columns). A label without suggestions gets an anchor without
+// words, which anchors nothing: the caller decides whether to drop it.
+func LabelAnchors(sug [][]LabelWord, vocab []string) []Anchor {
+	anchors := make([]Anchor, len(sug))
+	for l, ws := range sug {
+		anchors[l].Topic = l
+		for _, w := range ws {
+			anchors[l].Words = append(anchors[l].Words, vocab[w.Index])
+		}
+	}
+	return anchors
+}
+
 // SuggestAnchors proposes anchor words for each label (paper §4.3 and
 // §5.2.1): the n words whose presence has the highest mutual information
 // I(L:w) with the label, among the words positively associated with it

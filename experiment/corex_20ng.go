@@ -413,21 +413,6 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 	return nil
 }
 
-// anchorsFrom turns suggested anchor words into one anchored topic per
-// label, and returns the words per label too.
-func anchorsFrom(sug [][]corex.LabelWord, vocab []string) ([]corex.Anchor, [][]string) {
-	anchors := make([]corex.Anchor, len(sug))
-	words := make([][]string, len(sug))
-	for l, ws := range sug {
-		anchors[l].Topic = l
-		for _, w := range ws {
-			anchors[l].Words = append(anchors[l].Words, vocab[w.Index])
-		}
-		words[l] = anchors[l].Words
-	}
-	return anchors, words
-}
-
 // fitPair fits cfg unanchored and then with anchors at strength β = 2 and
 // scores both against d's labels; it returns the anchored model too.
 func fitPair(ctx context.Context, x *sparse.CSR, d *cxData, cfg corex.Config, anchors []corex.Anchor) (un, an cxScores, anchored *corex.Model, err error) {
@@ -468,7 +453,11 @@ func cxFigure3(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 	if err != nil {
 		return err
 	}
-	anchors, words := anchorsFrom(sug, d.vocab)
+	anchors := corex.LabelAnchors(sug, d.vocab)
+	words := make([][]string, len(anchors))
+	for l, a := range anchors {
+		words[l] = a.Words
+	}
 	var anchorRows [][]string
 	for l, ws := range words {
 		anchorRows = append(anchorRows, []string{d.names[l], strings.Join(ws, ", ")})
@@ -966,7 +955,7 @@ func cxBBC(ctx context.Context, env *Env, rep *report, raw map[string]any) error
 	if err != nil {
 		return err
 	}
-	anchors, _ := anchorsFrom(sug, res.Vocab)
+	anchors := corex.LabelAnchors(sug, res.Vocab)
 	seeds := env.seeds(3)
 	if env.Quick {
 		seeds = 1

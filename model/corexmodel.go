@@ -127,11 +127,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		if err != nil {
 			return nil, Info{}, fmt.Errorf("model: suggesting anchors from the labels: %w", err)
 		}
-		for l, ws := range sugg {
-			a := corex.Anchor{Topic: l}
-			for _, w := range ws {
-				a.Words = append(a.Words, vocab[w.Index])
-			}
+		for l, a := range corex.LabelAnchors(sugg, vocab) {
 			names = append(names, labelNames[l])
 			if len(a.Words) == 0 {
 				info.Notes = append(info.Notes, fmt.Sprintf("label %q: no word is associated with it alone; its topic is not anchored", labelNames[l]))
