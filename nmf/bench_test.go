@@ -43,7 +43,7 @@ func benchIterations(b *testing.B, loss Loss) {
 	w, h := initRandom(d, k, newRand(1))
 	f := newSparseFit(Config{K: k, Loss: loss}, x, x.T(), w, h)
 	b.ResetTimer()
-	tr := &tracker{maxIter: b.N, tol: -1}
+	tr := &tracker{maxIter: b.N}
 	if err := f.run(context.Background(), tr); err != nil {
 		b.Fatal(err)
 	}

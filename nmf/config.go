@@ -177,8 +177,11 @@ type Config struct {
 	MaxIter int
 	// Tol stops the fit when the relative decrease of the objective in an
 	// iteration falls below it (0: DefaultTol; negative: never, run
-	// MaxIter iterations).
+	// MaxIter iterations): the rule RelativeDecrease{Tol}.
 	Tol float64
+	// Stop, when set, is the stopping rule instead of Tol's, such as
+	// SklearnEvery10.
+	Stop Stop
 	// Progress, if set, is called after each iteration with its number
 	// (from 1) and objective, on the goroutine that called Fit.
 	Progress func(iter int, objective float64)

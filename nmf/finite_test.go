@@ -14,7 +14,7 @@ import (
 // The tracker stops a fit whose objective stops being finite and names
 // the iteration.
 func TestTrackerStopsOnNonFinite(t *testing.T) {
-	tr := &tracker{maxIter: 10, tol: 0}
+	tr := &tracker{maxIter: 10, stop: RelativeDecrease{0}}
 	if tr.start(3) || tr.step(2) {
 		t.Fatal("stopped on finite objectives")
 	}

@@ -91,7 +91,11 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 	if err != nil {
 		return nil, err
 	}
-	tr := &tracker{maxIter: cfg.MaxIter, tol: cfg.Tol, progress: cfg.Progress}
+	stop := cfg.Stop
+	if stop == nil {
+		stop = RelativeDecrease{cfg.Tol}
+	}
+	tr := &tracker{maxIter: cfg.MaxIter, stop: stop, progress: cfg.Progress}
 	var wm, hm *mat.Dense
 	if d.sp != nil && cfg.Weights == nil {
 		var xtp *sparse.CSR
@@ -135,7 +139,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 // tracker keeps the objective history and applies the stopping rule.
 type tracker struct {
 	maxIter   int
-	tol       float64
+	stop      Stop
 	progress  func(int, float64)
 	hist      []float64
 	iters     int
@@ -191,12 +195,9 @@ func (t *tracker) observe(obj float64) bool {
 	if t.progress != nil {
 		t.progress(t.iters, obj)
 	}
-	if t.tol >= 0 {
-		prev := t.hist[t.iters-1]
-		if prev <= 0 || (prev-obj)/prev < t.tol {
-			t.converged = true
-			return true
-		}
+	if t.stop != nil && t.stop.Converged(t.hist) {
+		t.converged = true
+		return true
 	}
 	return false
 }

@@ -1,0 +1,50 @@
+package nmf
+
+import "math"
+
+// A Stop is a stopping rule: after every iteration it is shown the
+// objective history — objective[0] at the starting point (masks applied),
+// objective[t] after t iterations — and says whether the fit has
+// converged. Fit also stops after Config.MaxIter iterations whatever the
+// rule says. A Stop must not keep state: one value may serve several fits.
+type Stop interface {
+	Converged(objective []float64) bool
+}
+
+// RelativeDecrease stops after the first iteration whose relative decrease
+// of the objective, (f_{t−1} − f_t)/f_{t−1}, is below Tol (or whose
+// previous objective is not positive); a negative Tol never stops. It is
+// the engine's rule (Config.Tol), which the TS-NMF reference code uses.
+type RelativeDecrease struct{ Tol float64 }
+
+// Converged implements Stop.
+func (r RelativeDecrease) Converged(objective []float64) bool {
+	t := len(objective) - 1
+	if r.Tol < 0 || t < 1 {
+		return false
+	}
+	prev := objective[t-1]
+	return prev <= 0 || (prev-objective[t])/prev < r.Tol
+}
+
+// SklearnEvery10 is scikit-learn's rule for its multiplicative-update
+// solver (NMF(solver="mu")): every 10 iterations it compares the error
+// e = √(2·objective) with the error at the previous check (the starting
+// point's at iteration 10) and stops when it fell by less than Tol times
+// the starting point's error. Tol ≤ 0 never stops.
+type SklearnEvery10 struct{ Tol float64 }
+
+// Converged implements Stop.
+func (s SklearnEvery10) Converged(objective []float64) bool {
+	t := len(objective) - 1
+	if s.Tol <= 0 || t < 10 || t%10 != 0 {
+		return false
+	}
+	e0 := math.Sqrt(2 * objective[0])
+	prev := e0
+	if t > 10 {
+		prev = math.Sqrt(2 * math.Max(objective[t-10], 0))
+	}
+	e := math.Sqrt(2 * math.Max(objective[t], 0))
+	return (prev-e)/e0 < s.Tol
+}
