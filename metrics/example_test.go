@@ -1,6 +1,7 @@
 package metrics_test
 
 import (
+	"context"
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
@@ -106,4 +107,30 @@ func ExampleChooseThreshold() {
 	// Output:
 	// threshold 0.40, validation micro-F1 1.00
 	// [[0 2] [1] [0 1]]
+}
+
+// Topic weights of five documents against their labels: topic 1 is label
+// "a", topic 0 label "b"; the last document has no known term.
+func ExampleEvaluateTopics() {
+	W := mat.NewDense(5, 2, []float64{
+		0, 1,
+		0.2, 2,
+		3, 0,
+		1, 0.1,
+		0, 0,
+	})
+	labels := [][]int{{0}, {0}, {1}, {1}, {0}}
+	ev, err := metrics.EvaluateTopics(context.Background(), W, labels, 2, metrics.EvaluateOptions{
+		TopicNames: []string{"b", "a"}, LabelNames: []string{"a", "b"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d documents, %d without topic weight\n", ev.Documents, ev.NoTopic)
+	fmt.Printf("log rank accuracy: exact mapping %.3f, by name %.3f\n", ev.LogRank.Exact, *ev.LogRank.ByName)
+	fmt.Printf("clustering of %d single-label documents (%d left out): AMI %.2f\n", ev.Cluster.Documents, ev.Cluster.LeftOut, ev.Cluster.AMI)
+	// Output:
+	// 5 documents, 1 without topic weight
+	// log rank accuracy: exact mapping 0.800, by name 0.800
+	// clustering of 4 single-label documents (1 left out): AMI 1.00
 }
