@@ -126,6 +126,16 @@ func (c *Corpus) Subset(s Split) *Corpus {
 	return out
 }
 
+// DocLabels returns each document's labels (nil for an unlabeled
+// document), in the order of docs; the lists are the documents' own.
+func DocLabels(docs []Document) [][]string {
+	out := make([][]string, len(docs))
+	for i := range docs {
+		out[i] = docs[i].Labels
+	}
+	return out
+}
+
 // LabelIndex numbers the distinct labels of docs in sorted order and
 // returns the names and, for each document, the indices of its labels (nil
 // for an unlabeled document). Repeated labels of a document count once.

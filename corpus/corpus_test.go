@@ -15,3 +15,11 @@ func TestLabelIndex(t *testing.T) {
 		t.Errorf("idx %v", idx)
 	}
 }
+
+func TestDocLabels(t *testing.T) {
+	docs := []Document{{ID: "a", Labels: []string{"x", "y"}}, {ID: "b"}, {ID: "c", Labels: []string{"z"}}}
+	got := DocLabels(docs)
+	if len(got) != 3 || len(got[0]) != 2 || got[1] != nil || got[2][0] != "z" {
+		t.Errorf("DocLabels = %q", got)
+	}
+}

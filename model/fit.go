@@ -290,10 +290,7 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 		if o.Labels != nil {
 			return nil, fmt.Errorf("model: labels given twice (from the corpus and explicitly)")
 		}
-		o.Labels = make([][]string, len(docs))
-		for i := range docs {
-			o.Labels[i] = docs[i].Labels
-		}
+		o.Labels = corpus.DocLabels(docs)
 		if !o.labeled() {
 			return nil, fmt.Errorf("model: no document of %s carries a label", c.Name)
 		}

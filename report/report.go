@@ -377,10 +377,7 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 		if len(pred.Labels) != n {
 			return fmt.Errorf("%d predictions for %d documents", len(pred.Labels), n)
 		}
-		truth := make([][]string, n)
-		for i, d := range data.Docs {
-			truth[i] = d.Labels
-		}
+		truth := corpus.DocLabels(data.Docs)
 		// A document with no known term gets no label, whatever the model
 		// made of its empty row.
 		scored := *pred

@@ -206,11 +206,7 @@ func demoQuality(ctx context.Context, f *model.Fitted, x *sparse.CSR, docs []cor
 		if err != nil {
 			return "", err
 		}
-		truth := make([][]string, len(docs))
-		for i, d := range docs {
-			truth[i] = d.Labels
-		}
-		hits, labeled, _ := pred.Accuracy(truth)
+		hits, labeled, _ := pred.Accuracy(corpus.DocLabels(docs))
 		if labeled == 0 {
 			return "", fmt.Errorf("demo: the test documents carry no planted theme to evaluate against")
 		}

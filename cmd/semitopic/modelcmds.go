@@ -262,11 +262,7 @@ those documents as errors.`,
 // saying how documents without a prediction were counted; "" when no
 // document is labeled.
 func accuracyLine(docs []corpus.Document, pred *model.Prediction) string {
-	truth := make([][]string, len(docs))
-	for i, d := range docs {
-		truth[i] = d.Labels
-	}
-	hits, n, empty := pred.Accuracy(truth)
+	hits, n, empty := pred.Accuracy(corpus.DocLabels(docs))
 	if n == 0 {
 		return ""
 	}
