@@ -281,7 +281,10 @@ func (d *leData) vectorized(ctx context.Context, preset string) (*leVectorized, 
 		pl = vectorize.DefaultPipeline()
 		pl.Vectorize = vectorize.Options{}
 	case leThemeFiltered:
-		pl, _ = vectorize.PipelinePreset("theme")
+		var err error
+		if pl, err = vectorize.PipelinePreset("theme"); err != nil {
+			return nil, err
+		}
 		pl.Vectorize.MinTokens = leThesisMinTokens
 	default:
 		var err error

@@ -184,6 +184,8 @@ const (
 // its accuracy on the test documents the filter would have kept.
 func (d *leData) themeFilter(ctx context.Context, labeled []int) ([]leWhyRow, error) {
 	var rows []leWhyRow
+	var long []bool // the test documents the filter would keep
+	short := 0
 	for _, c := range []struct{ preset, name string }{
 		{leThemeFiltered, "automatic configuration, documents under 27 tokens dropped (the thesis' filter, the kind's default pipeline before)"},
 		{model.DefaultPreset(model.KindTheme), "automatic configuration, every document kept (the kind's default pipeline now)"},
@@ -206,15 +208,20 @@ func (d *leData) themeFilter(ctx context.Context, labeled []int) ([]leWhyRow, er
 		if err != nil {
 			return nil, err
 		}
-		an := v.vec.Analyzer()
-		short, longRight, long := 0, 0, 0
-		for j, i := range d.test {
-			if len(an.Tokens(d.docs[i].Text)) < leThesisMinTokens {
-				short++
-				continue
+		if long == nil {
+			// Both presets analyse text alike: count the tokens once.
+			an := v.vec.Analyzer()
+			long = make([]bool, len(d.test))
+			for j, i := range d.test {
+				long[j] = len(an.Tokens(d.docs[i].Text)) >= leThesisMinTokens
+				if !long[j] {
+					short++
+				}
 			}
-			long++
-			if pred[j] == d.class[i] {
+		}
+		longRight := 0
+		for j, i := range d.test {
+			if long[j] && pred[j] == d.class[i] {
 				longRight++
 			}
 		}
@@ -222,8 +229,8 @@ func (d *leData) themeFilter(ctx context.Context, labeled []int) ([]leWhyRow, er
 			leWhyDropped:   100 * float64(len(labeled)-kept) / float64(len(labeled)),
 			leWhyShortTest: 100 * float64(short) / float64(len(d.test)),
 		}
-		if long > 0 {
-			extra[leWhyLongAcc] = 100 * float64(longRight) / float64(long)
+		if n := len(d.test) - short; n > 0 {
+			extra[leWhyLongAcc] = 100 * float64(longRight) / float64(n)
 		}
 		if s := info.Search; s != nil && len(s.Candidates) > 0 && s.Note == "" {
 			extra[leWhyCV] = s.ChosenCandidate().Accuracy
@@ -628,7 +635,7 @@ func writeWhyProse(rep *report, w *leWhy) {
 			"documents %.2f against a median of %.2f over the themes).",
 			acc(w.Theme, 0), acc(w.Theme, 1), acc(w.Theme, 2), acc(w.Theme, 3), ex(w.Theme, 0, hi), ex(w.Theme, 0, med))
 	}
-	if len(w.Theme) >= 6 {
+	if len(w.Theme) >= 6 && hasCV(w.Theme[4]) && hasCV(w.Theme[5]) {
 		f, now := w.Theme[4], w.Theme[5]
 		if f.Extra[leWhyDropped] > 0 && (f.Extra[leWhyCV]-f.Accuracy)-(now.Extra[leWhyCV]-now.Accuracy) > 5 {
 			rep.p("The theme kind's default pipeline dropped, as the thesis does, the documents with fewer than 27 tokens: %.0f%% of the labeled "+
@@ -663,4 +670,11 @@ func writeWhyProse(rep *report, w *leWhy) {
 	rep.p("*TS-NMF* did not collapse; its error weighting (each labeled document weighs n / n_labeled) is the other side of the SSNMF "+
 		"finding: inverse weighting %.1f%%, none %.1f%%, inverse with the terms+topics readout %.1f%%. The automatic configuration "+
 		"tries both.", acc(w.TSNMF, 0), acc(w.TSNMF, 1), acc(w.TSNMF, 2))
+}
+
+// hasCV reports whether a row measured a cross-validated estimate (none
+// when no label had two labeled documents).
+func hasCV(r leWhyRow) bool {
+	_, ok := r.Extra[leWhyCV]
+	return ok
 }
