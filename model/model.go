@@ -85,9 +85,12 @@ type Prediction struct {
 // right when every label predicted for it is one of its labels, and as
 // wrong when it got no prediction (no term known to the model). It
 // returns the right ones, the labeled ones, and the labeled ones without
-// a prediction. It is the one accuracy of predict, the report and the
-// demo.
-func (p *Prediction) Accuracy(truth [][]string) (right, labeled, empty int) {
+// a prediction; truth must have one entry per predicted document. It is
+// the one accuracy of predict, the report and the demo.
+func (p *Prediction) Accuracy(truth [][]string) (right, labeled, empty int, err error) {
+	if len(truth) != len(p.Labels) {
+		return 0, 0, 0, fmt.Errorf("model: %d label lists for %d predicted documents", len(truth), len(p.Labels))
+	}
 	for i, t := range truth {
 		if len(t) == 0 {
 			continue
@@ -105,7 +108,7 @@ func (p *Prediction) Accuracy(truth [][]string) (right, labeled, empty int) {
 			right++
 		}
 	}
-	return right, labeled, empty
+	return right, labeled, empty, nil
 }
 
 // NumEmpty counts the documents with no term known to the model.

@@ -245,10 +245,16 @@ func TestAsPredictor(t *testing.T) {
 func TestPredictionAccuracy(t *testing.T) {
 	p := &Prediction{Labels: [][]string{{"a"}, {"a", "b"}, {"b"}, nil, {"a"}, {"c"}}}
 	truth := [][]string{{"a"}, {"a"}, {"a", "b"}, {"a"}, nil, {"a"}}
-	right, labeled, empty := p.Accuracy(truth)
+	right, labeled, empty, err := p.Accuracy(truth)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// Right: 0 ({a} ⊆ {a}) and 2 ({b} ⊆ {a, b}); wrong: 1 (b is not a
 	// label of it), 3 (no prediction), 5; 4 is unlabeled.
 	if right != 2 || labeled != 5 || empty != 1 {
 		t.Errorf("right %d, labeled %d, empty %d; want 2, 5, 1", right, labeled, empty)
+	}
+	if _, _, _, err := p.Accuracy(truth[:3]); err == nil {
+		t.Error("3 label lists for 6 predictions accepted")
 	}
 }

@@ -387,7 +387,10 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 				scored.Labels[i] = nil
 			}
 		}
-		hits, _, _ := scored.Accuracy(truth)
+		hits, _, _, err := scored.Accuracy(truth)
+		if err != nil {
+			return err
+		}
 		p.Eval = append(p.Eval, kv{"accuracy of predicted labels", fmt.Sprintf("%.2f%% (%s of %s labeled documents)", 100*float64(hits)/float64(labeled), thousands(hits), thousands(labeled))})
 	}
 	ev, err := metrics.EvaluateTopics(ctx, W, idx, len(labelNames), metrics.EvaluateOptions{})

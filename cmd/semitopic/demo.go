@@ -206,7 +206,10 @@ func demoQuality(ctx context.Context, f *model.Fitted, x *sparse.CSR, docs []cor
 		if err != nil {
 			return "", err
 		}
-		hits, labeled, _ := pred.Accuracy(corpus.DocLabels(docs))
+		hits, labeled, _, err := pred.Accuracy(corpus.DocLabels(docs))
+		if err != nil {
+			return "", err
+		}
 		if labeled == 0 {
 			return "", fmt.Errorf("demo: the test documents carry no planted theme to evaluate against")
 		}

@@ -241,7 +241,11 @@ those documents as errors.`,
 			if err := writeOut(cmd, out, func(dst io.Writer) error { return writePredictions(dst, out, in.docs, p.Labels(), pred) }); err != nil {
 				return err
 			}
-			if s := accuracyLine(in.docs, pred); s != "" {
+			s, err := accuracyLine(in.docs, pred)
+			if err != nil {
+				return err
+			}
+			if s != "" {
 				fmt.Fprintln(cmd.ErrOrStderr(), s)
 			}
 			for _, note := range []string{in.note, emptyNote(in.x, true)} {
@@ -261,17 +265,17 @@ those documents as errors.`,
 // accuracyLine reports the accuracy against the documents' own labels,
 // saying how documents without a prediction were counted; "" when no
 // document is labeled.
-func accuracyLine(docs []corpus.Document, pred *model.Prediction) string {
-	hits, n, empty := pred.Accuracy(corpus.DocLabels(docs))
-	if n == 0 {
-		return ""
+func accuracyLine(docs []corpus.Document, pred *model.Prediction) (string, error) {
+	hits, n, empty, err := pred.Accuracy(corpus.DocLabels(docs))
+	if err != nil || n == 0 {
+		return "", err
 	}
-	s := fmt.Sprintf("accuracy %.2f%% on %d labeled documents (a prediction counts when it is one of the document's labels)", 100*float64(hits)/float64(n), n)
+	s := fmt.Sprintf("accuracy %.2f%% on %d labeled documents (a prediction counts when every label predicted is one of the document's)", 100*float64(hits)/float64(n), n)
 	if empty > 0 {
 		s += fmt.Sprintf("; %d of them have no term known to the model and got no label: they count as errors (%.2f%% on the other %d)",
 			empty, 100*float64(hits)/float64(max(n-empty, 1)), n-empty)
 	}
-	return s
+	return s, nil
 }
 
 func writePredictions(dst io.Writer, out string, docs []corpus.Document, labels []string, pred *model.Prediction) error {
