@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"io"
 	"math"
-	"os"
 	"strconv"
 	"testing"
+
+	"github.com/semitopic/semitopic/internal/atomicfile"
 )
 
 var writeZiggurat = flag.Bool("write-ziggurat", false, "write ziggurat.go from the Marsaglia–Tsang construction")
@@ -86,7 +88,7 @@ func TestZigguratTables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile("ziggurat.go", src, 0o644); err != nil {
+		if err := atomicfile.WriteFile("ziggurat.go", func(w io.Writer) error { _, err := w.Write(src); return err }); err != nil {
 			t.Fatal(err)
 		}
 		return
