@@ -185,6 +185,74 @@ type Config struct {
 	// Progress, if set, is called after each iteration with its number
 	// (from 1) and objective, on the goroutine that called Fit.
 	Progress func(iter int, objective float64)
+
+	// Coupled are further terms of the objective that share W with the
+	// data term, such as SSNMF's label term Y ≈ W·Bᵀ (see Coupled and the
+	// package documentation). They need W and H to be updated (no FixW,
+	// FixH or Fixed).
+	Coupled []Coupled
+	// DataWeight (α > 0; 0 means 1) weighs the data term in the objective
+	// α·D(X, WH) + Σ_c λ_c·L_c(Y_c, W·B_cᵀ). It matters only beside
+	// coupled terms or with AddEpsilon: a factor that one term alone
+	// holds (H, B_c) is updated by that term's own rule, where the weight
+	// cancels.
+	DataWeight float64
+	// AddEpsilon, when positive, is the SSNMF reference code's convention
+	// for divisions instead of scikit-learn's: it is added to every
+	// divisor of an update and to both sides of the KL logarithm, the
+	// weights of a row enter its own update, H entries are not floored
+	// under KL, and starting factors are used as given (their zeros are
+	// not lifted). See the package documentation.
+	AddEpsilon float64
+	// Order is the order of the updates within an iteration.
+	Order Order
+}
+
+// Order is the order of the factor updates within an iteration.
+type Order int
+
+// The orders.
+const (
+	// WFirst updates W, then H, then the coupled terms' factors, as
+	// scikit-learn.
+	WFirst Order = iota
+	// HFirst updates H, then the coupled terms' factors, then W, as the
+	// SSNMF reference code (A, B, then S in the paper's notation).
+	HFirst
+)
+
+// String returns "w-first" or "h-first".
+func (o Order) String() string {
+	switch o {
+	case WFirst:
+		return "w-first"
+	case HFirst:
+		return "h-first"
+	}
+	return fmt.Sprintf("Order(%d)", int(o))
+}
+
+// Coupled is a term λ·L(Y, W·Bᵀ) of the objective: a documents × c matrix
+// Y (targets, one-hot labels) approximated through the documents' topic
+// weights W and a c × k matrix B fitted with them — the label term of
+// SSNMF (Haddock et al.). L is ½Σ m_ij (y_ij − z_ij)² or Σ m_ij (y_ij
+// log(y_ij/z_ij) − y_ij + z_ij) with Z = W·Bᵀ, as the data term's losses.
+type Coupled struct {
+	// Y is documents × c, finite and non-negative.
+	Y *mat.Dense
+	// Loss is L's divergence.
+	Loss Loss
+	// Lambda (λ ≥ 0) weighs the term. At 0, W ignores Y (B is still
+	// fitted to it).
+	Lambda float64
+	// Weights is an optional documents × c matrix of entry weights m_ij
+	// ≥ 0; RowWeights optional per-document weights (0 for a document
+	// without labels). With both, the weight of an entry is their product.
+	Weights    *mat.Dense
+	RowWeights []float64
+	// B0 is the optional starting B (c × k), copied; without it B starts
+	// Uniform[0,1) from Config.Seed.
+	B0 *mat.Dense
 }
 
 // Result is a fitted factorization X ≈ WH.
@@ -207,6 +275,12 @@ type Result struct {
 	Init Init
 	// Elapsed is the wall time of the fit, initialisation included.
 	Elapsed time.Duration
+	// B holds the fitted B of each coupled term (Config.Coupled), in order.
+	B []*mat.Dense
+	// Terms holds each term's value at the returned factors, without its
+	// weight: the data term first, then the coupled terms in order. The
+	// final objective is DataWeight·Terms[0] + Σ_c λ_c·Terms[c+1].
+	Terms []float64
 }
 
 // FinalObjective returns the objective of the returned factors.
@@ -481,6 +555,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 			}
 		}
 	}
+	if err := checkTerms(&cfg, n, k); err != nil {
+		return cfg, err
+	}
 	if cfg.Init == InitAuto {
 		if k <= min(n, m) {
 			cfg.Init = InitNNDSVDa
@@ -496,4 +573,65 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// checkTerms validates the fields of the objective beyond the data term
+// (DataWeight, AddEpsilon, Order, Coupled) and resolves DataWeight.
+func checkTerms(cfg *Config, n, k int) error {
+	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && v >= 0 }
+	if !finite(cfg.DataWeight) {
+		return fmt.Errorf("nmf: DataWeight = %v, want a finite number ≥ 0", cfg.DataWeight)
+	}
+	if cfg.DataWeight == 0 {
+		cfg.DataWeight = 1
+	}
+	if !finite(cfg.AddEpsilon) {
+		return fmt.Errorf("nmf: AddEpsilon = %v, want a finite number ≥ 0", cfg.AddEpsilon)
+	}
+	if cfg.Order != WFirst && cfg.Order != HFirst {
+		return fmt.Errorf("nmf: unknown order %v", cfg.Order)
+	}
+	if len(cfg.Coupled) > 0 && (cfg.FixW || cfg.FixH) {
+		return fmt.Errorf("nmf: coupled terms need both W and H updated (FixW, FixH or a fixed H is set)")
+	}
+	for c, t := range cfg.Coupled {
+		name := fmt.Sprintf("coupled term %d", c)
+		if t.Y == nil || t.Y.IsEmpty() {
+			return fmt.Errorf("nmf: %s: Y is empty", name)
+		}
+		yr, yc := t.Y.Dims()
+		if yr != n {
+			return fmt.Errorf("nmf: %s: Y has %d rows for %d documents", name, yr, n)
+		}
+		if err := checkFactor(name+": Y", t.Y, n, yc); err != nil {
+			return err
+		}
+		if t.Loss != Frobenius && t.Loss != KullbackLeibler {
+			return fmt.Errorf("nmf: %s: unknown loss %v", name, t.Loss)
+		}
+		if !finite(t.Lambda) {
+			return fmt.Errorf("nmf: %s: λ = %v, want a finite number ≥ 0", name, t.Lambda)
+		}
+		if t.Weights != nil {
+			if err := checkFactor(name+": Weights", t.Weights, n, yc); err != nil {
+				return err
+			}
+		}
+		if t.RowWeights != nil {
+			if len(t.RowWeights) != n {
+				return fmt.Errorf("nmf: %s: %d row weights for %d documents", name, len(t.RowWeights), n)
+			}
+			for i, e := range t.RowWeights {
+				if !finite(e) {
+					return fmt.Errorf("nmf: %s: row weight %v of document %d is not a finite non-negative number", name, e, i)
+				}
+			}
+		}
+		if t.B0 != nil {
+			if err := checkFactor(name+": B0", t.B0, yc, k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

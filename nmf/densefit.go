@@ -2,7 +2,6 @@ package nmf
 
 import (
 	"context"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -29,6 +28,12 @@ type denseFit struct {
 	fixedNum   bool       // numW (FixH) or numH (FixW) holds the fixed numerator
 	den        []float64  // k
 	parts      []float64  // n: per-document objective terms
+
+	gd     guard
+	cpl    *couplings // coupled terms, or nil
+	rp     *rowParts  // what W's update adds to the data term's, or nil
+	cn, cd []float64  // k: a row's combined numerator and denominator
+	terms  []float64  // the terms' values at the latest objective
 }
 
 func newDenseFit(cfg Config, x *mat.Dense, w, h []float64) *denseFit {
@@ -62,7 +67,21 @@ func newDenseFit(cfg Config, x *mat.Dense, w, h []float64) *denseFit {
 	f.we = mat.NewDense(n, k, nil)
 	f.den = make([]float64, k)
 	f.parts = make([]float64, n)
+	f.gd = guard{cfg.AddEpsilon}
+	f.cpl = newCouplings(cfg, n, k, f.gd)
+	f.rp = rowPartsFor(f.cpl, f.gd, cfg.DataWeight, f.e, n)
+	f.cn, f.cd = make([]float64, k), make([]float64, k)
 	return f
+}
+
+// total returns the objective α·data + Σ_c λ_c·L_c at the current
+// factors, recording the terms' values.
+func (f *denseFit) total() float64 {
+	data := f.objective()
+	f.terms = append(f.terms[:0], data)
+	var coupled float64
+	f.terms, coupled = f.cpl.objectives(f.w.RawMatrix().Data, f.terms)
+	return f.cfg.DataWeight*data + coupled
 }
 
 // rowsPar runs fn over blocks of the n rows on all cores.
@@ -85,10 +104,7 @@ func (f *denseFit) objective() float64 {
 				if kl {
 					v = wh
 					if x != 0 {
-						if wh == 0 {
-							wh = Epsilon
-						}
-						v += x*math.Log(x/wh) - x
+						v += f.gd.kl(x, wh)
 					}
 				} else {
 					v = 0.5 * (x - wh) * (x - wh)
@@ -124,10 +140,7 @@ func (f *denseFit) ratio(rowWeights bool) {
 					rr[j] = 0
 					continue
 				}
-				wh := whr[j]
-				if wh == 0 {
-					wh = Epsilon
-				}
+				wh := f.gd.div(whr[j])
 				c := 1.0
 				if f.v != nil {
 					c = f.v.At(i, j)
@@ -146,19 +159,22 @@ func (f *denseFit) weightedWH() {
 	f.r.MulElem(f.v, f.wh)
 }
 
-// apply performs a ← a ∘ num ⊘ den with the Epsilon guard, leaving zero
-// entries of a zero and setting results below floor to zero.
-func apply(a, num, den *mat.Dense, floor float64) {
+// apply performs a ← a ∘ num ⊘ den, the divisors guarded by gd, leaving
+// zero entries of a zero and setting results below floor to zero.
+func apply(a, num, den *mat.Dense, floor float64, gd guard) {
+	applyRows(a, num, den, floor, gd, nil, nil, nil)
+}
+
+// applyRows is apply with each row's numerator and denominator combined
+// with rp (nil: nothing) in the buffers cn and cd (of a's width).
+func applyRows(a, num, den *mat.Dense, floor float64, gd guard, rp *rowParts, cn, cd []float64) {
 	r, c := a.Dims()
 	for i := 0; i < r; i++ {
-		ar, nr, dr := a.RawRowView(i), num.RawRowView(i), den.RawRowView(i)
+		ar := a.RawRowView(i)
+		nr, dr := rp.combine(i, c, num.RawRowView(i), den.RawRowView(i), cn, cd)
 		for j := 0; j < c; j++ {
 			if ar[j] != 0 {
-				d := dr[j]
-				if d == 0 {
-					d = Epsilon
-				}
-				v := ar[j] * (nr[j] / d)
+				v := ar[j] * (nr[j] / gd.div(dr[j]))
 				if v < floor {
 					v = 0
 				}
@@ -217,7 +233,10 @@ func (f *denseFit) updateW() {
 		}
 	}
 	f.fixedNum = f.cfg.FixH
-	apply(f.w, f.numW, f.denW, minNormal)
+	if f.cpl != nil {
+		f.cpl.parts(f.w.RawMatrix().Data)
+	}
+	applyRows(f.w, f.numW, f.denW, minNormal, f.gd, f.rp, f.cn, f.cd)
 }
 
 // updateH performs one multiplicative update of H.
@@ -267,11 +286,7 @@ func (f *denseFit) updateH() {
 		}
 	}
 	f.fixedNum = f.cfg.FixW
-	floor := minNormal
-	if f.cfg.Loss == KullbackLeibler {
-		floor = klFloor
-	}
-	apply(f.h, f.numH, f.denH, floor)
+	apply(f.h, f.numH, f.denH, f.gd.hFloor(f.cfg.Loss), f.gd)
 }
 
 // sum returns the sum of v.
@@ -285,18 +300,28 @@ func sum(v []float64) float64 {
 
 // run iterates until convergence, MaxIter or cancellation.
 func (f *denseFit) run(ctx context.Context, tr *tracker) error {
-	tr.start(f.objective())
+	if tr.start(f.total()) {
+		return nil
+	}
 	for !tr.done() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if !f.cfg.FixW {
-			f.updateW()
-		}
-		if !f.cfg.FixH {
+		switch {
+		case f.cfg.FixW:
 			f.updateH()
+		case f.cfg.FixH:
+			f.updateW()
+		case f.cfg.Order == HFirst:
+			f.updateH()
+			f.cpl.updateB(f.w.RawMatrix().Data)
+			f.updateW()
+		default:
+			f.updateW()
+			f.updateH()
+			f.cpl.updateB(f.w.RawMatrix().Data)
 		}
-		if tr.step(f.objective()) {
+		if tr.step(f.total()) {
 			return nil
 		}
 	}

@@ -97,6 +97,8 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 	}
 	tr := &tracker{maxIter: cfg.MaxIter, stop: stop, progress: cfg.Progress}
 	var wm, hm *mat.Dense
+	var terms []float64
+	var bs []*mat.Dense
 	if d.sp != nil && cfg.Weights == nil {
 		var xtp *sparse.CSR
 		if !cfg.FixH { // the H update is the only user of Xᵀ
@@ -105,6 +107,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 		f := newSparseFit(cfg, d.sp, xtp, w, h)
 		err = f.run(ctx, tr)
 		wm, hm = f.factors()
+		terms, bs = f.terms, f.cpl.bs()
 	} else {
 		xd := d.dense
 		if xd == nil {
@@ -116,6 +119,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 		f := newDenseFit(cfg, xd, w, h)
 		err = f.run(ctx, tr)
 		wm, hm = f.w, f.h
+		terms, bs = f.terms, f.cpl.bs()
 	}
 	if cfg.Fixed != nil {
 		hm = cfg.Fixed.H()
@@ -132,6 +136,8 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 		Converged:  tr.converged,
 		Init:       used,
 		Elapsed:    time.Since(t0),
+		B:          bs,
+		Terms:      append([]float64(nil), terms...),
 	}
 	return res, err
 }

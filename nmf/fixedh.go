@@ -120,18 +120,21 @@ func (f *FixedH) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 		return w, nil
 	}
 	if cfg.Loss == KullbackLeibler {
-		w0 := mat.NewDense(d.n, k, nil)
-		avg := math.Sqrt(d.mean() / float64(k))
-		raw := w0.RawMatrix().Data
-		for i := range raw {
-			raw[i] = avg
+		w0 := cfg.W0
+		if w0 == nil {
+			w0 = mat.NewDense(d.n, k, nil)
+			avg := math.Sqrt(d.mean() / float64(k))
+			raw := w0.RawMatrix().Data
+			for i := range raw {
+				raw[i] = avg
+			}
 		}
 		var xm Matrix = x
 		if d.dense != nil {
 			xm = d.dense
 		}
 		res, err := Fit(ctx, xm, Config{K: k, Loss: KullbackLeibler, W0: w0, Fixed: f,
-			WMask: cfg.Mask, MaxIter: cfg.MaxIter, Tol: cfg.Tol})
+			WMask: cfg.Mask, MaxIter: cfg.MaxIter, Tol: cfg.Tol, AddEpsilon: cfg.AddEpsilon})
 		if res == nil {
 			return nil, err
 		}

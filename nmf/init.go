@@ -35,7 +35,7 @@ func initFactors(ctx context.Context, d *data, op func() linOp, cfg Config) (w, 
 			return nil, nil, used, fmt.Errorf("nmf: a fixed H needs W0")
 		}
 		w = copyRaw(cfg.W0)
-		prepareFactor(w, cfg.WMask, Epsilon*math.Sqrt(d.mean()/float64(k)))
+		prepareFactor(w, cfg.WMask, liftZeros(cfg, d))
 		return w, nil, used, nil
 	}
 	rnd := newRand(cfg.Seed)
@@ -62,7 +62,7 @@ func initFactors(ctx context.Context, d *data, op func() linOp, cfg Config) (w, 
 	if cfg.H0 != nil {
 		h = copyRaw(cfg.H0)
 	}
-	fill := Epsilon * math.Sqrt(d.mean()/float64(k))
+	fill := liftZeros(cfg, d)
 	if !cfg.FixW {
 		prepareFactor(w, cfg.WMask, fill)
 	}
@@ -72,8 +72,17 @@ func initFactors(ctx context.Context, d *data, op func() linOp, cfg Config) (w, 
 	return w, h, used, nil
 }
 
+// liftZeros returns the value that replaces an exact zero of a starting
+// factor: Epsilon·√(mean(X)/k), or 0 (zeros kept) under AddEpsilon.
+func liftZeros(cfg Config, d *data) float64 {
+	if cfg.AddEpsilon > 0 {
+		return 0
+	}
+	return Epsilon * math.Sqrt(d.mean()/float64(cfg.K))
+}
+
 // prepareFactor zeroes the entries a mask forbids and replaces the exact
-// zeros of the allowed ones by fill.
+// zeros of the allowed ones by fill (none when fill is 0).
 func prepareFactor(f []float64, mask *mat.Dense, fill float64) {
 	var mk []float64
 	if mask != nil {
@@ -87,7 +96,7 @@ func prepareFactor(f []float64, mask *mat.Dense, fill float64) {
 		switch {
 		case mk != nil && mk[i] == 0:
 			f[i] = 0
-		case v == 0:
+		case v == 0 && fill != 0:
 			f[i] = fill
 		}
 	}

@@ -30,6 +30,73 @@ const (
 	klFloor   = 0x1p-52
 )
 
+// guard is a fit's convention for the divisors of its updates and the
+// logarithm of the KL loss (Config.AddEpsilon; see the package
+// documentation).
+type guard struct{ add float64 }
+
+// div returns the divisor to use for d: add + d, or d with an exact zero
+// replaced by Epsilon when add is 0.
+func (g guard) div(d float64) float64 {
+	if g.add > 0 {
+		return g.add + d
+	}
+	if d == 0 {
+		return Epsilon
+	}
+	return d
+}
+
+// kl returns x·log(x/z) − x for a stored x > 0 and its reconstruction z,
+// with z guarded as div does, or x·log((x+add)/(z+add)) − x.
+func (g guard) kl(x, z float64) float64 {
+	if g.add > 0 {
+		return x*math.Log((x+g.add)/(z+g.add)) - x
+	}
+	if z == 0 {
+		z = Epsilon
+	}
+	return x*math.Log(x/z) - x
+}
+
+// hFloor is the floor of H's entries after an update: klFloor under the
+// KL loss with scikit-learn's convention, else minNormal.
+func (g guard) hFloor(loss Loss) float64 {
+	if loss == KullbackLeibler && g.add == 0 {
+		return klFloor
+	}
+	return minNormal
+}
+
+// rowParts is what the rest of the objective adds to the update of the
+// rows of a factor that several terms share (W): the data term's
+// numerator and denominator of row i are multiplied by scale[i] (nil: 1),
+// then num[i] and den[i] (r × kp, nil: nothing) are added.
+type rowParts struct {
+	scale    []float64
+	num, den []float64
+}
+
+// combine returns the numerator and denominator of row i of the update,
+// writing them to cn and cd when rp changes them.
+func (rp *rowParts) combine(i, kp int, num, den, cn, cd []float64) ([]float64, []float64) {
+	if rp == nil {
+		return num, den
+	}
+	sc := 1.0
+	if rp.scale != nil {
+		sc = rp.scale[i]
+	}
+	for t := range cn {
+		cn[t], cd[t] = sc*num[t], sc*den[t]
+	}
+	if rp.num != nil {
+		floats.Add(cn, rp.num[i*kp:(i+1)*kp])
+		floats.Add(cd, rp.den[i*kp:(i+1)*kp])
+	}
+	return cn, cd
+}
+
 // gramBlock is the number of rows whose Gram contributions are added at a
 // time (a rank-gramBlock update).
 const gramBlock = 16
@@ -37,6 +104,7 @@ const gramBlock = 16
 // scratch is one worker's buffers, allocated once per fit.
 type scratch struct {
 	num, den []float64 // kp
+	cn, cd   []float64 // kp: numerator and denominator combined with rowParts
 	gram     []float64 // kp × kp accumulator (upper triangle used)
 	col      []float64 // kp accumulator
 	nzIdx    []int32   // kp: indices of a row's non-zero entries
@@ -66,6 +134,8 @@ func newWorkspace(k, maxRow int) *workspace {
 		w.ws[i] = &scratch{
 			num:    make([]float64, kp),
 			den:    make([]float64, kp),
+			cn:     make([]float64, kp),
+			cd:     make([]float64, kp),
 			gram:   make([]float64, kp*kp),
 			col:    make([]float64, kp),
 			nzIdx:  make([]int32, kp),
@@ -218,11 +288,12 @@ func addGramBlock(s *scratch, g, a, wt []float64, lo, hi, kp int, iota []int32) 
 //	a_i ← a_i ∘ num_i ⊘ (a_i·G),  num_i = Σ_p xd[p]·b[xs.Indices[p]]
 //
 // over the stored entries p of row i of xs (or num_i = pre[i] when pre is
-// not nil). Zero entries of a stay zero, a zero denominator is replaced
-// by Epsilon, and results below minNormal become zero. With row weights wt (nil: all 1) it returns
-// Σ_i wt_i⟨num_i, a_i⟩ for the updated a, and leaves Σ_i wt_i a_iᵀa_i in the
+// not nil), combined with rp (nil: nothing) and guarded by gd. Zero
+// entries of a stay zero and results below minNormal become zero. With
+// row weights wt (nil: all 1) it returns Σ_i wt_i⟨num_i, a_i⟩ for the
+// updated a (the data term's num_i), and leaves Σ_i wt_i a_iᵀa_i in the
 // workers' Gram accumulators (upper part).
-func frobStep(ws *workspace, a []float64, xs *sparse.CSR, xd, b, pre, g, wt []float64, prefix []int) float64 {
+func frobStep(ws *workspace, a []float64, xs *sparse.CSR, xd, b, pre, g, wt []float64, prefix []int, gd guard, rp *rowParts) float64 {
 	kp := ws.kp
 	ws.reset(true, false)
 	parallel.ForWeighted(prefix, minWeight(kp), func(wi, lo, hi int) {
@@ -243,13 +314,10 @@ func frobStep(ws *workspace, a []float64, xs *sparse.CSR, xd, b, pre, g, wt []fl
 				}
 			}
 			rowTimesGram(s, den, ai, g, kp)
+			cn, cd := rp.combine(i, kp, num, den, s.cn, s.cd)
 			for t, at := range ai {
 				if at != 0 {
-					d := den[t]
-					if d == 0 {
-						d = Epsilon
-					}
-					v := at * (num[t] / d)
+					v := at * (cn[t] / gd.div(cd[t]))
 					if v < minNormal {
 						v = 0
 					}
@@ -288,11 +356,11 @@ func gramOf(ws *workspace, g, a, wt []float64, prefix []int) {
 	ws.gramTo(g)
 }
 
-// klRow computes, for row i of xs, the ratios r_p = xr[p]/⟨a_i, b_j⟩ (a
-// zero ⟨a_i, b_j⟩ replaced by Epsilon, r_p = 0 where x_p = 0) into
-// s.ratio and, when obj is set, returns Σ_p v_p (x_p log(x_p/⟨a_i,b_j⟩) −
-// x_p) with v_p = idxW[j] (or 1 when idxW is nil).
-func klRow(s *scratch, ai []float64, xs *sparse.CSR, xr, b, idxW []float64, i, kp int, obj bool) float64 {
+// klRow computes, for row i of xs, the ratios r_p = xr[p]/⟨a_i, b_j⟩ (the
+// divisor guarded by gd, r_p = 0 where x_p = 0) into s.ratio and, when obj
+// is set, returns Σ_p v_p (x_p log(x_p/⟨a_i,b_j⟩) − x_p) (guard.kl) with
+// v_p = idxW[j] (or 1 when idxW is nil).
+func klRow(s *scratch, ai []float64, xs *sparse.CSR, xr, b, idxW []float64, i, kp int, obj bool, gd guard) float64 {
 	p0, p1 := xs.Indptr[i], xs.Indptr[i+1]
 	idx := xs.Indices[p0:p1]
 	ratio := s.ratio[:p1-p0]
@@ -304,12 +372,9 @@ func klRow(s *scratch, ai []float64, xs *sparse.CSR, xr, b, idxW []float64, i, k
 			ratio[q] = 0
 			continue
 		}
-		if d == 0 {
-			d = Epsilon
-		}
-		ratio[q] = xr[p0+q] / d
+		ratio[q] = xr[p0+q] / gd.div(d)
 		if obj {
-			v := x*math.Log(x/d) - x
+			v := gd.kl(x, d)
 			if idxW != nil {
 				v *= idxW[idx[q]]
 			}
@@ -324,14 +389,15 @@ func klRow(s *scratch, ai []float64, xs *sparse.CSR, xr, b, idxW []float64, i, k
 //
 //	out_i = a_i ∘ (Σ_p r_p·b_j) ⊘ den,  r_p = xr[p] / ⟨a_i, b_j⟩,
 //
-// over the stored entries p (column j) of row i of xs, a zero ⟨a_i, b_j⟩
-// being replaced by Epsilon; den must already be guarded. Zero entries of
-// a stay zero. When obj is set it also returns the non-zero part of the
-// KL objective at (a, b), Σ_p v_p (x_p log(x_p/⟨a_i,b_j⟩) − x_p) with x_p =
-// xs.Data[p] and v_p = rowW[i] (if rowW is set) or idxW[j] (if idxW is
-// set) or 1. Entries of out below floor are set to zero. The workers'
-// column accumulators receive Σ_i cw_i out_i (cw nil: all 1).
-func klStep(ws *workspace, a, out []float64, xs *sparse.CSR, xr, b, den []float64, floor float64, obj bool, rowW, idxW, cw []float64, prefix []int) float64 {
+// over the stored entries p (column j) of row i of xs, the divisors
+// guarded by gd, and the row's numerator and denominator combined with rp
+// (nil: nothing). Zero entries of a stay zero. When obj is set it also
+// returns the non-zero part of the KL objective at (a, b), Σ_p v_p (x_p
+// log(x_p/⟨a_i,b_j⟩) − x_p) (guard.kl) with x_p = xs.Data[p] and v_p =
+// rowW[i] (if rowW is set) or idxW[j] (if idxW is set) or 1. Entries of
+// out below floor are set to zero. The workers' column accumulators
+// receive Σ_i cw_i out_i (cw nil: all 1).
+func klStep(ws *workspace, a, out []float64, xs *sparse.CSR, xr, b, den []float64, floor float64, obj bool, rowW, idxW, cw []float64, prefix []int, gd guard, rp *rowParts) float64 {
 	kp := ws.kp
 	ws.reset(false, true)
 	parallel.ForWeighted(prefix, minWeight(kp), func(wi, lo, hi int) {
@@ -343,19 +409,24 @@ func klStep(ws *workspace, a, out []float64, xs *sparse.CSR, xr, b, den []float6
 			oi := out[i*kp : (i+1)*kp]
 			p0, p1 := xs.Indptr[i], xs.Indptr[i+1]
 			if p0 == p1 {
-				clear(oi)
-				continue
+				if rp == nil || rp.num == nil {
+					clear(oi)
+					continue
+				}
+				clear(num) // no data, but the other terms still move the row
+			} else {
+				rowPart := klRow(s, ai, xs, xr, b, idxW, i, kp, obj, gd)
+				if obj && rowW != nil {
+					rowPart *= rowW[i]
+				}
+				part += rowPart
+				gatherSum(num, s.ratio[:p1-p0], xs.Indices[p0:p1], b, kp, false)
 			}
-			rowPart := klRow(s, ai, xs, xr, b, idxW, i, kp, obj)
-			if obj && rowW != nil {
-				rowPart *= rowW[i]
-			}
-			part += rowPart
-			gatherSum(num, s.ratio[:p1-p0], xs.Indices[p0:p1], b, kp, false)
+			cn, cd := rp.combine(i, kp, num, den, s.cn, s.cd)
 			for t, at := range ai {
 				v := 0.0
 				if at != 0 {
-					v = at * (num[t] / den[t])
+					v = at * (cn[t] / gd.div(cd[t]))
 				}
 				if v < floor {
 					v = 0
@@ -376,7 +447,7 @@ func klStep(ws *workspace, a, out []float64, xs *sparse.CSR, xr, b, den []float6
 
 // klObjectiveNZ returns Σ_p v_i (x_p log(x_p/⟨a_i, b_j⟩) − x_p) over the
 // stored entries of xs, with row weights rowW (nil: 1).
-func klObjectiveNZ(ws *workspace, a []float64, xs *sparse.CSR, b, rowW []float64, prefix []int) float64 {
+func klObjectiveNZ(ws *workspace, a []float64, xs *sparse.CSR, b, rowW []float64, prefix []int, gd guard) float64 {
 	kp := ws.kp
 	ws.reset(false, false)
 	parallel.ForWeighted(prefix, minWeight(kp), func(wi, lo, hi int) {
@@ -386,7 +457,7 @@ func klObjectiveNZ(ws *workspace, a []float64, xs *sparse.CSR, b, rowW []float64
 			if xs.Indptr[i] == xs.Indptr[i+1] {
 				continue
 			}
-			v := klRow(s, a[i*kp:(i+1)*kp], xs, xs.Data, b, nil, i, kp, true)
+			v := klRow(s, a[i*kp:(i+1)*kp], xs, xs.Data, b, nil, i, kp, true, gd)
 			if rowW != nil {
 				v *= rowW[i]
 			}
@@ -436,15 +507,5 @@ func colSums(dst, a, cw []float64, kp int) {
 		if c != 0 {
 			floats.AddScaled(dst, c, a[i*kp:(i+1)*kp])
 		}
-	}
-}
-
-// guardDen copies src to dst replacing exact zeros by Epsilon.
-func guardDen(dst, src []float64) {
-	for t, v := range src {
-		if v == 0 {
-			v = Epsilon
-		}
-		dst[t] = v
 	}
 }

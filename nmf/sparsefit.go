@@ -35,6 +35,11 @@ type sparseFit struct {
 	ws           *workspace
 	prefW, prefH []int // work balancing over the rows of X and of Xᵀ
 	prefGW       []int // uniform over the rows of W
+
+	gd    guard
+	cpl   *couplings // coupled terms, or nil
+	rp    *rowParts  // what W's update adds to the data term's, or nil
+	terms []float64  // the terms' values at the latest objective
 }
 
 // newSparseFit prepares the engine; w (n × k) and h (k × m) are the
@@ -42,7 +47,9 @@ type sparseFit struct {
 func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	n, m, k := x.Rows, x.Cols, cfg.K
 	kp := padK(k)
-	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights}
+	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights, gd: guard{cfg.AddEpsilon}}
+	f.cpl = newCouplings(cfg, n, kp, f.gd)
+	f.rp = rowPartsFor(f.cpl, f.gd, cfg.DataWeight, f.e, n)
 	f.w = make([]float64, n*kp)
 	for i := 0; i < n; i++ {
 		copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
@@ -135,9 +142,43 @@ func (f *sparseFit) run(ctx context.Context, tr *tracker) error {
 	return f.runKL(ctx, tr)
 }
 
+// total returns the objective α·data + Σ_c λ_c·L_c at the current W,
+// recording the terms' values.
+func (f *sparseFit) total(data float64) float64 {
+	f.terms = append(f.terms[:0], data)
+	var coupled float64
+	f.terms, coupled = f.cpl.objectives(f.w, f.terms)
+	return f.cfg.DataWeight*data + coupled
+}
+
 // frobObjective returns ½(‖X‖²_e − 2·cross + ⟨G_W, G_H⟩).
 func (f *sparseFit) frobObjective(cross float64) float64 {
 	return 0.5 * (f.xnorm2 - 2*cross + floats.Dot(f.gW, f.gH))
+}
+
+// frobW updates W (Frobenius) and returns the cross term ⟨diag(e)X, WH⟩.
+func (f *sparseFit) frobW() float64 {
+	var pre []float64
+	if f.cfg.FixH {
+		pre = f.pre
+	}
+	if f.cpl != nil {
+		f.cpl.parts(f.w)
+	}
+	cross := frobStep(f.ws, f.w, f.x, f.x.Data, f.ht, pre, f.gH, f.e, f.prefW, f.gd, f.rp)
+	f.ws.gramTo(f.gW)
+	return cross
+}
+
+// frobH updates H (Frobenius) and returns the cross term.
+func (f *sparseFit) frobH() float64 {
+	var pre []float64
+	if f.cfg.FixW {
+		pre = f.pre
+	}
+	cross := frobStep(f.ws, f.ht, f.xt, f.xtw, f.w, pre, f.gW, nil, f.prefH, f.gd, nil)
+	f.ws.gramTo(f.gH)
+	return cross
 }
 
 func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
@@ -168,30 +209,28 @@ func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
 	} else {
 		cross = frobCross(f.ws, f.w, f.x, f.x.Data, f.ht, f.e, f.prefW)
 	}
-	if tr.start(f.frobObjective(cross)) {
+	if tr.start(f.total(f.frobObjective(cross))) {
 		return nil
 	}
 	for !tr.done() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if !cfg.FixW {
-			var pre []float64
-			if cfg.FixH {
-				pre = f.pre
-			}
-			cross = frobStep(f.ws, f.w, f.x, f.x.Data, f.ht, pre, f.gH, f.e, f.prefW)
-			f.ws.gramTo(f.gW)
+		switch {
+		case cfg.FixW:
+			cross = f.frobH()
+		case cfg.FixH:
+			cross = f.frobW()
+		case cfg.Order == HFirst:
+			f.frobH()
+			f.cpl.updateB(f.w)
+			cross = f.frobW()
+		default:
+			f.frobW()
+			cross = f.frobH()
+			f.cpl.updateB(f.w)
 		}
-		if !cfg.FixH {
-			var pre []float64
-			if cfg.FixW {
-				pre = f.pre
-			}
-			cross = frobStep(f.ws, f.ht, f.xt, f.xtw, f.w, pre, f.gW, nil, f.prefH)
-			f.ws.gramTo(f.gH)
-		}
-		if tr.step(f.frobObjective(cross)) {
+		if tr.step(f.total(f.frobObjective(cross))) {
 			return nil
 		}
 	}
@@ -201,6 +240,33 @@ func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
 // klSumWH returns Σ_ij (diag(e)WH)_ij = ⟨colsum(diag(e)W), rowsum(H)⟩.
 func (f *sparseFit) klSumWH() float64 { return floats.Dot(f.csW, f.rsH) }
 
+// klW updates W (KL); with obj set it returns the non-zero part of the
+// data term at the current state, which it evaluates on the way, and
+// leaves the new W aside (in w2) until commitW.
+func (f *sparseFit) klW(obj bool) float64 {
+	if f.cpl != nil {
+		f.cpl.parts(f.w)
+	}
+	return klStep(f.ws, f.w, f.w2, f.x, f.x.Data, f.ht, f.rsH, minNormal, obj, f.e, nil, f.e, f.prefW, f.gd, f.rp)
+}
+
+// commitW makes the W computed by klW current.
+func (f *sparseFit) commitW() {
+	f.w, f.w2 = f.w2, f.w
+	f.ws.colTo(f.csW)
+}
+
+// klH is klW for H (the data term's own update).
+func (f *sparseFit) klH(obj bool) float64 {
+	return klStep(f.ws, f.ht, f.ht2, f.xt, f.xtw, f.w, f.csW, f.gd.hFloor(KullbackLeibler), obj, nil, f.e, nil, f.prefH, f.gd, nil)
+}
+
+// commitH makes the H computed by klH current.
+func (f *sparseFit) commitH() {
+	f.ht, f.ht2 = f.ht2, f.ht
+	f.ws.colTo(f.rsH)
+}
+
 func (f *sparseFit) runKL(ctx context.Context, tr *tracker) error {
 	cfg := f.cfg
 	colSums(f.csW, f.w, f.e, f.kp)
@@ -209,42 +275,49 @@ func (f *sparseFit) runKL(ctx context.Context, tr *tracker) error {
 	} else {
 		colSums(f.rsH, f.ht, nil, f.kp)
 	}
+	// The first update of an iteration evaluates WH at X's non-zeros for
+	// the current state, so it also yields that state's objective: the
+	// convergence test for the previous iteration happens there, and the
+	// new factor is kept aside until it passes.
+	hFirst := cfg.FixW || (cfg.Order == HFirst && !cfg.FixH)
 	var err error
 	for !tr.done() {
 		if err = ctx.Err(); err != nil {
 			break
 		}
-		if !cfg.FixW {
-			// The pass that updates W evaluates WH at X's non-zeros for the
-			// current state, so it also yields that state's objective:
-			// the convergence test for the previous iteration happens here,
-			// and the new W is kept aside until it passes.
-			guardDen(f.den, f.rsH)
-			nz := klStep(f.ws, f.w, f.w2, f.x, f.x.Data, f.ht, f.den, minNormal, true, f.e, nil, f.e, f.prefW)
-			if tr.observe(nz + f.klSumWH()) {
-				return nil
-			}
-			f.w, f.w2 = f.w2, f.w
-			f.ws.colTo(f.csW)
-			if !cfg.FixH {
-				guardDen(f.den, f.csW)
-				klStep(f.ws, f.ht, f.ht2, f.xt, f.xtw, f.w, f.den, klFloor, false, nil, nil, nil, f.prefH)
-				f.ht, f.ht2 = f.ht2, f.ht
-				f.ws.colTo(f.rsH)
-			}
+		var nz float64
+		if hFirst {
+			nz = f.klH(true)
 		} else {
-			guardDen(f.den, f.csW)
-			nz := klStep(f.ws, f.ht, f.ht2, f.xt, f.xtw, f.w, f.den, klFloor, true, nil, f.e, nil, f.prefH)
-			if tr.observe(nz + f.klSumWH()) {
-				return nil
-			}
-			f.ht, f.ht2 = f.ht2, f.ht
-			f.ws.colTo(f.rsH)
+			nz = f.klW(true)
+		}
+		if tr.observe(f.total(nz + f.klSumWH())) {
+			return nil
+		}
+		if err = ctx.Err(); err != nil {
+			// Progress may have cancelled: return the state just reported.
+			return err
+		}
+		switch {
+		case cfg.FixW:
+			f.commitH()
+		case cfg.FixH:
+			f.commitW()
+		case hFirst:
+			f.commitH()
+			f.cpl.updateB(f.w)
+			f.klW(false)
+			f.commitW()
+		default:
+			f.commitW()
+			f.klH(false)
+			f.commitH()
+			f.cpl.updateB(f.w)
 		}
 		tr.advance()
 	}
 	// The objective of the final state is not known yet.
-	nz := klObjectiveNZ(f.ws, f.w, f.x, f.ht, f.e, f.prefW)
-	tr.observe(nz + f.klSumWH())
+	nz := klObjectiveNZ(f.ws, f.w, f.x, f.ht, f.e, f.prefW, f.gd)
+	tr.observe(f.total(nz + f.klSumWH()))
 	return err
 }

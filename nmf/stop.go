@@ -48,3 +48,19 @@ func (s SklearnEvery10) Converged(objective []float64) bool {
 	e := math.Sqrt(2 * math.Max(objective[t], 0))
 	return (prev-e)/e0 < s.Tol
 }
+
+// RelativeToFirst is the SSNMF reference code's rule: from iteration 2 on,
+// it stops when the iteration decreased the objective by less than Tol
+// times the objective after the first iteration, (f_{t−1} − f_t)/f_1 <
+// Tol (or when f_1 is not positive). Tol ≤ 0 never stops.
+type RelativeToFirst struct{ Tol float64 }
+
+// Converged implements Stop.
+func (r RelativeToFirst) Converged(objective []float64) bool {
+	t := len(objective) - 1
+	if r.Tol <= 0 || t < 2 {
+		return false
+	}
+	first := objective[1]
+	return first <= 0 || (objective[t-1]-objective[t])/first < r.Tol
+}

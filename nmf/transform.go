@@ -19,6 +19,12 @@ type TransformConfig struct {
 	// them.
 	MaxIter int
 	Tol     float64
+	// W0 is the optional start (documents × k) of the KL updates instead
+	// of the constant √(mean(X)/k); it is copied.
+	W0 *mat.Dense
+	// AddEpsilon selects the SSNMF reference's convention for the KL
+	// updates (see Config.AddEpsilon).
+	AddEpsilon float64
 }
 
 // Transform returns W (documents × k) for the documents X (documents ×

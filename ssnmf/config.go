@@ -119,18 +119,6 @@ func ParseModel(s string) (Losses, error) {
 	return Losses{}, fmt.Errorf("ssnmf: unknown model %q (want (F,F), (F,D), (D,F), (D,D) or 3–6)", s)
 }
 
-// coefficients returns (a, b) of the S update: the factor 2 of a squared
-// norm's gradient when the other term is a divergence.
-func (m Losses) coefficients() (a, b float64) {
-	switch {
-	case m.Recon == nmf.Frobenius && m.Sup == nmf.KullbackLeibler:
-		return 2, 1
-	case m.Recon == nmf.KullbackLeibler && m.Sup == nmf.Frobenius:
-		return 1, 2
-	}
-	return 1, 1
-}
-
 // Config configures Fit. Only K is required: the zero value otherwise is
 // the (F,F) model with λ = 0, uniform random initialisation from seed 0,
 // DefaultMaxIter iterations at most and DefaultTol.
@@ -199,10 +187,7 @@ type Result struct {
 	// B is targets × K, the paper's B (nil for an unsupervised fit).
 	B *mat.Dense
 	// Objective[t] is R + λQ after t iterations (Objective[0] at the
-	// start); it has Iterations+1 entries. Without a stopping rule
-	// (Config.Tol < 0) and without Config.Progress, the objective is only
-	// evaluated at the start and at the end (it costs a logarithm per
-	// stored entry under the I-divergence), and Objective holds those two.
+	// start); it has Iterations+1 entries.
 	Objective []float64
 	// Recon and Sup are the final R and Q (Sup is 0 without Y).
 	Recon, Sup float64

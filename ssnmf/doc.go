@@ -59,17 +59,17 @@
 // I-divergence evaluated as Σ M∘(Z log((Z+ε)/(Ẑ+ε)) − Z + Ẑ), as the
 // reference's fronorm and Idiv compute it.
 //
-// # Sparse data
+// # Engine
 //
-// A sparse X (*sparse.CSR) stays sparse: with no weights or per-document
-// weights (Config.DataRowWeights, the case of partial and transductive
-// fits), every product is a sparse kernel of package sparse — X·Aᵀ-like
-// products by MulDense and DenseTMul, Ẑ at the stored entries by
-// SampledDot — the nmf.Frobenius norm is expanded as ‖X‖² − 2⟨X, Ẑ⟩ + ⟨SSᵀ-like
-// Gram matrices⟩, and the I-divergence is summed over the stored entries
-// plus Σ Ẑ from column and row sums. Only a general dense
-// Config.DataWeights densifies X. The targets Y (documents × classes) are
-// dense: they are narrow.
+// Fit is a thin layer over the nmf engine: the data term R is nmf's data
+// term (row weights or dense weights, sparse kernels for a sparse X), the
+// supervision term Q an nmf.Coupled term, the update order nmf.HFirst, the
+// ε convention nmf.Config.AddEpsilon and the stopping rule
+// nmf.RelativeToFirst. The engine's squared norm is ½‖·‖²; Fit sets the
+// engine's data weight and λ so that its W update has the coefficients
+// (a, b) above and reports the objective on the paper's scale. A sparse X
+// stays sparse unless general dense Config.DataWeights are given; the
+// targets Y (documents × classes) are dense: they are narrow.
 //
 // # Epsilon
 //

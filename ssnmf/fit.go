@@ -3,10 +3,8 @@ package ssnmf
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
-	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/rng"
@@ -39,12 +37,22 @@ func uniform(r, c int, seed, stream uint64) *mat.Dense {
 	return mat.NewDense(r, c, data)
 }
 
+// scale returns the factor of a loss in the paper's objective relative
+// to the nmf engine's: the paper's ‖·‖² is twice the engine's ½‖·‖².
+func scale(l nmf.Loss) float64 {
+	if l == nmf.Frobenius {
+		return 2
+	}
+	return 1
+}
+
 // Fit fits the SSNMF model cfg.Model to X (documents × terms, sparse or
 // dense) and the targets cfg.Y (nil for the unsupervised models) by the
-// multiplicative updates of the package documentation. A cancelled context
-// stops the fit between iterations; Fit then returns the partial result
-// together with ctx.Err(). Bad input (shapes, negative or non-finite
-// entries, an all-zero X, K < 1) is an error naming the field.
+// multiplicative updates of the package documentation, on the nmf
+// engine. A cancelled context stops the fit between iterations; Fit then
+// returns the partial result together with ctx.Err(). Bad input (shapes,
+// negative or non-finite entries, an all-zero X, K < 1) is an error
+// naming the field.
 func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 	t0 := time.Now()
 	d, err := checkX(x)
@@ -56,121 +64,62 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	n, m, k := d.n, d.m, cfg.K
-	eps := cfg.Epsilon
-
-	w := startFactor(cfg.W0, n, k, cfg.Seed, streamW)
-	h := startFactor(cfg.H0, k, m, cfg.Seed, streamH)
-	ht := mat.NewDense(m, k, nil)
-	transposeInto(ht, h)
-	data := newDataTerm(d, cfg.Model.Recon, cfg.DataRowWeights, cfg.DataWeights, k, eps)
-
-	var lab *labelTerm
-	var b *mat.Dense
+	var xm Matrix = d.dense
+	if d.sp != nil {
+		xm = d.sp
+	}
+	// The paper's objective is R + λQ with R, Q = ‖·‖² or D; the
+	// engine's is α·R' + λ'·Q' with R', Q' = ½‖·‖² or D. With s = 2 when
+	// every term is a squared norm, else 1, α = (R/R')/s and λ' =
+	// λ·(Q/Q')/s, the paper's objective is s times the engine's, and the
+	// engine's W update, α·(R's parts) + λ'·(Q's parts), is the
+	// reference's: it halves the gradient of a squared norm only when no
+	// divergence is beside it, so (α, λ'/λ) is (1, 1) for (F,F) and (D,D),
+	// (2, 1) for (F,D) and (1, 2) for (D,F).
+	rs, qs := scale(cfg.Model.Recon), scale(cfg.Model.Sup)
+	s := rs
+	if cfg.Y != nil && cfg.Model.Sup != nmf.Frobenius {
+		s = 1
+	}
+	ec := nmf.Config{
+		K: k, Loss: cfg.Model.Recon, Seed: cfg.Seed, Init: nmf.InitCustom,
+		W0:         startFactor(cfg.W0, n, k, cfg.Seed, streamW),
+		H0:         startFactor(cfg.H0, k, m, cfg.Seed, streamH),
+		RowWeights: cfg.DataRowWeights, Weights: cfg.DataWeights,
+		MaxIter: cfg.MaxIter, Stop: nmf.RelativeToFirst{Tol: cfg.Tol},
+		DataWeight: rs / s, AddEpsilon: cfg.Epsilon, Order: nmf.HFirst,
+	}
+	if cfg.Progress != nil {
+		ec.Progress = func(it int, obj float64) { cfg.Progress(it, s*obj) }
+	}
 	if cfg.Y != nil {
 		_, c := cfg.Y.Dims()
-		b = startFactor(cfg.B0, c, k, cfg.Seed, streamB)
-		lab = newLabelTerm(cfg.Model.Sup, cfg.Y, labelWeights(cfg), k, eps)
+		ec.Coupled = []nmf.Coupled{{
+			Y: cfg.Y, Loss: cfg.Model.Sup, Lambda: cfg.Lambda * qs / s,
+			Weights: cfg.LabelWeights, RowWeights: cfg.LabelRowWeights,
+			B0: startFactor(cfg.B0, c, k, cfg.Seed, streamB),
+		}}
 	}
-
-	res := &Result{Model: cfg.Model, Lambda: cfg.Lambda, Epsilon: eps, W: w, H: h, B: b}
-	objective := func() float64 {
-		res.Recon = data.objective(w, h, ht)
-		res.Sup = 0
-		if lab != nil {
-			res.Sup = lab.objective(w, b)
-		}
-		return res.Recon + cfg.Lambda*res.Sup
+	r, err := nmf.Fit(ctx, xm, ec)
+	if r == nil {
+		return nil, fmt.Errorf("ssnmf: %w", err)
 	}
-	res.Objective = append(res.Objective, objective())
-	if v := res.Objective[0]; math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil, fmt.Errorf("ssnmf: the objective is %v at the start: the computation overflowed the float64 range (rescale the data, for example with tf-idf or L2-normalised rows)", v)
+	res := &Result{
+		Model: cfg.Model, Lambda: cfg.Lambda, Epsilon: cfg.Epsilon,
+		W: r.W, H: r.H, Iterations: r.Iterations, Converged: r.Converged,
+		Recon: rs * r.Terms[0],
 	}
-
-	numD, denD := mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
-	var numL, denL *mat.Dense
-	if lab != nil {
-		numL, denL = mat.NewDense(n, k, nil), mat.NewDense(n, k, nil)
+	for _, v := range r.Objective {
+		res.Objective = append(res.Objective, s*v)
 	}
-	ca, cb := cfg.Model.coefficients()
-	cb *= cfg.Lambda
-	// The objective is needed after every iteration by the stopping rule
-	// and Progress; without them only the final one is evaluated.
-	track := cfg.Tol > 0 || cfg.Progress != nil
-	finish := func() *Result {
-		if !track && res.Iterations > 0 {
-			res.Objective = append(res.Objective, objective())
-		}
-		res.Elapsed = time.Since(t0)
-		return res
+	if len(r.B) > 0 {
+		res.B, res.Sup = r.B[0], qs*r.Terms[1]
 	}
-	for it := 1; it <= cfg.MaxIter; it++ {
-		if err := ctx.Err(); err != nil {
-			return finish(), err
-		}
-		// A (our H), then B, then S (our W), each from the others' latest
-		// values, as the reference's mult.
-		data.updateH(w, h, ht)
-		if lab != nil {
-			lab.updateB(w, b)
-		}
-		data.wParts(numD, denD, w, h, ht)
-		if lab == nil {
-			muApply(w.RawMatrix().Data, numD.RawMatrix().Data, denD.RawMatrix().Data, eps)
-		} else {
-			lab.wParts(numL, denL, w, b)
-			combineW(w, numD, denD, numL, denL, ca, cb, eps)
-		}
-		res.Iterations = it
-		if err := checkFinite(it, w, h, b); err != nil {
-			return nil, err
-		}
-		if !track {
-			continue
-		}
-		obj := objective()
-		res.Objective = append(res.Objective, obj)
-		if cfg.Progress != nil {
-			cfg.Progress(it, obj)
-		}
-		if it >= 2 && cfg.Tol > 0 {
-			first := res.Objective[1]
-			if first <= 0 || (res.Objective[it-1]-obj)/first < cfg.Tol {
-				res.Converged = true
-				break
-			}
-		}
+	if perr := res.Prepare(); perr != nil && err == nil {
+		return nil, perr
 	}
-	res = finish()
-	if err := res.Prepare(); err != nil {
-		return nil, err
-	}
-	return res, nil
-}
-
-// checkFinite returns an error naming iteration it when a factor holds a
-// NaN or infinite value (the sums propagate them), so that a fit that
-// overflowed stops at once instead of returning useless factors.
-func checkFinite(it int, fs ...*mat.Dense) error {
-	for _, f := range fs {
-		if f == nil {
-			continue
-		}
-		if s := floats.Sum(f.RawMatrix().Data); math.IsNaN(s) || math.IsInf(s, 0) {
-			return fmt.Errorf("ssnmf: iteration %d: the factors are no longer finite: the computation overflowed the float64 range (rescale the data, for example with tf-idf or L2-normalised rows)", it)
-		}
-	}
-	return nil
-}
-
-// combineW applies W ← W ∘ (a·numD + b·numL) ⊘ (ε + a·denD + b·denL), where
-// b already includes λ.
-func combineW(w, numD, denD, numL, denL *mat.Dense, a, b, eps float64) {
-	wr := w.RawMatrix().Data
-	nd, dd := numD.RawMatrix().Data, denD.RawMatrix().Data
-	nl, dl := numL.RawMatrix().Data, denL.RawMatrix().Data
-	for i := range wr {
-		wr[i] *= (a*nd[i] + b*nl[i]) / (eps + a*dd[i] + b*dl[i])
-	}
+	res.Elapsed = time.Since(t0)
+	return res, err
 }
 
 // startFactor returns a copy of f0, or a uniform random r × c matrix.
@@ -179,57 +128,4 @@ func startFactor(f0 *mat.Dense, r, c int, seed, stream uint64) *mat.Dense {
 		return mat.DenseCopyOf(f0)
 	}
 	return uniform(r, c, seed, stream)
-}
-
-// newDataTerm builds R for X: sparse kernels for a sparse X unless general
-// dense weights are given.
-func newDataTerm(d *dataMatrix, loss nmf.Loss, rowW []float64, weights *mat.Dense, k int, eps float64) dataTerm {
-	if d.sp != nil && weights == nil {
-		return newSparseTerm(loss, d.sp, rowW, k, eps)
-	}
-	x := d.dense
-	if x == nil {
-		x = d.sp.ToDense()
-	}
-	var v *mat.Dense
-	if weights != nil {
-		v = mat.DenseCopyOf(weights)
-	}
-	if rowW != nil {
-		if v == nil {
-			v = mat.NewDense(d.n, d.m, nil)
-			for i, e := range rowW {
-				row := v.RawRowView(i)
-				for j := range row {
-					row[j] = e
-				}
-			}
-		} else {
-			scaleRows(v, rowW)
-		}
-	}
-	return newDenseTerm(loss, x, v, k, eps)
-}
-
-// labelWeights returns M = LabelWeights ∘ LabelRowWeights (broadcast), or
-// nil when neither is given.
-func labelWeights(cfg Config) *mat.Dense {
-	if cfg.LabelWeights == nil && cfg.LabelRowWeights == nil {
-		return nil
-	}
-	n, c := cfg.Y.Dims()
-	var m *mat.Dense
-	if cfg.LabelWeights != nil {
-		m = mat.DenseCopyOf(cfg.LabelWeights)
-	} else {
-		m = mat.NewDense(n, c, nil)
-		for i := 0; i < n; i++ {
-			row := m.RawRowView(i)
-			for j := range row {
-				row[j] = 1
-			}
-		}
-	}
-	scaleRows(m, cfg.LabelRowWeights)
-	return m
 }

@@ -80,22 +80,11 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	} else {
 		w = uniform(d.n, k, cfg.Seed, streamTransform)
 	}
-	ht := fixed.T()
-	var term dataTerm
+	var xm Matrix = d.dense
 	if d.sp != nil {
-		term = newTransformTerm(d.sp, k, eps, fixed.RowSums())
-	} else {
-		term = newDataTerm(d, nmf.KullbackLeibler, nil, nil, k, eps)
+		xm = d.sp
 	}
-	num, den := mat.NewDense(d.n, k, nil), mat.NewDense(d.n, k, nil)
-	for it := 0; it < iter; it++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		term.wParts(num, den, w, r.H, ht)
-		muApply(w.RawMatrix().Data, num.RawMatrix().Data, den.RawMatrix().Data, eps)
-	}
-	return w, nil
+	return fixed.Transform(ctx, xm, nmf.TransformConfig{Loss: nmf.KullbackLeibler, W0: w, AddEpsilon: eps, MaxIter: iter, Tol: -1})
 }
 
 // Scores returns Ŷ = W·Bᵀ (documents × targets) for a representation W

@@ -179,8 +179,8 @@ func TestLambdaZeroIsNMF(t *testing.T) {
 		if math.Abs(res.Recon-want) > 1e-6*want {
 			t.Errorf("%v: reconstruction term %.10g, NMF's objective gives %.10g", mod, res.Recon, want)
 		}
-		if len(res.Objective) != 2 {
-			t.Errorf("%v: without a stopping rule or Progress, %d objectives recorded, want 2 (start and end)", mod, len(res.Objective))
+		if len(res.Objective) != res.Iterations+1 {
+			t.Errorf("%v: %d objectives recorded for %d iterations, want one per iteration and the start", mod, len(res.Objective), res.Iterations)
 		}
 		if res.FinalObjective() != res.Recon {
 			t.Errorf("%v: with λ = 0 the objective %.10g should be the reconstruction term %.10g", mod, res.FinalObjective(), res.Recon)

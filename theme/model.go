@@ -329,9 +329,9 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 			}
 			ec := nmf.Config{
 				K: len(p.Topics), Loss: cfg.Loss, Init: nmf.InitCustom, W0: w0, H0: h0,
-				WMask: mask, HMask: hmask, MaxIter: cfg.MaxIter,
+				WMask: mask, HMask: hmask, MaxIter: cfg.MaxIter, Stop: engineStop(cfg.Stop, cfg.Tol),
 			}
-			res, err := fitWithRule(ctx, X, ec, cfg.Stop, cfg.Tol)
+			res, err := nmf.Fit(ctx, X, ec)
 			if err != nil {
 				if p.Theme >= 0 {
 					return fmt.Errorf("theme: fitting the model of theme %q: %w", themes[p.Theme], err)

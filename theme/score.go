@@ -194,7 +194,7 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 			if maxIter == 0 {
 				maxIter = DefaultMaxIter
 			}
-			res, err := fitWithRule(ctx, X, nmf.Config{K: k, Loss: m.Loss, W0: w0, Fixed: fixed[pi], WMask: mask, MaxIter: maxIter}, m.Stop, m.Tol)
+			res, err := nmf.Fit(ctx, X, nmf.Config{K: k, Loss: m.Loss, W0: w0, Fixed: fixed[pi], WMask: mask, MaxIter: maxIter, Stop: engineStop(m.Stop, m.Tol)})
 			if err != nil {
 				return fmt.Errorf("theme: Transform: %w", err)
 			}
