@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/sparse"
@@ -395,9 +396,11 @@ func checkDataOpt(x Matrix, allowZero bool) (*data, error) {
 	return &data{n: v.Rows, m: v.Cols, sp: v.Sparse, dense: v.Dense, sum: v.Sum}, nil
 }
 
-// checkFactor validates a starting or fixed factor (or weights) of shape
-// r × c: finite, non-negative entries.
-func checkFactor(name string, f *mat.Dense, r, c int) error {
+// CheckMatrix validates a matrix given to a fit — a starting factor,
+// weights, targets — of shape r × c: present, of that shape, with finite,
+// non-negative entries. The error names it and the offending entry and
+// carries no package prefix.
+func CheckMatrix(name string, f *mat.Dense, r, c int) error {
 	return checkEntries(name, f, r, c, func(v float64) string {
 		switch {
 		case math.IsNaN(v) || math.IsInf(v, 0):
@@ -409,30 +412,72 @@ func checkFactor(name string, f *mat.Dense, r, c int) error {
 	})
 }
 
+// CheckRowWeights validates per-document weights: n finite, non-negative
+// numbers. The error names them and carries no package prefix.
+func CheckRowWeights(name string, w []float64, n int) error {
+	if len(w) != n {
+		return fmt.Errorf("%d %s for %d documents", len(w), name, n)
+	}
+	for i, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return fmt.Errorf("%s: weight %v of document %d is not a finite non-negative number", name, v, i)
+		}
+	}
+	return nil
+}
+
+// CheckIterations validates the iteration bound and tolerance that every
+// estimator of the NMF family takes, and returns maxIter with 0 resolved
+// to def. The error carries no package prefix.
+func CheckIterations(maxIter int, tol float64, def int) (int, error) {
+	if maxIter < 0 {
+		return 0, fmt.Errorf("MaxIter = %d, want ≥ 0", maxIter)
+	}
+	if math.IsNaN(tol) {
+		return 0, fmt.Errorf("Tol is NaN")
+	}
+	if maxIter == 0 {
+		maxIter = def
+	}
+	return maxIter, nil
+}
+
+// checkFactor is CheckMatrix with this package's prefix.
+func checkFactor(name string, f *mat.Dense, r, c int) error {
+	if err := CheckMatrix(name, f, r, c); err != nil {
+		return fmt.Errorf("nmf: %w", err)
+	}
+	return nil
+}
+
 // checkMask validates a 0/1 mask of shape r × c.
 func checkMask(name string, f *mat.Dense, r, c int) error {
-	return checkEntries(name, f, r, c, func(v float64) string {
+	err := checkEntries(name, f, r, c, func(v float64) string {
 		if v != 0 && v != 1 {
 			return "an entry other than 0 or 1:"
 		}
 		return ""
 	})
+	if err != nil {
+		return fmt.Errorf("nmf: %w", err)
+	}
+	return nil
 }
 
 // checkEntries checks the shape of f and each entry with bad, which
 // describes what is wrong with a value ("" if nothing).
 func checkEntries(name string, f *mat.Dense, r, c int, bad func(float64) string) error {
-	if f.IsEmpty() {
-		return fmt.Errorf("nmf: %s is empty, want %d×%d", name, r, c)
+	if f == nil || f.IsEmpty() {
+		return fmt.Errorf("%s is empty, want %d×%d", name, r, c)
 	}
 	fr, fc := f.Dims()
 	if fr != r || fc != c {
-		return fmt.Errorf("nmf: %s is %d×%d, want %d×%d", name, fr, fc, r, c)
+		return fmt.Errorf("%s is %d×%d, want %d×%d", name, fr, fc, r, c)
 	}
 	for i := 0; i < r; i++ {
 		for j, v := range f.RawRowView(i) {
 			if what := bad(v); what != "" {
-				return fmt.Errorf("nmf: %s has %s %v at (%d, %d)", name, what, v, i, j)
+				return fmt.Errorf("%s has %s %v at (%d, %d)", name, what, v, i, j)
 			}
 		}
 	}
@@ -455,14 +500,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	if cfg.Init == InitCustom && (cfg.W0 == nil || cfg.H0 == nil) {
 		return cfg, fmt.Errorf("nmf: init custom needs both W0 and H0")
 	}
-	if cfg.MaxIter < 0 {
-		return cfg, fmt.Errorf("nmf: MaxIter = %d, want ≥ 0", cfg.MaxIter)
-	}
-	if cfg.MaxIter == 0 {
-		cfg.MaxIter = DefaultMaxIter
-	}
-	if math.IsNaN(cfg.Tol) {
-		return cfg, fmt.Errorf("nmf: Tol is NaN")
+	var err error
+	if cfg.MaxIter, err = CheckIterations(cfg.MaxIter, cfg.Tol, DefaultMaxIter); err != nil {
+		return cfg, fmt.Errorf("nmf: %w", err)
 	}
 	if cfg.Tol == 0 {
 		cfg.Tol = DefaultTol
@@ -521,17 +561,10 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 		}
 	}
 	if cfg.RowWeights != nil {
-		if len(cfg.RowWeights) != n {
-			return cfg, fmt.Errorf("nmf: %d row weights for %d documents", len(cfg.RowWeights), n)
+		if err := CheckRowWeights("row weights", cfg.RowWeights, n); err != nil {
+			return cfg, fmt.Errorf("nmf: %w", err)
 		}
-		sum := 0.0
-		for i, e := range cfg.RowWeights {
-			if math.IsNaN(e) || math.IsInf(e, 0) || e < 0 {
-				return cfg, fmt.Errorf("nmf: row weight %v of document %d is not a finite non-negative number", e, i)
-			}
-			sum += e
-		}
-		if sum == 0 {
+		if floats.Sum(cfg.RowWeights) == 0 {
 			return cfg, fmt.Errorf("nmf: all row weights are zero")
 		}
 	}
@@ -618,13 +651,8 @@ func checkTerms(cfg *Config, n, k int) error {
 			}
 		}
 		if t.RowWeights != nil {
-			if len(t.RowWeights) != n {
-				return fmt.Errorf("nmf: %s: %d row weights for %d documents", name, len(t.RowWeights), n)
-			}
-			for i, e := range t.RowWeights {
-				if !finite(e) {
-					return fmt.Errorf("nmf: %s: row weight %v of document %d is not a finite non-negative number", name, e, i)
-				}
+			if err := CheckRowWeights("row weights", t.RowWeights, n); err != nil {
+				return fmt.Errorf("nmf: %s: %w", name, err)
 			}
 		}
 		if t.B0 != nil {

@@ -248,35 +248,16 @@ func (r *Result) FinalObjective() float64 {
 // checkDense validates a dense matrix's shape and entries: finite and
 // non-negative.
 func checkDense(name string, a *mat.Dense, r, c int) error {
-	if a == nil || a.IsEmpty() {
-		return fmt.Errorf("ssnmf: %s is empty, want %d×%d", name, r, c)
-	}
-	ar, ac := a.Dims()
-	if ar != r || ac != c {
-		return fmt.Errorf("ssnmf: %s is %d×%d, want %d×%d", name, ar, ac, r, c)
-	}
-	for i := 0; i < r; i++ {
-		for j, v := range a.RawRowView(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("ssnmf: %s has a non-finite entry %v at (%d, %d)", name, v, i, j)
-			}
-			if v < 0 {
-				return fmt.Errorf("ssnmf: %s has a negative entry %g at (%d, %d)", name, v, i, j)
-			}
-		}
+	if err := nmf.CheckMatrix(name, a, r, c); err != nil {
+		return fmt.Errorf("ssnmf: %w", err)
 	}
 	return nil
 }
 
 // checkRowWeights validates per-document weights.
 func checkRowWeights(name string, w []float64, n int) error {
-	if len(w) != n {
-		return fmt.Errorf("ssnmf: %d %s for %d documents", len(w), name, n)
-	}
-	for i, v := range w {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return fmt.Errorf("ssnmf: %s: weight %v of document %d is not a finite non-negative number", name, v, i)
-		}
+	if err := nmf.CheckRowWeights(name, w, n); err != nil {
+		return fmt.Errorf("ssnmf: %w", err)
 	}
 	return nil
 }
@@ -315,14 +296,9 @@ func (cfg Config) resolve(d *dataMatrix) (Config, error) {
 	if math.IsNaN(cfg.Lambda) || math.IsInf(cfg.Lambda, 0) || cfg.Lambda < 0 {
 		return cfg, fmt.Errorf("ssnmf: λ = %v, want a finite number ≥ 0", cfg.Lambda)
 	}
-	if cfg.MaxIter < 0 {
-		return cfg, fmt.Errorf("ssnmf: MaxIter = %d, want ≥ 0", cfg.MaxIter)
-	}
-	if cfg.MaxIter == 0 {
-		cfg.MaxIter = DefaultMaxIter
-	}
-	if math.IsNaN(cfg.Tol) {
-		return cfg, fmt.Errorf("ssnmf: Tol is NaN")
+	var err error
+	if cfg.MaxIter, err = nmf.CheckIterations(cfg.MaxIter, cfg.Tol, DefaultMaxIter); err != nil {
+		return cfg, fmt.Errorf("ssnmf: %w", err)
 	}
 	if cfg.Tol == 0 {
 		cfg.Tol = DefaultTol

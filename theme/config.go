@@ -2,7 +2,6 @@ package theme
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/semitopic/semitopic/nmf"
@@ -157,14 +156,9 @@ func (cfg Config) resolve() (Config, error) {
 	if cfg.NewTopics < 0 {
 		return cfg, fmt.Errorf("theme: NewTopics = %d, want ≥ 0", cfg.NewTopics)
 	}
-	if cfg.MaxIter < 0 {
-		return cfg, fmt.Errorf("theme: MaxIter = %d, want ≥ 0", cfg.MaxIter)
-	}
-	if cfg.MaxIter == 0 {
-		cfg.MaxIter = DefaultMaxIter
-	}
-	if math.IsNaN(cfg.Tol) {
-		return cfg, fmt.Errorf("theme: Tol is NaN")
+	var err error
+	if cfg.MaxIter, err = nmf.CheckIterations(cfg.MaxIter, cfg.Tol, DefaultMaxIter); err != nil {
+		return cfg, fmt.Errorf("theme: %w", err)
 	}
 	if cfg.Stop != StopSklearn && cfg.Stop != StopRelative {
 		return cfg, fmt.Errorf("theme: unknown stopping rule %v", cfg.Stop)
