@@ -367,7 +367,7 @@ func (d *leData) ssnmfFitVsTransform(ctx context.Context, labeled []int) (map[st
 	}
 	out := map[string]float64{}
 	for _, lam := range []float64{100, 1} {
-		res, err := ssnmf.Fit(ctx, v.x, ssnmf.Config{K: len(d.classes), Model: ssnmf.DF, Y: y, Lambda: lam, LabelRowWeights: rowW, Seed: 0})
+		res, err := ssnmf.Fit(ctx, v.x, ssnmf.Config{K: len(d.classes), Losses: ssnmf.DF, Y: y, Lambda: lam, LabelRowWeights: rowW, Seed: 0})
 		if err != nil {
 			return nil, err
 		}

@@ -70,7 +70,7 @@ type ssnmfRun struct {
 	Iterations    int
 	Seconds       float64
 	PHard, PSoft  float64
-	res           *ssnmf.Result
+	res           *ssnmf.Model
 	wTest         *mat.Dense
 }
 
@@ -188,7 +188,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	}
 	for s, t := range data {
 		for _, m := range models {
-			base := ssnmf.Config{K: ssnmfRank, Model: m, Y: t.trainY, MaxIter: maxIter, Seed: uint64(s)}
+			base := ssnmf.Config{K: ssnmfRank, Losses: m, Y: t.trainY, MaxIter: maxIter, Seed: uint64(s)}
 			g := ssnmf.Grid{Lambdas: grid.Lambdas, Tols: grid.Tols, Ks: grid.Ks, Seeds: []uint64{uint64(s)}}
 			sel, err := ssnmf.Select(ctx, t.ds.Train.X, t.ds.Val.X, base, g, ssnmf.TransformConfig{Seed: uint64(s)},
 				func(sc *mat.Dense) (float64, error) { return metrics.Accuracy(t.ds.Val.Class, metrics.ArgmaxRows(sc)) })
@@ -217,7 +217,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	for s, t := range data {
 		for _, m := range models {
 			p := chosen[m]
-			cfg := ssnmf.Config{K: ssnmfRank, Model: m, Y: t.fullY, Lambda: p.Lambda, Tol: p.Tol, MaxIter: maxIter, Seed: uint64(s)}
+			cfg := ssnmf.Config{K: ssnmfRank, Losses: m, Y: t.fullY, Lambda: p.Lambda, Tol: p.Tol, MaxIter: maxIter, Seed: uint64(s)}
 			t0 := time.Now()
 			res, err := ssnmf.Fit(ctx, t.full, cfg)
 			if err != nil {
@@ -385,7 +385,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	r.table(gh, grows)
 
 	r.h2("Clustering scores P (the paper's Table 8)")
-	r.p("The paper's clustering score (clust_scores in utils_20news.py, metrics.ClusterScores): each topic's best share of a newsgroup's documents, averaged over the 13 topics, on the representation of all training + validation and test documents against their 13 newsgroups; hard assigns each document to its largest topic, soft spreads it by its normalised representation. Mean ± sd over the trials. NMF is the Frobenius NMF of the NMF + SVM baseline; I-NMF is NMF with the I-divergence (package nmf, random initialisation, ≤ 400 iterations, tol 1e-4), its test documents represented by multiplicative updates with the topics fixed (nmf.Result.Transform).")
+	r.p("The paper's clustering score (clust_scores in utils_20news.py, metrics.ClusterScores): each topic's best share of a newsgroup's documents, averaged over the 13 topics, on the representation of all training + validation and test documents against their 13 newsgroups; hard assigns each document to its largest topic, soft spreads it by its normalised representation. Mean ± sd over the trials. NMF is the Frobenius NMF of the NMF + SVM baseline; I-NMF is NMF with the I-divergence (package nmf, random initialisation, ≤ 400 iterations, tol 1e-4), its test documents represented by multiplicative updates with the topics fixed (nmf.Model.Transform).")
 	var crows [][]string
 	for _, m := range models {
 		rs := runs[m]

@@ -227,7 +227,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 						break
 					}
 					t0 := time.Now()
-					res, err := ssnmf.Fit(ctx, x, ssnmf.Config{K: synRank, Model: m, Y: y, Lambda: synLambda,
+					res, err := ssnmf.Fit(ctx, x, ssnmf.Config{K: synRank, Losses: m, Y: y, Lambda: synLambda,
 						W0: w, H0: h, B0: bb, MaxIter: it - done, Tol: -1, Epsilon: 1e-14})
 					if err != nil {
 						return err

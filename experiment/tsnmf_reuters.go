@@ -189,7 +189,7 @@ type tsConfig struct {
 	Tol       float64
 }
 
-func (c tsConfig) fit(ctx context.Context, d *tsData, sup [][]int, seed uint64) (*nmf.TSNMFResult, error) {
+func (c tsConfig) fit(ctx context.Context, d *tsData, sup [][]int, seed uint64) (*nmf.TSNMFModel, error) {
 	cfg := nmf.TSNMFConfig{
 		Config:     nmf.Config{K: len(d.names), Loss: c.Loss, Init: c.Init, Seed: seed, Labels: sup, MaxIter: c.MaxIter, Tol: c.Tol},
 		LabelNames: d.names,

@@ -16,7 +16,7 @@ import (
 // and the label matrix B (labels × topics); documents are represented with
 // H fixed and labelled by B times their representation.
 type SSNMF struct {
-	r          *ssnmf.Result
+	r          *ssnmf.Model
 	LabelNames []string
 	// MultiLabel models predict every label whose score reaches Threshold
 	// (at least the best one); single-label models predict the argmax.
@@ -113,7 +113,7 @@ type ssnmfParams struct {
 }
 
 func (m *SSNMF) save() (any, map[string]*mat.Dense, error) {
-	return ssnmfParams{Model: m.r.Model.String(), Lambda: m.r.Lambda, Epsilon: m.r.Epsilon, LabelNames: m.LabelNames,
+	return ssnmfParams{Model: m.r.Losses.String(), Lambda: m.r.Lambda, Epsilon: m.r.Epsilon, LabelNames: m.LabelNames,
 			MultiLabel: m.MultiLabel, Threshold: m.Threshold, TransformIter: m.tcfg.Iter, TransformSeed: m.tcfg.Seed, Weights: m.weights},
 		map[string]*mat.Dense{"H": m.r.H, "B": m.r.B}, nil
 }
@@ -136,7 +136,7 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	if terms != len(vocab) || kb != k || c != len(p.LabelNames) || (p.Weights != nil && len(p.Weights) != k) {
 		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, B %d×%d, %d labels, %d terms", k, terms, c, kb, len(p.LabelNames), len(vocab))
 	}
-	r := &ssnmf.Result{Model: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b}
+	r := &ssnmf.Model{Losses: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b}
 	if err := r.Prepare(); err != nil {
 		return nil, err
 	}
@@ -202,7 +202,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if lambda == 0 {
 		lambda = DefaultLambda * float64(labeled) / float64(len(idx))
 	}
-	cfg := ssnmf.Config{K: k, Model: mod, Y: y, Lambda: lambda, LabelRowWeights: rowW, Seed: o.Seed,
+	cfg := ssnmf.Config{K: k, Losses: mod, Y: y, Lambda: lambda, LabelRowWeights: rowW, Seed: o.Seed,
 		MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress}
 	r, err := ssnmf.Fit(ctx, x, cfg)
 	if err != nil {

@@ -1,6 +1,7 @@
 package nmf
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -99,7 +100,7 @@ const (
 	// exactly what InitRandomAcol draws.
 	InitLabelMean
 	// InitCustom starts from Config.W0 and Config.H0, which must both be
-	// given (scikit-learn's init='custom'). Result.Init reports it whenever
+	// given (scikit-learn's init='custom'). Model.Init reports it whenever
 	// both were given.
 	InitCustom
 )
@@ -256,8 +257,8 @@ type Coupled struct {
 	B0 *mat.Dense
 }
 
-// Result is a fitted factorization X ≈ WH.
-type Result struct {
+// Model is a fitted factorization X ≈ WH.
+type Model struct {
 	// W is documents × topics and H topics × terms; masked entries are
 	// exactly zero.
 	W, H *mat.Dense
@@ -285,7 +286,7 @@ type Result struct {
 }
 
 // FinalObjective returns the objective of the returned factors.
-func (r *Result) FinalObjective() float64 {
+func (r *Model) FinalObjective() float64 {
 	if len(r.Objective) == 0 {
 		return math.NaN()
 	}
@@ -434,7 +435,7 @@ func CheckIterations(maxIter int, tol float64, def int) (int, error) {
 		return 0, fmt.Errorf("MaxIter = %d, want ≥ 0", maxIter)
 	}
 	if math.IsNaN(tol) {
-		return 0, fmt.Errorf("Tol is NaN")
+		return 0, errors.New("the tolerance Tol is NaN")
 	}
 	if maxIter == 0 {
 		maxIter = def

@@ -41,11 +41,11 @@ func TestFitRejectsHugeEntries(t *testing.T) {
 
 // A nil model or matrix is an error, not a panic.
 func TestTSNMFTransformNil(t *testing.T) {
-	var r *TSNMFResult
+	var r *TSNMFModel
 	if _, err := r.Transform(context.Background(), mat.NewDense(1, 1, []float64{1}), nil); err == nil {
 		t.Error("nil result: no error")
 	}
-	r = &TSNMFResult{}
+	r = &TSNMFModel{}
 	r.H = mat.NewDense(1, 1, []float64{1})
 	var x *sparse.CSR
 	if _, err := r.Transform(context.Background(), x, nil); err == nil {

@@ -21,7 +21,7 @@ import (
 // before any work. If ctx is cancelled during the fit, Fit returns the
 // factors reached so far, with their objective history, together with
 // ctx.Err().
-func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
+func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	t0 := time.Now()
 	d, err := checkData(x)
 	if err != nil {
@@ -70,7 +70,7 @@ func checkScale(d *data) error {
 }
 
 // fitChecked runs a fit on validated data and configuration.
-func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result, error) {
+func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Result
 	if err == nil && tr.err != nil {
 		return nil, tr.err
 	}
-	res := &Result{
+	res := &Model{
 		W:          wm,
 		H:          hm,
 		Loss:       cfg.Loss,

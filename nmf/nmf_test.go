@@ -480,7 +480,7 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("%v: different seeds, same result", init)
 		}
 		if a.Init != init {
-			t.Errorf("Result.Init = %v, want %v", a.Init, init)
+			t.Errorf("Model.Init = %v, want %v", a.Init, init)
 		}
 	}
 }

@@ -32,7 +32,7 @@ type TransformConfig struct {
 // they were fitted with (TransformConfig's defaults otherwise; see
 // FixedH.Transform). It prepares H on every call; to transform many small
 // batches with the same topics, prepare them once with NewFixedH.
-func (r *Result) Transform(ctx context.Context, x Matrix) (*mat.Dense, error) {
+func (r *Model) Transform(ctx context.Context, x Matrix) (*mat.Dense, error) {
 	if r == nil || r.H == nil || r.H.IsEmpty() {
 		return nil, fmt.Errorf("nmf: Transform: the model is not fitted")
 	}

@@ -50,9 +50,9 @@ type TSNMFConfig struct {
 	TopN  int
 }
 
-// TSNMFResult is a fitted TS-NMF model.
-type TSNMFResult struct {
-	Result
+// TSNMFModel is a fitted TS-NMF model.
+type TSNMFModel struct {
+	Model
 	// TopicNames names each topic: its label's name, or "topic-t" for an
 	// unsupervised topic t.
 	TopicNames []string
@@ -84,7 +84,7 @@ type TSNMFResult struct {
 // (L all ones, no weights) the result is bit-for-bit that of Fit with the
 // same Config; note that TSNMF's InitAuto is InitLabelMean, which without
 // labels draws exactly what InitRandomAcol draws.
-func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFResult, error) {
+func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) {
 	t0 := time.Now()
 	d, err := checkData(x)
 	if err != nil {
@@ -174,7 +174,7 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFResult, error)
 	if res == nil {
 		return nil, err
 	}
-	out := &TSNMFResult{Result: *res, Labeled: labeled, DocWeights: ec.RowWeights}
+	out := &TSNMFModel{Model: *res, Labeled: labeled, DocWeights: ec.RowWeights}
 	out.TopicNames = make([]string, k)
 	out.Supervised = make([]bool, k)
 	for t := 0; t < k; t++ {
@@ -214,7 +214,7 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFResult, error)
 // restricts each labeled document to its labels' topics (nil or empty
 // entries are unrestricted), as in training. KL fits use the default
 // iteration limits.
-func (r *TSNMFResult) Transform(ctx context.Context, x Matrix, labels [][]int) (*mat.Dense, error) {
+func (r *TSNMFModel) Transform(ctx context.Context, x Matrix, labels [][]int) (*mat.Dense, error) {
 	if r == nil || r.H == nil || r.H.IsEmpty() {
 		return nil, fmt.Errorf("nmf: Transform: the TS-NMF model has no topics (not fitted)")
 	}

@@ -39,7 +39,7 @@ func BenchmarkFitSparse(b *testing.B) {
 	for _, m := range Models() {
 		b.Run(m.Slug(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := Fit(context.Background(), x, Config{K: 13, Model: m, Y: y, Lambda: 100, MaxIter: 10, Tol: 1e-300}); err != nil {
+				if _, err := Fit(context.Background(), x, Config{K: 13, Losses: m, Y: y, Lambda: 100, MaxIter: 10, Tol: 1e-300}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -55,7 +55,7 @@ func BenchmarkFitDense(b *testing.B) {
 	for _, m := range Models() {
 		b.Run(m.Slug(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := Fit(context.Background(), x, Config{K: 5, Model: m, Y: y, Lambda: 1, MaxIter: 10, Tol: -1}); err != nil {
+				if _, err := Fit(context.Background(), x, Config{K: 5, Losses: m, Y: y, Lambda: 1, MaxIter: 10, Tol: -1}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -125,9 +125,9 @@ func ParseModel(s string) (Losses, error) {
 type Config struct {
 	// K is the number of topics, at least 1.
 	K int
-	// Model selects the two losses. Without Y only Model.Recon matters
-	// (the unsupervised models).
-	Model Losses
+	// Losses selects the model by its two losses. Without Y only
+	// Losses.Recon matters (the unsupervised models).
+	Losses Losses
 	// Y is the documents × targets matrix (one-hot classes, multi-hot
 	// labels, or non-negative real targets); nil fits the unsupervised
 	// model. See OneHot, MultiHot and Targets.
@@ -165,7 +165,7 @@ type Config struct {
 	// Tol stops the fit when an iteration decreases the objective by less
 	// than Tol times the objective after the first iteration (0:
 	// DefaultTol; negative: never, run MaxIter iterations — see
-	// Result.Objective).
+	// Model.Objective).
 	Tol float64
 	// Epsilon is added to every divisor (0: DefaultEpsilon).
 	Epsilon float64
@@ -174,10 +174,10 @@ type Config struct {
 	Progress func(iter int, objective float64)
 }
 
-// Result is a fitted SSNMF model: X ≈ W·H and Y ≈ W·Bᵀ.
-type Result struct {
-	// Model, Lambda and Epsilon are those of the fit.
-	Model   Losses
+// Model is a fitted SSNMF model: X ≈ W·H and Y ≈ W·Bᵀ.
+type Model struct {
+	// Losses, Lambda and Epsilon are those of the fit.
+	Losses  Losses
 	Lambda  float64
 	Epsilon float64
 	// W is documents × K: the paper's Sᵀ.
@@ -205,11 +205,11 @@ type Result struct {
 
 // Prepare computes, once, what transforms need from H alone (see
 // nmf.FixedH), so that transforming a few documents costs in proportion to
-// them. Fit prepares the results it returns; a Result built otherwise
+// them. Fit prepares the results it returns; a Model built otherwise
 // (from a saved model) should be prepared before serving. Changing H
 // afterwards requires another Prepare; a replaced H is noticed, an H
 // modified in place is not.
-func (r *Result) Prepare() error {
+func (r *Model) Prepare() error {
 	f, err := nmf.NewFixedH(r.H)
 	if err != nil {
 		return fmt.Errorf("ssnmf: %w", err)
@@ -220,7 +220,7 @@ func (r *Result) Prepare() error {
 
 // fixedH returns H prepared: Prepare's when it is current, else prepared
 // for this call.
-func (r *Result) fixedH() (*nmf.FixedH, error) {
+func (r *Model) fixedH() (*nmf.FixedH, error) {
 	if r.fixed != nil && r.fixed.H() == r.H {
 		return r.fixed, nil
 	}
@@ -232,13 +232,13 @@ func (r *Result) fixedH() (*nmf.FixedH, error) {
 }
 
 // Supervised reports whether the model was fitted with targets.
-func (r *Result) Supervised() bool { return r.B != nil }
+func (r *Model) Supervised() bool { return r.B != nil }
 
 // K returns the number of topics.
-func (r *Result) K() int { _, k := r.W.Dims(); return k }
+func (r *Model) K() int { _, k := r.W.Dims(); return k }
 
 // FinalObjective returns the objective of the returned factors.
-func (r *Result) FinalObjective() float64 {
+func (r *Model) FinalObjective() float64 {
 	if len(r.Objective) == 0 {
 		return math.NaN()
 	}
@@ -288,9 +288,9 @@ func (cfg Config) resolve(d *dataMatrix) (Config, error) {
 	if k < 1 {
 		return cfg, fmt.Errorf("ssnmf: K = %d, want at least 1", k)
 	}
-	for _, l := range []nmf.Loss{cfg.Model.Recon, cfg.Model.Sup} {
+	for _, l := range []nmf.Loss{cfg.Losses.Recon, cfg.Losses.Sup} {
 		if l != nmf.Frobenius && l != nmf.KullbackLeibler {
-			return cfg, fmt.Errorf("ssnmf: unknown loss %v in model %v", l, cfg.Model)
+			return cfg, fmt.Errorf("ssnmf: unknown loss %v in model %v", l, cfg.Losses)
 		}
 	}
 	if math.IsNaN(cfg.Lambda) || math.IsInf(cfg.Lambda, 0) || cfg.Lambda < 0 {

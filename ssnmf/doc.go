@@ -26,7 +26,7 @@
 // multi-hot labels, or non-negative real targets (regression).
 //
 // Our convention: X is documents × terms, the transpose of the paper's, so
-// Result.W (documents × k) is the paper's Sᵀ, Result.H (k × terms) its Aᵀ,
+// Model.W (documents × k) is the paper's Sᵀ, Model.H (k × terms) its Aᵀ,
 // Y (documents × classes) ≈ W·Bᵀ with B (classes × k) exactly the paper's
 // B, and Config.DataWeights and Config.LabelWeights are Wᵀ and Lᵀ.
 //

@@ -36,7 +36,7 @@ func ExampleFit() {
 		log.Fatal(err)
 	}
 	res, err := ssnmf.Fit(context.Background(), x, ssnmf.Config{
-		K: 2, Model: ssnmf.DF, Y: y, LabelRowWeights: labeled, Lambda: 1, MaxIter: 300, Tol: 1e-6, Seed: 1,
+		K: 2, Losses: ssnmf.DF, Y: y, LabelRowWeights: labeled, Lambda: 1, MaxIter: 300, Tol: 1e-6, Seed: 1,
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -46,14 +46,14 @@ func scale(l nmf.Loss) float64 {
 	return 1
 }
 
-// Fit fits the SSNMF model cfg.Model to X (documents × terms, sparse or
+// Fit fits the SSNMF model cfg.Losses to X (documents × terms, sparse or
 // dense) and the targets cfg.Y (nil for the unsupervised models) by the
 // multiplicative updates of the package documentation, on the nmf
 // engine. A cancelled context stops the fit between iterations; Fit then
 // returns the partial result together with ctx.Err(). Bad input (shapes,
 // negative or non-finite entries, an all-zero X, K < 1) is an error
 // naming the field.
-func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
+func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	t0 := time.Now()
 	d, err := checkX(x)
 	if err != nil {
@@ -76,13 +76,13 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 	// reference's: it halves the gradient of a squared norm only when no
 	// divergence is beside it, so (α, λ'/λ) is (1, 1) for (F,F) and (D,D),
 	// (2, 1) for (F,D) and (1, 2) for (D,F).
-	rs, qs := scale(cfg.Model.Recon), scale(cfg.Model.Sup)
+	rs, qs := scale(cfg.Losses.Recon), scale(cfg.Losses.Sup)
 	s := rs
-	if cfg.Y != nil && cfg.Model.Sup != nmf.Frobenius {
+	if cfg.Y != nil && cfg.Losses.Sup != nmf.Frobenius {
 		s = 1
 	}
 	ec := nmf.Config{
-		K: k, Loss: cfg.Model.Recon, Seed: cfg.Seed, Init: nmf.InitCustom,
+		K: k, Loss: cfg.Losses.Recon, Seed: cfg.Seed, Init: nmf.InitCustom,
 		W0:         startFactor(cfg.W0, n, k, cfg.Seed, streamW),
 		H0:         startFactor(cfg.H0, k, m, cfg.Seed, streamH),
 		RowWeights: cfg.DataRowWeights, Weights: cfg.DataWeights,
@@ -95,7 +95,7 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 	if cfg.Y != nil {
 		_, c := cfg.Y.Dims()
 		ec.Coupled = []nmf.Coupled{{
-			Y: cfg.Y, Loss: cfg.Model.Sup, Lambda: cfg.Lambda * qs / s,
+			Y: cfg.Y, Loss: cfg.Losses.Sup, Lambda: cfg.Lambda * qs / s,
 			Weights: cfg.LabelWeights, RowWeights: cfg.LabelRowWeights,
 			B0: startFactor(cfg.B0, c, k, cfg.Seed, streamB),
 		}}
@@ -104,8 +104,8 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Result, error) {
 	if r == nil {
 		return nil, fmt.Errorf("ssnmf: %w", err)
 	}
-	res := &Result{
-		Model: cfg.Model, Lambda: cfg.Lambda, Epsilon: cfg.Epsilon,
+	res := &Model{
+		Losses: cfg.Losses, Lambda: cfg.Lambda, Epsilon: cfg.Epsilon,
 		W: r.W, H: r.H, Iterations: r.Iterations, Converged: r.Converged,
 		Recon: rs * r.Terms[0],
 	}

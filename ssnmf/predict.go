@@ -11,7 +11,7 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
-// TransformConfig configures Result.Transform.
+// TransformConfig configures Model.Transform.
 type TransformConfig struct {
 	// Iter is the number of one-sided multiplicative updates that
 	// represent a document under an I-divergence reconstruction loss (0:
@@ -36,7 +36,7 @@ type TransformConfig struct {
 // under the I-divergence it is Iter multiplicative updates of D(x‖sH) from
 // a uniform random start, as the reference's evaluation.py. Documents
 // without terms get a zero row.
-func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
+func (r *Model) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
 	if r == nil || r.H == nil {
 		return nil, fmt.Errorf("ssnmf: Transform: model is not fitted")
 	}
@@ -55,7 +55,7 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	if err != nil {
 		return nil, err
 	}
-	if r.Model.Recon == nmf.Frobenius {
+	if r.Losses.Recon == nmf.Frobenius {
 		var xm Matrix = d.sp
 		if d.sp == nil {
 			xm = d.dense
@@ -89,7 +89,7 @@ func (r *Result) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 
 // Scores returns Ŷ = W·Bᵀ (documents × targets) for a representation W
 // (documents × K): class scores, label scores or regression predictions.
-func (r *Result) Scores(w *mat.Dense) (*mat.Dense, error) {
+func (r *Model) Scores(w *mat.Dense) (*mat.Dense, error) {
 	if r == nil || r.B == nil {
 		return nil, fmt.Errorf("ssnmf: Scores: the model has no targets (unsupervised fit)")
 	}
@@ -106,7 +106,7 @@ func (r *Result) Scores(w *mat.Dense) (*mat.Dense, error) {
 	return s, nil
 }
 
-// Prediction is the outcome of Result.Predict.
+// Prediction is the outcome of Model.Predict.
 type Prediction struct {
 	// W is the documents' representation (documents × K).
 	W *mat.Dense
@@ -118,7 +118,7 @@ type Prediction struct {
 
 // Predict represents the documents X with the topics fixed (Transform) and
 // scores them (Scores); Labels holds the single-label prediction.
-func (r *Result) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*Prediction, error) {
+func (r *Model) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*Prediction, error) {
 	if r == nil || r.B == nil {
 		return nil, fmt.Errorf("ssnmf: Predict: the model has no targets (unsupervised fit)")
 	}
@@ -136,7 +136,7 @@ func (r *Result) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*P
 // NormalizedB returns B with each column (topic) divided by its sum: the
 // association of each topic with each class, as the paper's Figure 2
 // (a column of zeros stays zero).
-func (r *Result) NormalizedB() (*mat.Dense, error) {
+func (r *Model) NormalizedB() (*mat.Dense, error) {
 	if r == nil || r.B == nil {
 		return nil, fmt.Errorf("ssnmf: NormalizedB: the model has no targets (unsupervised fit)")
 	}
@@ -159,7 +159,7 @@ func (r *Result) NormalizedB() (*mat.Dense, error) {
 
 // TopTerms returns the n terms of largest weight of each topic (row of H),
 // largest first; vocab names the columns of X.
-func (r *Result) TopTerms(vocab []string, n int) ([][]string, error) {
+func (r *Model) TopTerms(vocab []string, n int) ([][]string, error) {
 	if r == nil || r.H == nil {
 		return nil, fmt.Errorf("ssnmf: TopTerms: model is not fitted")
 	}
@@ -174,7 +174,7 @@ func (r *Result) TopTerms(vocab []string, n int) ([][]string, error) {
 // document; the weight and starting-factor fields of cfg must be unset
 // (they would need one row per stacked document). Both matrices must be of
 // the same kind (sparse or dense) and width.
-func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Result, *mat.Dense, error) {
+func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Model, *mat.Dense, error) {
 	if cfg.Y == nil {
 		return nil, nil, fmt.Errorf("ssnmf: Transductive needs targets Y for the training documents")
 	}

@@ -26,7 +26,7 @@ func TestNewsgroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Fit(ctx, ds.Train.X, Config{K: 13, Model: DF, Y: y, Lambda: 100, Tol: 1e-3, MaxIter: 50, Seed: 3})
+	res, err := Fit(ctx, ds.Train.X, Config{K: 13, Losses: DF, Y: y, Lambda: 100, Tol: 1e-3, MaxIter: 50, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

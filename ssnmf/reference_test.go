@@ -86,7 +86,7 @@ func TestMatchesReference(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		cfg := Config{K: fx.K, Model: model, W0: w0, H0: h0, MaxIter: tc.MaxIter, Tol: tc.Tol, Progress: func(int, float64) {}}
+		cfg := Config{K: fx.K, Losses: model, W0: w0, H0: h0, MaxIter: tc.MaxIter, Tol: tc.Tol, Progress: func(int, float64) {}}
 		var inputs []struct {
 			name string
 			x    Matrix

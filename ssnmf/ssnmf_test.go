@@ -88,7 +88,7 @@ func TestObjectiveNonIncreasing(t *testing.T) {
 		for _, variant := range []string{"plain", "rows", "mask"} {
 			for _, sp := range []bool{true, false} {
 				// Progress makes the fit record every iteration's objective.
-				cfg := Config{K: k, Model: mod, MaxIter: 60, Tol: -1, Seed: uint64(mi), Progress: func(int, float64) {}}
+				cfg := Config{K: k, Losses: mod, MaxIter: 60, Tol: -1, Seed: uint64(mi), Progress: func(int, float64) {}}
 				switch variant {
 				case "rows":
 					cfg.DataRowWeights = rowW
@@ -144,7 +144,7 @@ func TestLambdaZeroIsNMF(t *testing.T) {
 	}
 	for _, mod := range Models() {
 		const iters = 15
-		res, err := Fit(context.Background(), xs, Config{K: 4, Model: mod, Y: y, Lambda: 0, MaxIter: iters, Tol: -1, Seed: 5})
+		res, err := Fit(context.Background(), xs, Config{K: 4, Losses: mod, Y: y, Lambda: 0, MaxIter: iters, Tol: -1, Seed: 5})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +153,7 @@ func TestLambdaZeroIsNMF(t *testing.T) {
 			loss = nmf.KullbackLeibler
 		}
 		w, h := uniform(40, 4, 5, streamW), uniform(4, 30, 5, streamH)
-		var last *nmf.Result
+		var last *nmf.Model
 		for it := 0; it < iters; it++ {
 			rh, err := nmf.Fit(context.Background(), xs, nmf.Config{K: 4, Loss: loss, W0: w, H0: h, FixW: true, MaxIter: 1, Tol: -1})
 			if err != nil {
@@ -196,7 +196,7 @@ func TestTransformNNLSConsistent(t *testing.T) {
 	x, class := planted(50, 40, 4, 2, 11)
 	y, _, _ := OneHot(class, 2)
 	for _, lam := range []float64{0, 5} {
-		res, err := Fit(context.Background(), x, Config{K: 4, Model: FF, Y: y, Lambda: lam, MaxIter: 3000, Tol: -1, Seed: 2})
+		res, err := Fit(context.Background(), x, Config{K: 4, Losses: FF, Y: y, Lambda: lam, MaxIter: 3000, Tol: -1, Seed: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -289,7 +289,7 @@ func TestMultiLabel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mod := range Models() {
-		res, err := Fit(context.Background(), sparse.FromDense(xtr), Config{K: k, Model: mod, Y: y, Lambda: 1, MaxIter: 500, Tol: 1e-7, Seed: 1})
+		res, err := Fit(context.Background(), sparse.FromDense(xtr), Config{K: k, Losses: mod, Y: y, Lambda: 1, MaxIter: 500, Tol: 1e-7, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -338,7 +338,7 @@ func TestRegression(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mod := range Models() {
-		res, err := Fit(context.Background(), xtr, Config{K: k, Model: mod, Y: yt, Lambda: 1, MaxIter: 3000, Tol: 1e-9, Seed: 4})
+		res, err := Fit(context.Background(), xtr, Config{K: k, Losses: mod, Y: yt, Lambda: 1, MaxIter: 3000, Tol: 1e-9, Seed: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -368,7 +368,7 @@ func TestTransductive(t *testing.T) {
 	x, class := planted(120, 40, 4, 4, 41)
 	train, test := mat.DenseCopyOf(x.Slice(0, 90, 0, 40)), mat.DenseCopyOf(x.Slice(90, 120, 0, 40))
 	y, _, _ := OneHot(class[:90], 4)
-	cfg := Config{K: 4, Model: DD, Y: y, Lambda: 10, MaxIter: 200, Seed: 3}
+	cfg := Config{K: 4, Losses: DD, Y: y, Lambda: 10, MaxIter: 200, Seed: 3}
 	res, wt, err := Transductive(context.Background(), sparse.FromDense(train), sparse.FromDense(test), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -404,7 +404,7 @@ func TestSelect(t *testing.T) {
 	xtr, xva := sparse.FromDense(x.Slice(0, 110, 0, 40)), sparse.FromDense(x.Slice(110, 160, 0, 40))
 	y, _, _ := OneHot(class[:110], 3)
 	grid := Grid{Lambdas: []float64{0, 10}, Tols: []float64{1e-3}, Ks: []int{3, 6}, Seeds: []uint64{1, 2}}
-	sel, err := Select(context.Background(), xtr, xva, Config{Model: DF, Y: y, MaxIter: 100}, grid, TransformConfig{},
+	sel, err := Select(context.Background(), xtr, xva, Config{Losses: DF, Y: y, MaxIter: 100}, grid, TransformConfig{},
 		func(s *mat.Dense) (float64, error) { return metrics.Accuracy(class[110:], metrics.ArgmaxRows(s)) })
 	if err != nil {
 		t.Fatal(err)
@@ -420,7 +420,7 @@ func TestSelect(t *testing.T) {
 	if sel.Best.Mean < 0.8 {
 		t.Errorf("best validation accuracy %.3f", sel.Best.Mean)
 	}
-	cfg := sel.Config(Config{Model: DF})
+	cfg := sel.Config(Config{Losses: DF})
 	if cfg.K != sel.Best.K || cfg.Lambda != sel.Best.Lambda {
 		t.Errorf("Config does not carry the selection: %+v", cfg)
 	}
@@ -453,7 +453,7 @@ func TestErrors(t *testing.T) {
 		{"negative Y", x, Config{K: 2, Y: mat.NewDense(4, 1, []float64{1, -2, 0, 1})}, "Y has a negative"},
 		{"maxiter", x, Config{K: 2, MaxIter: -3}, "MaxIter"},
 		{"epsilon", x, Config{K: 2, Epsilon: math.Inf(1)}, "Epsilon"},
-		{"model", x, Config{K: 2, Model: Losses{Recon: 7}}, "unknown loss"},
+		{"model", x, Config{K: 2, Losses: Losses{Recon: 7}}, "unknown loss"},
 	}
 	for _, c := range cases {
 		_, err := Fit(context.Background(), c.x, c.cfg)
@@ -496,7 +496,7 @@ func TestTransformEmptyRowsAndStopping(t *testing.T) {
 	x, class := planted(40, 20, 3, 3, 71)
 	y, w, _ := OneHot(append(class[:30], -1, -1, -1, -1, -1, -1, -1, -1, -1, -1), 3)
 	for _, mod := range Models() {
-		res, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Model: mod, Y: y, LabelRowWeights: w, Lambda: 1, Tol: 1e-3, MaxIter: 500})
+		res, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Losses: mod, Y: y, LabelRowWeights: w, Lambda: 1, Tol: 1e-3, MaxIter: 500})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -547,7 +547,7 @@ func TestParseModel(t *testing.T) {
 func TestNormalizedBAndTopTerms(t *testing.T) {
 	x, class := planted(60, 12, 3, 3, 81)
 	y, _, _ := OneHot(class, 3)
-	res, err := Fit(context.Background(), x, Config{K: 3, Model: FF, Y: y, Lambda: 1, MaxIter: 200})
+	res, err := Fit(context.Background(), x, Config{K: 3, Losses: FF, Y: y, Lambda: 1, MaxIter: 200})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -585,7 +585,7 @@ func TestUnweightedLabelsShortcut(t *testing.T) {
 		}
 	}
 	for _, mod := range []Losses{FF, DF} {
-		cfg := Config{K: 3, Model: mod, Y: y, Lambda: 3, MaxIter: 40, Tol: -1}
+		cfg := Config{K: 3, Losses: mod, Y: y, Lambda: 3, MaxIter: 40, Tol: -1}
 		a, err := Fit(context.Background(), x, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -616,7 +616,7 @@ func TestTransformSameStartIndependentOfBatch(t *testing.T) {
 		1, 1, 1, 1, 1,
 		3, 0, 0, 2, 0,
 	})
-	r, err := Fit(context.Background(), x, Config{K: 3, Model: Losses{nmf.KullbackLeibler, nmf.Frobenius}, Seed: 1, MaxIter: 30})
+	r, err := Fit(context.Background(), x, Config{K: 3, Losses: Losses{nmf.KullbackLeibler, nmf.Frobenius}, Seed: 1, MaxIter: 30})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -171,7 +171,7 @@ func fit(args []string) {
 	ctx := context.Background()
 	train, test := readMatrix(filepath.Join(*dir, "train.mtx")), readMatrix(filepath.Join(*dir, "test.mtx"))
 	ytr, yte := readLabels(filepath.Join(*dir, "train.labels")), readLabels(filepath.Join(*dir, "test.labels"))
-	cfg := ssnmf.Config{K: *k, Model: m, Lambda: *lambda, Tol: *tol, MaxIter: *maxIter, Seed: *seed}
+	cfg := ssnmf.Config{K: *k, Losses: m, Lambda: *lambda, Tol: *tol, MaxIter: *maxIter, Seed: *seed}
 	x := train
 	labels := ytr
 	if *masked {
