@@ -3,7 +3,8 @@ package corex
 import (
 	"fmt"
 	"math"
-	"time"
+
+	"github.com/semitopic/semitopic/progress"
 )
 
 // Input says how the values of the input matrix become presence
@@ -55,16 +56,6 @@ type Anchor struct {
 	Strengths []float64
 }
 
-// Iteration reports the progress of a fit.
-type Iteration struct {
-	// Restart is the restart (0-based) and Iter the iteration (1-based).
-	Restart, Iter int
-	// TC is the total correlation after the iteration, in nats.
-	TC float64
-	// Elapsed is the time since the restart began.
-	Elapsed time.Duration
-}
-
 // Config configures Fit. The zero value is not usable: K must be set.
 type Config struct {
 	// K is the number of topics (latent factors), at least 1 and at most
@@ -102,8 +93,10 @@ type Config struct {
 	// noise is then drawn on one core. Seed + Restarts − 1 must be below
 	// 2³². See the package documentation for why this matters for TC.
 	NumpyRandom bool
-	// Progress, when set, is called after every iteration.
-	Progress func(Iteration)
+	// Progress, when set, receives every iteration: Run the restart (from
+	// 0), Iter the iteration (from 1), Objective the total correlation
+	// after it in nats, Elapsed the time since the restart began.
+	Progress progress.Func
 
 	// npShift skips one 32-bit draw of numpy's stream before each word's
 	// noise (TestNumpyStreamArtifact).

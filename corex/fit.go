@@ -12,6 +12,7 @@ import (
 	"github.com/semitopic/semitopic/internal/npyrand"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -294,7 +295,7 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 		s.history = append(s.history, tc)
 		s.iterations = iter + 1
 		if cfg.Progress != nil {
-			cfg.Progress(Iteration{Restart: restart, Iter: iter + 1, TC: tc, Elapsed: time.Since(start)})
+			cfg.Progress(progress.Step{Run: restart, Runs: cfg.Restarts, Iter: iter + 1, Total: cfg.MaxIter, Objective: tc, Elapsed: time.Since(start)})
 		}
 		if converged(s.history, cfg.Tol) {
 			s.converged = true

@@ -3,7 +3,8 @@ package lda
 import (
 	"fmt"
 	"math"
-	"time"
+
+	"github.com/semitopic/semitopic/progress"
 )
 
 // Method selects how Fit updates the topic-word parameters λ.
@@ -100,26 +101,12 @@ type Config struct {
 	// not on the number of cores.
 	Seed uint64
 
-	// Progress, when set, is called on the fitting goroutine after each
-	// pass of Fit.
-	Progress func(Iteration)
+	// Progress, when set, receives each pass of Fit over the data: Iter
+	// the pass (from 1), Objective the training perplexity after it (NaN
+	// where Config.EvaluateEvery does not evaluate it), Inner the mean
+	// number of E-step iterations per document, on the fitting goroutine.
+	Progress progress.Func
 }
-
-// Iteration describes one pass of Fit over the data.
-type Iteration struct {
-	// Pass counts passes from 1.
-	Pass int
-	// Perplexity is the training perplexity after the pass when it was
-	// evaluated (see Config.EvaluateEvery), NaN otherwise.
-	Perplexity float64
-	// DocIters is the mean number of E-step iterations per document.
-	DocIters float64
-	// Elapsed is the time since Fit started.
-	Elapsed time.Duration
-}
-
-// Evaluated reports whether the perplexity was computed after this pass.
-func (it Iteration) Evaluated() bool { return !math.IsNaN(it.Perplexity) }
 
 // resolve returns o with the defaults filled in, or an error naming the
 // first invalid field. Negative values that stand for a literal zero stay

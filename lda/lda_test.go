@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/mathext"
 
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -186,20 +187,20 @@ func TestPerplexityDecreases(t *testing.T) {
 			t.Fatalf("%s: %d history entries, want 12", method, len(h))
 		}
 		for i := 1; i < len(h); i++ {
-			if !h[i].Evaluated() {
-				t.Fatalf("%s: pass %d not evaluated", method, h[i].Pass)
+			if math.IsNaN(h[i].Objective) {
+				t.Fatalf("%s: pass %d not evaluated", method, h[i].Iter)
 			}
 			// The E-step restarts from random γ and stops at a tolerance,
 			// so allow a hair of noise.
-			if h[i].Perplexity > h[i-1].Perplexity*1.001 {
-				t.Errorf("%s: perplexity rose from %.3f to %.3f at pass %d", method, h[i-1].Perplexity, h[i].Perplexity, h[i].Pass)
+			if h[i].Objective > h[i-1].Objective*1.001 {
+				t.Errorf("%s: perplexity rose from %.3f to %.3f at pass %d", method, h[i-1].Objective, h[i].Objective, h[i].Iter)
 			}
 		}
-		if first, last := h[0].Perplexity, h[len(h)-1].Perplexity; !(last < 0.9*first) {
+		if first, last := h[0].Objective, h[len(h)-1].Objective; !(last < 0.9*first) {
 			t.Errorf("%s: perplexity went from %.2f to %.2f only", method, first, last)
 		}
 		// The final perplexity is the last evaluated one (same λ, same γ start).
-		if got, want := m.TrainPerplexity(), h[len(h)-1].Perplexity; got != want {
+		if got, want := m.TrainPerplexity(), h[len(h)-1].Objective; got != want {
 			t.Errorf("%s: TrainPerplexity %v, last evaluation %v", method, got, want)
 		}
 	}
@@ -210,7 +211,7 @@ func TestPerpTolStopsEarly(t *testing.T) {
 	var seen []int
 	m, err := Fit(context.Background(), syn.x, Config{
 		K: 3, MaxIter: 200, EvaluateEvery: 2, PerpTol: 0.5, Seed: 2,
-		Progress: func(it Iteration) { seen = append(seen, it.Pass) },
+		Progress: func(it progress.Step) { seen = append(seen, it.Iter) },
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -221,8 +222,8 @@ func TestPerpTolStopsEarly(t *testing.T) {
 	}
 	last := h[len(h)-1]
 	prev := h[len(h)-3]
-	if !last.Evaluated() || math.Abs(last.Perplexity-prev.Perplexity) >= 0.5 {
-		t.Errorf("stopped at pass %d with perplexity %v after %v", last.Pass, last.Perplexity, prev.Perplexity)
+	if math.IsNaN(last.Objective) || math.Abs(last.Objective-prev.Objective) >= 0.5 {
+		t.Errorf("stopped at pass %d with perplexity %v after %v", last.Iter, last.Objective, prev.Objective)
 	}
 	// As in scikit-learn, the stopping pass is not counted in Passes.
 	if m.Passes() != len(h)-1 {
@@ -232,7 +233,7 @@ func TestPerpTolStopsEarly(t *testing.T) {
 		t.Errorf("Progress called %d times for %d passes", len(seen), len(h))
 	}
 	for i, it := range h {
-		if it.Pass != i+1 || (it.Evaluated() != (it.Pass%2 == 0)) {
+		if it.Iter != i+1 || (!math.IsNaN(it.Objective) != (it.Iter%2 == 0)) {
 			t.Errorf("history[%d] = %+v", i, it)
 		}
 	}
@@ -314,7 +315,7 @@ func TestDeterministicAcrossCores(t *testing.T) {
 			if !mat.Equal(tr, firstT) {
 				t.Errorf("%s: Transform with GOMAXPROCS=%d differs", method, procs)
 			}
-			if m.TrainPerplexity() != first.TrainPerplexity() || m.History()[1].Perplexity != first.History()[1].Perplexity {
+			if m.TrainPerplexity() != first.TrainPerplexity() || m.History()[1].Objective != first.History()[1].Objective {
 				t.Errorf("%s: perplexity %v with GOMAXPROCS=%d, %v with 1", method, m.TrainPerplexity(), procs, first.TrainPerplexity())
 			}
 		}
@@ -441,9 +442,9 @@ func TestCancel(t *testing.T) {
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	passes := 0
-	_, err := Fit(ctx, syn.x, Config{K: 3, MaxIter: 50, Progress: func(it Iteration) {
-		passes = it.Pass
-		if it.Pass == 2 {
+	_, err := Fit(ctx, syn.x, Config{K: 3, MaxIter: 50, Progress: func(it progress.Step) {
+		passes = it.Iter
+		if it.Iter == 2 {
 			cancel()
 		}
 	}})

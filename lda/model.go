@@ -11,6 +11,7 @@ import (
 
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -36,7 +37,7 @@ type Model struct {
 
 	steps      int // scikit-learn's n_batch_iter_, from 1
 	passes     int // scikit-learn's n_iter_
-	history    []Iteration
+	history    []progress.Step
 	perplexity float64 // final training perplexity of Fit (bound_)
 
 	// fixedInit starts the training E-steps from γ = 1 instead of random
@@ -165,14 +166,14 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 		if err := m.checkFinite(); err != nil {
 			return nil, fmt.Errorf("lda: fit, pass %d: %w", i+1, err)
 		}
-		rec := Iteration{Pass: i + 1, Perplexity: math.NaN(), DocIters: float64(iters) / float64(n)}
+		rec := progress.Step{Iter: i + 1, Total: o.MaxIter, Runs: 1, Objective: math.NaN(), Inner: float64(iters) / float64(n)}
 		stop := false
 		if o.EvaluateEvery > 0 && (i+1)%o.EvaluateEvery == 0 {
 			p, err := m.perplexityOf(ctx, w, x, words)
 			if err != nil {
 				return nil, fmt.Errorf("lda: fit, evaluating pass %d: %w", i+1, err)
 			}
-			rec.Perplexity = p
+			rec.Objective = p
 			if lastPerp != 0 && math.Abs(lastPerp-p) < o.perpTol() {
 				stop = true
 			}
@@ -394,7 +395,7 @@ func (m *Model) TopWords(vocab []string, n int) ([][]Word, error) {
 }
 
 // History returns one record per pass of Fit.
-func (m *Model) History() []Iteration { return append([]Iteration(nil), m.history...) }
+func (m *Model) History() []progress.Step { return append([]progress.Step(nil), m.history...) }
 
 // TrainPerplexity returns the perplexity of the training matrix computed at
 // the end of Fit (scikit-learn's bound_), NaN for a model not made by Fit.

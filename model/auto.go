@@ -12,6 +12,7 @@ import (
 	"github.com/semitopic/semitopic/classify"
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -346,7 +347,7 @@ func setFloatIf(dst *float64, given, v float64) {
 // autoFit chooses the settings of o.Kind (every supervised kind for
 // KindAuto) by cross-validation, then fits the chosen ones on all the
 // labels.
-func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	t0 := time.Now()
 	names, idx := sup.labelIndex()
 	s := &Search{Folds: AutoFolds}
@@ -363,7 +364,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		kinds = SupervisedKinds()
 	}
 	final := func(c Options) (Model, Info, error) {
-		m, info, err := fitOne(ctx, x, vocab, sup, c, progress)
+		m, info, err := fitOne(ctx, x, vocab, sup, c, report)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -426,7 +427,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
 			accs := make([][]float64, len(readouts))
 			for f, fold := range cv {
-				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, progress)
+				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, report)
 				if err != nil {
 					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
 				}
@@ -526,7 +527,7 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // and the held-out documents are new to it, as the documents a model is
 // used on) and returns, for each readout, the accuracy on the fold's
 // scored documents.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, progress Progress) ([]float64, error) {
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.out {
@@ -543,7 +544,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	train, test := fold.train, fold.test
 	nc := c
 	nc.Readout = ""
-	m, _, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, progress)
+	m, _, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report)
 	if err != nil {
 		return nil, err
 	}

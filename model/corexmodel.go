@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corex"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -106,7 +107,7 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	return c.ro.apply(x, newPrediction(x, dt.P, scores, argmaxLabels(scores, c.LabelNames)), c.LabelNames)
 }
 
-func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
 		return nil, Info{}, err
 	}
@@ -180,7 +181,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	m, err := corex.Fit(ctx, x, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
 		Anchors: anchors, Beta: o.Beta,
-		Progress: func(it corex.Iteration) { progress(it.Iter, it.TC) },
+		Progress: report,
 	})
 	if err != nil {
 		return nil, Info{}, err

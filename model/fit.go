@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -76,9 +77,12 @@ type Options struct {
 	// documents (documents without labels stay unlabeled) instead of
 	// Supervision.Labels.
 	LabelsFromCorpus bool `json:"labels_from_corpus,omitempty"`
-	// Progress, when set, is called after each iteration of the fit. It
-	// is not recorded in Info.Params.
-	Progress Progress `json:"-"`
+	// Progress, when set, receives each step of the fit (see package
+	// progress; the kind's package says what a step and its objective
+	// are). An automatic configuration reports each of its fits in turn,
+	// so Iter starts again from 1 at each. It is not recorded in
+	// Info.Params.
+	Progress progress.Func `json:"-"`
 }
 
 // recorded returns o without the fields Info.Params leaves out: the
@@ -163,13 +167,8 @@ func (s Supervision) labelIndex() (names []string, idx [][]int) {
 	return corpus.LabelIndex(docs)
 }
 
-// Progress receives a fit's progress: the iteration (from 1) and its
-// objective (NaN when not computed). An automatic configuration reports
-// each of its fits in turn, so the iteration starts again from 1 at each.
-type Progress func(iter int, objective float64)
-
 // fitter fits one kind.
-type fitter func(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error)
+type fitter func(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error)
 
 func fitters() map[string]fitter {
 	return map[string]fitter{
@@ -197,7 +196,7 @@ func Kinds() []string {
 // columns are vocab, supervised by o.Supervision (its Labels, when given,
 // has one entry per row of x) and reporting to o.Progress.
 func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
-	sup, progress := o.Supervision, o.Progress
+	sup, report := o.Supervision, o.Progress
 	o = o.recorded()
 	if _, ok := fitters()[o.Kind]; !ok && (o.Kind != KindAuto || !o.Auto) {
 		if o.Kind == KindAuto {
@@ -217,8 +216,8 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	if err := o.check(x.Rows, x.Cols); err != nil {
 		return nil, Info{}, err
 	}
-	if progress == nil {
-		progress = func(int, float64) {}
+	if report == nil {
+		report = func(progress.Step) {}
 	}
 	t0 := time.Now()
 	var m Model
@@ -226,11 +225,11 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	var err error
 	switch {
 	case o.Auto && sup.labeled() && (o.Kind == KindAuto || slices.Contains(SupervisedKinds(), o.Kind)):
-		m, info, err = autoFit(ctx, x, vocab, sup, o, progress)
+		m, info, err = autoFit(ctx, x, vocab, sup, o, report)
 	case o.Kind == KindAuto:
 		return nil, Info{}, fmt.Errorf("model: kind %q needs labeled documents", KindAuto)
 	default:
-		m, info, err = fitOne(ctx, x, vocab, sup, o, progress)
+		m, info, err = fitOne(ctx, x, vocab, sup, o, report)
 	}
 	if err != nil {
 		return nil, Info{}, err
@@ -244,11 +243,11 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 
 // fitOne fits o.Kind with the settings of o as they are, then trains its
 // readout.
-func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
-	if progress == nil {
-		progress = func(int, float64) {}
+func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
+	if report == nil {
+		report = func(progress.Step) {}
 	}
-	m, info, err := fitters()[o.Kind](ctx, x, vocab, sup, o, progress)
+	m, info, err := fitters()[o.Kind](ctx, x, vocab, sup, o, report)
 	if err != nil {
 		return nil, Info{}, err
 	}

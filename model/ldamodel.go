@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/lda"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -55,7 +56,7 @@ func (m *LDA) params() ldaParams {
 	return ldaParams{o.DocTopicPrior, o.TopicWordPrior, o.MaxDocUpdateIter, o.MeanChangeTol, o.Seed}
 }
 
-func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true}); err != nil {
 		return nil, Info{}, err
 	}
@@ -76,7 +77,7 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if o.Tol > 0 {
 		lo.PerpTol = o.Tol
 	}
-	lo.Progress = func(it lda.Iteration) { progress(it.Pass, it.Perplexity) }
+	lo.Progress = report
 	lm, err := lda.Fit(ctx, x, lo)
 	if err != nil {
 		return nil, Info{}, err

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -192,7 +193,7 @@ func rejectUnused(o Options, kind string, fields map[string]bool) error {
 	return nil
 }
 
-func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
 		return nil, Info{}, err
 	}
@@ -206,7 +207,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress})
+	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report})
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -221,7 +222,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations}, nil
 }
 
-func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
 		return nil, Info{}, err
 	}
@@ -255,7 +256,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, fmt.Errorf("model: unknown weighting %q (want inverse or none)", o.Weighting)
 	}
 	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress},
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
 	})

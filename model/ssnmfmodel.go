@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/ssnmf"
 )
@@ -149,7 +150,7 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 // documents that are labeled.
 const DefaultLambda = 100
 
-func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true}); err != nil {
 		return nil, Info{}, err
 	}
@@ -203,7 +204,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		lambda = DefaultLambda * float64(labeled) / float64(len(idx))
 	}
 	cfg := ssnmf.Config{K: k, Losses: mod, Y: y, Lambda: lambda, LabelRowWeights: rowW, Seed: o.Seed,
-		MaxIter: o.MaxIter, Tol: o.Tol, Progress: progress}
+		MaxIter: o.MaxIter, Tol: o.Tol, Progress: report}
 	r, err := ssnmf.Fit(ctx, x, cfg)
 	if err != nil {
 		return nil, Info{}, err

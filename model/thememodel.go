@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/theme"
 )
@@ -187,7 +187,7 @@ func (t *Theme) Describe(n int) (Description, error) {
 	return t.m.Interpret(t.Vocab, theme.InterpretOptions{TopN: n})
 }
 
-func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, progress Progress) (Model, Info, error) {
+func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
 	if err := rejectUnused(o, KindTheme, map[string]bool{"loss": true, "init": true, "subtopics": true, "mode": true, "no-theme-background": true, "new-topics": true}); err != nil {
 		return nil, Info{}, err
 	}
@@ -226,7 +226,7 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 			return nil, Info{}, err
 		}
 	}
-	cfg.Progress = func(done, total int) { progress(done, math.NaN()) }
+	cfg.Progress = report
 	cfg.Themes, cfg.Labels = names, idx
 	m, err := theme.Fit(ctx, x, cfg)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -184,9 +185,9 @@ type Config struct {
 	// Stop, when set, is the stopping rule instead of Tol's, such as
 	// SklearnEvery10.
 	Stop Stop
-	// Progress, if set, is called after each iteration with its number
-	// (from 1) and objective, on the goroutine that called Fit.
-	Progress func(iter int, objective float64)
+	// Progress, if set, receives each iteration's number (from 1) and
+	// objective, on the goroutine that called Fit.
+	Progress progress.Func
 
 	// Coupled are further terms of the objective that share W with the
 	// data term, such as SSNMF's label term Y ≈ W·Bᵀ (see Coupled and the

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -95,7 +96,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 	if stop == nil {
 		stop = RelativeDecrease{cfg.Tol}
 	}
-	tr := &tracker{maxIter: cfg.MaxIter, stop: stop, progress: cfg.Progress}
+	tr := &tracker{maxIter: cfg.MaxIter, stop: stop, report: cfg.Progress, t0: t0}
 	var wm, hm *mat.Dense
 	var terms []float64
 	var bs []*mat.Dense
@@ -146,7 +147,8 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 type tracker struct {
 	maxIter   int
 	stop      Stop
-	progress  func(int, float64)
+	report    progress.Func
+	t0        time.Time
 	hist      []float64
 	iters     int
 	converged bool
@@ -198,8 +200,8 @@ func (t *tracker) observe(obj float64) bool {
 	if t.iters == 0 {
 		return false
 	}
-	if t.progress != nil {
-		t.progress(t.iters, obj)
+	if t.report != nil {
+		t.report(progress.Step{Iter: t.iters, Total: t.maxIter, Runs: 1, Objective: obj, Elapsed: time.Since(t.t0)})
 	}
 	if t.stop != nil && t.stop.Converged(t.hist) {
 		t.converged = true

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -169,9 +170,9 @@ type Config struct {
 	Tol float64
 	// Epsilon is added to every divisor (0: DefaultEpsilon).
 	Epsilon float64
-	// Progress, if set, is called after each iteration with its number
-	// (from 1) and objective, on the goroutine that called Fit.
-	Progress func(iter int, objective float64)
+	// Progress, if set, receives each iteration's number (from 1) and
+	// objective (R + λQ), on the goroutine that called Fit.
+	Progress progress.Func
 }
 
 // Model is a fitted SSNMF model: X ≈ W·H and Y ≈ W·Bᵀ.

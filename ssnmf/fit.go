@@ -9,6 +9,7 @@ import (
 
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 )
 
 // Matrix is a data matrix: a *sparse.CSR, or any gonum mat.Matrix (dense).
@@ -90,7 +91,10 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 		DataWeight: rs / s, AddEpsilon: cfg.Epsilon, Order: nmf.HFirst,
 	}
 	if cfg.Progress != nil {
-		ec.Progress = func(it int, obj float64) { cfg.Progress(it, s*obj) }
+		ec.Progress = func(st progress.Step) {
+			st.Objective *= s
+			cfg.Progress(st)
+		}
 	}
 	if cfg.Y != nil {
 		_, c := cfg.Y.Dims()

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -86,7 +87,7 @@ func TestMatchesReference(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		cfg := Config{K: fx.K, Losses: model, W0: w0, H0: h0, MaxIter: tc.MaxIter, Tol: tc.Tol, Progress: func(int, float64) {}}
+		cfg := Config{K: fx.K, Losses: model, W0: w0, H0: h0, MaxIter: tc.MaxIter, Tol: tc.Tol, Progress: func(progress.Step) {}}
 		var inputs []struct {
 			name string
 			x    Matrix

@@ -12,6 +12,7 @@ import (
 
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -88,7 +89,7 @@ func TestObjectiveNonIncreasing(t *testing.T) {
 		for _, variant := range []string{"plain", "rows", "mask"} {
 			for _, sp := range []bool{true, false} {
 				// Progress makes the fit record every iteration's objective.
-				cfg := Config{K: k, Losses: mod, MaxIter: 60, Tol: -1, Seed: uint64(mi), Progress: func(int, float64) {}}
+				cfg := Config{K: k, Losses: mod, MaxIter: 60, Tol: -1, Seed: uint64(mi), Progress: func(progress.Step) {}}
 				switch variant {
 				case "rows":
 					cfg.DataRowWeights = rowW
@@ -482,8 +483,8 @@ func TestErrors(t *testing.T) {
 func TestCancel(t *testing.T) {
 	x, _ := planted(30, 20, 3, 3, 61)
 	ctx, cancel := context.WithCancel(context.Background())
-	res, err := Fit(ctx, x, Config{K: 3, MaxIter: 100, Tol: -1, Progress: func(it int, _ float64) {
-		if it == 5 {
+	res, err := Fit(ctx, x, Config{K: 3, MaxIter: 100, Tol: -1, Progress: func(st progress.Step) {
+		if st.Iter == 5 {
 			cancel()
 		}
 	}})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 )
 
 // DefaultSubtopics is the number of subtopics per theme when Config.Subtopics
@@ -130,10 +131,11 @@ type Config struct {
 	MaxIter int
 	Stop    StopRule
 	Tol     float64
-	// Progress, if set, is called after each factorization finishes with
-	// the number done and the total (one in Combined training, one per
-	// model in Separated training), never concurrently.
-	Progress func(done, total int)
+	// Progress, if set, receives a step after each factorization
+	// finishes: Iter the factorizations done, Total their number (one in
+	// Combined training, one per model in Separated training), Objective
+	// NaN. Calls never overlap, but come from the workers.
+	Progress progress.Func
 }
 
 // resolve validates cfg and fills its defaults.

@@ -13,6 +13,7 @@ import (
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -343,7 +344,7 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 			return nil
 		}
 	}
-	if err := runJobs(ctx, jobs, cfg.Progress); err != nil {
+	if err := runJobs(ctx, jobs, cfg.Progress, t0); err != nil {
 		return nil, err
 	}
 	model.Elapsed = time.Since(t0)
@@ -465,9 +466,10 @@ func randomH(x *sparse.CSR, k int, r rng.Source) *mat.Dense {
 
 // runJobs runs independent jobs on at most parallel.Workers() goroutines,
 // each taking the next job when it becomes free, and returns the first
-// error; no job starts after an error or once ctx is done. progress is
-// called, one call at a time, after each job that succeeded.
-func runJobs(ctx context.Context, jobs []func() error, progress func(done, total int)) error {
+// error; no job starts after an error or once ctx is done. report, when
+// not nil, receives one call at a time after each job that succeeded: Iter
+// the jobs done, Total their number, Elapsed the time since t0.
+func runJobs(ctx context.Context, jobs []func() error, report progress.Func, t0 time.Time) error {
 	var (
 		mu   sync.Mutex
 		done int
@@ -476,8 +478,8 @@ func runJobs(ctx context.Context, jobs []func() error, progress func(done, total
 		err := jobs[j]()
 		mu.Lock()
 		done++
-		if err == nil && progress != nil {
-			progress(done, len(jobs))
+		if err == nil && report != nil {
+			report(progress.Step{Iter: done, Total: len(jobs), Runs: 1, Objective: math.NaN(), Elapsed: time.Since(t0)})
 		}
 		mu.Unlock()
 		return err

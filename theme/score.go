@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -203,7 +204,7 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 			return nil
 		}
 	}
-	if err := runJobs(ctx, jobs, nil); err != nil {
+	if err := runJobs(ctx, jobs, nil, time.Time{}); err != nil {
 		return nil, err
 	}
 	return out, nil

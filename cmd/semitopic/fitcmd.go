@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -173,7 +174,8 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 			progressbar.OptionSetWidth(30), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 	}
 	fitNo, last := 1, 0
-	progress := func(iter int, obj float64) {
+	report := func(st progress.Step) {
+		iter, obj := st.Iter, st.Objective
 		if bar == nil {
 			return
 		}
@@ -192,7 +194,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 		_ = bar.Set(min(iter, maxIter))
 	}
 	var fitted *model.Fitted
-	o.Supervision, o.LabelsFromCorpus, o.Progress = sup, labelsFromCorpus, progress
+	o.Supervision, o.LabelsFromCorpus, o.Progress = sup, labelsFromCorpus, report
 	if o.Kind == model.KindAuto && c.Matrix == nil && !pf.changed(cmd) {
 		// Each kind with its own default pipeline, the best kept.
 		fitted, err = model.FitBestKind(ctx, c, o)

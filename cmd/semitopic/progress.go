@@ -15,15 +15,15 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// progress shows a progress bar on w when w is a terminal and does nothing
+// progressBar shows a progress bar on w when w is a terminal and does nothing
 // otherwise. Its update function is safe for concurrent use.
-type progress struct {
+type progressBar struct {
 	mu  sync.Mutex
 	bar *progressbar.ProgressBar
 }
 
-func newProgress(w io.Writer, total int, desc string) *progress {
-	p := &progress{}
+func newProgress(w io.Writer, total int, desc string) *progressBar {
+	p := &progressBar{}
 	if isTerminal(w) && total > 0 {
 		p.bar = progressbar.NewOptions(total,
 			progressbar.OptionSetWriter(w),
@@ -38,7 +38,7 @@ func newProgress(w io.Writer, total int, desc string) *progress {
 }
 
 // set moves the bar to done.
-func (p *progress) set(done, total int) {
+func (p *progressBar) set(done, total int) {
 	if p.bar == nil {
 		return
 	}
@@ -48,7 +48,7 @@ func (p *progress) set(done, total int) {
 }
 
 // finish removes the bar.
-func (p *progress) finish() {
+func (p *progressBar) finish() {
 	if p.bar == nil {
 		return
 	}

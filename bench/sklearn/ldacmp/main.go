@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,6 +17,7 @@ import (
 	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/lda"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -60,10 +62,10 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	opts := lda.Config{K: *topics, MaxIter: *iters, Seed: *seed, Method: m, EvaluateEvery: *evalEvery}
-	opts.Progress = func(it lda.Iteration) {
-		line := fmt.Sprintf("  pass %2d: %5.1f E-step iterations per document, %v", it.Pass, it.DocIters, it.Elapsed.Round(time.Millisecond))
-		if it.Evaluated() {
-			line += fmt.Sprintf(", perplexity %.2f", it.Perplexity)
+	opts.Progress = func(it progress.Step) {
+		line := fmt.Sprintf("  pass %2d: %5.1f E-step iterations per document, %v", it.Iter, it.Inner, it.Elapsed.Round(time.Millisecond))
+		if !math.IsNaN(it.Objective) {
+			line += fmt.Sprintf(", perplexity %.2f", it.Objective)
 		}
 		fmt.Println(line)
 	}
