@@ -3,6 +3,7 @@ package corex
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -409,6 +411,21 @@ func TestInvalidInput(t *testing.T) {
 	cancel()
 	if _, err := Fit(ctx, x, Config{K: 2}); err == nil {
 		t.Error("Fit ignored a cancelled context")
+	}
+	// Cancelled from Progress in the second restart: the partial model is
+	// the better of the first restart and the second's 3 iterations.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	part, err := Fit(ctx, x, Config{K: 2, Restarts: 3, MaxIter: 50, Tol: -1, Progress: func(st progress.Step) {
+		if st.Run == 1 && st.Iter == 3 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || part == nil || len(part.RestartTCs) != 2 {
+		t.Fatalf("cancelled in the second restart: err %v, model %v", err, part)
+	}
+	if part.Iterations != 50 && part.Iterations != 3 {
+		t.Errorf("the partial model has %d iterations, want those of a restart (50 or 3)", part.Iterations)
 	}
 }
 

@@ -112,9 +112,11 @@ type Model struct {
 // Fit fits CorEx to X, a documents × terms matrix (see Config.Input for
 // how its values are read), with cfg.Restarts random starts, keeping the
 // one with the highest total TC. It returns an error for invalid input or
-// configuration (naming the entry or field), or ctx's error if ctx is
-// cancelled. Anchor words missing from the vocabulary are not errors: they
-// are listed in Model.Warnings.
+// configuration (naming the entry or field). When ctx is done, Fit stops
+// and returns the best of the restarts so far — the current one as its
+// last complete iteration left it — together with ctx's error (only the
+// error when no iteration was complete). Anchor words missing from the
+// vocabulary are not errors: they are listed in Model.Warnings.
 func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 	if X == nil {
 		return nil, fmt.Errorf("corex: nil input matrix")
@@ -150,7 +152,11 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 		s := newFitState(d, cfg.K, byWord, byTopic)
 		s.npShift = cfg.npShift
 		s.initialize(seed, cfg.NumpyRandom)
-		if err := s.run(ctx, cfg, seed, r); err != nil {
+		err := s.run(ctx, cfg, seed, r)
+		if err != nil && (ctx.Err() == nil || len(s.history) == 0) {
+			if best != nil && ctx.Err() != nil {
+				break // cancelled at the start of a restart: keep the best so far
+			}
 			return nil, err
 		}
 		tc := s.history[len(s.history)-1]
@@ -158,10 +164,13 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 		if best == nil || tc > best.history[len(best.history)-1] {
 			best, bestSeed = s, seed
 		}
+		if err != nil {
+			break // cancelled: the restart's last complete iteration counts
+		}
 	}
 	m := best.model(cfg, len(pairs) > 0)
 	m.Seed, m.RestartTCs, m.Anchors, m.Warnings = bestSeed, tcs, pairs, warnings
-	return m, nil
+	return m, ctx.Err()
 }
 
 // degenerateWords describes the columns present in no or in every

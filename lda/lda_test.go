@@ -442,7 +442,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	passes := 0
-	_, err := Fit(ctx, syn.x, Config{K: 3, MaxIter: 50, Progress: func(it progress.Step) {
+	part, err := Fit(ctx, syn.x, Config{K: 3, MaxIter: 50, Progress: func(it progress.Step) {
 		passes = it.Iter
 		if it.Iter == 2 {
 			cancel()
@@ -450,6 +450,9 @@ func TestCancel(t *testing.T) {
 	}})
 	if !errors.Is(err, context.Canceled) || passes != 2 {
 		t.Fatalf("canceling after pass 2: %v after %d passes", err, passes)
+	}
+	if part == nil || part.Passes() != 2 || len(part.History()) != 2 || !math.IsNaN(part.TrainPerplexity()) {
+		t.Fatalf("canceling after pass 2: partial model %+v, want 2 passes and no training perplexity", part)
 	}
 	m, err := New(syn.x.Cols, Config{K: 3})
 	if err != nil {

@@ -124,8 +124,10 @@ func newModel(o Config, terms int) *Model {
 // counts, by batch or online variational Bayes as opts.Method says, and
 // computes the final training perplexity (see Perplexity). Empty documents
 // are allowed: they add nothing to the topics and get γ = α, a uniform
-// topic distribution, exactly as in scikit-learn. Fit stops with ctx's error
-// when ctx is done.
+// topic distribution, exactly as in scikit-learn. When ctx is done, Fit
+// stops and returns the model as its last complete pass (batch) or
+// mini-batch (online) left it, with a NaN training perplexity, together
+// with ctx's error.
 func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	if err := checkCounts(x, "training matrix"); err != nil {
 		return nil, err
@@ -145,6 +147,15 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	start := time.Now()
 	n := x.Rows
 	w := newWork(m, n)
+	// fail returns err, or, when the context is done, the model as the
+	// last complete pass or mini-batch left it with the context's error.
+	fail := func(err error) (*Model, error) {
+		if cerr := ctx.Err(); cerr != nil {
+			m.perplexity = math.NaN()
+			return m, cerr
+		}
+		return nil, err
+	}
 	var lastPerp float64 // 0 stands for none, as scikit-learn's falsy last_bound
 	for i := 0; i < o.MaxIter; i++ {
 		iters := 0
@@ -152,14 +163,14 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 			for lo := 0; lo < n; lo += o.BatchSize {
 				it, err := m.emStep(ctx, w, x, lo, min(lo+o.BatchSize, n), false, float64(n))
 				if err != nil {
-					return nil, fmt.Errorf("lda: fit, pass %d: %w", i+1, err)
+					return fail(fmt.Errorf("lda: fit, pass %d: %w", i+1, err))
 				}
 				iters += it
 			}
 		} else {
 			it, err := m.emStep(ctx, w, x, 0, n, true, float64(n))
 			if err != nil {
-				return nil, fmt.Errorf("lda: fit, pass %d: %w", i+1, err)
+				return fail(fmt.Errorf("lda: fit, pass %d: %w", i+1, err))
 			}
 			iters = it
 		}
@@ -171,7 +182,7 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 		if o.EvaluateEvery > 0 && (i+1)%o.EvaluateEvery == 0 {
 			p, err := m.perplexityOf(ctx, w, x, words)
 			if err != nil {
-				return nil, fmt.Errorf("lda: fit, evaluating pass %d: %w", i+1, err)
+				return fail(fmt.Errorf("lda: fit, evaluating pass %d: %w", i+1, err))
 			}
 			rec.Objective = p
 			if lastPerp != 0 && math.Abs(lastPerp-p) < o.perpTol() {
@@ -191,7 +202,7 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	}
 	p, err := m.perplexityOf(ctx, w, x, words)
 	if err != nil {
-		return nil, fmt.Errorf("lda: fit, final perplexity: %w", err)
+		return fail(fmt.Errorf("lda: fit, final perplexity: %w", err))
 	}
 	if math.IsNaN(p) || math.IsInf(p, 0) {
 		return nil, fmt.Errorf("lda: fit: the final perplexity is %v: the computation overflowed the float64 range", p)

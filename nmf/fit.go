@@ -72,9 +72,6 @@ func checkScale(d *data) error {
 
 // fitChecked runs a fit on validated data and configuration.
 func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	var xt *sparse.CSR
 	transpose := func() *sparse.CSR {
 		if xt == nil {

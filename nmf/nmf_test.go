@@ -465,6 +465,12 @@ func TestCancel(t *testing.T) {
 	if _, err := Fit(ctx, x, Config{K: 2}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before the start: err = %v", err)
 	}
+	// A start that needs no work is the partial result of a fit cancelled
+	// before its first iteration.
+	res, err := Fit(ctx, x, Config{K: 2, Init: InitRandom})
+	if !errors.Is(err, context.Canceled) || res == nil || res.Iterations != 0 || len(res.Objective) != 1 {
+		t.Errorf("cancelled before the first iteration: err = %v, result %+v", err, res)
+	}
 }
 
 // TestDeterministic checks that a seed fixes the result.

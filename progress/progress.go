@@ -30,7 +30,7 @@ type Step struct {
 // Func receives a fit's steps, after each step, one call at a time: on
 // the goroutine that called Fit, or, for fits whose parts run in parallel
 // (theme models), on the worker that finished the step. It must return
-// quickly; to stop the fit, cancel the fit's context: the fit then
-// returns the state of the last step reported (or, where a package says
-// so, no result) together with the context's error.
+// quickly; to stop the fit, cancel the fit's context: every fit then
+// returns the model its last complete step left, together with the
+// context's error (only the error when it had not reached a first state).
 type Func func(Step)

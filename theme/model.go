@@ -2,6 +2,7 @@ package theme
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -254,8 +255,11 @@ func checkLabels(labels [][]int, n, k int) (labeled int, err error) {
 // It is an error if there are no themes, no labeled document, a theme
 // index out of range, NewTopics without an unlabeled document, or bad
 // values in X (see nmf.Fit). A theme without labeled documents is allowed:
-// its subtopics are then used by unlabeled documents only. A cancelled ctx
-// stops the fit and returns ctx.Err().
+// its subtopics are then used by unlabeled documents only. When ctx is
+// done, every factorization stops and Fit returns the model they left —
+// each part as its last complete iteration left it, possibly its start —
+// together with ctx's error (only the error when the starting points were
+// not yet computed).
 func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 	t0 := time.Now()
 	labels, themes := cfg.Labels, cfg.Themes
@@ -333,25 +337,28 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 				WMask: mask, HMask: hmask, MaxIter: cfg.MaxIter, Stop: engineStop(cfg.Stop, cfg.Tol),
 			}
 			res, err := nmf.Fit(ctx, X, ec)
+			if res != nil { // complete, or partial when ctx is done
+				p.W, p.H = res.W, res.H
+				p.Iterations, p.Objective, p.Converged = res.Iterations, res.FinalObjective(), res.Converged
+			}
 			if err != nil {
 				if p.Theme >= 0 {
 					return fmt.Errorf("theme: fitting the model of theme %q: %w", themes[p.Theme], err)
 				}
 				return fmt.Errorf("theme: fitting: %w", err)
 			}
-			p.W, p.H = res.W, res.H
-			p.Iterations, p.Objective, p.Converged = res.Iterations, res.FinalObjective(), res.Converged
 			return nil
 		}
 	}
-	if err := runJobs(ctx, jobs, cfg.Progress, t0); err != nil {
+	err = runJobs(ctx, jobs, cfg.Progress, t0)
+	if err != nil && (ctx.Err() == nil || !model.fitted()) {
 		return nil, err
 	}
 	model.Elapsed = time.Since(t0)
 	if err := model.Prepare(); err != nil {
 		return nil, err
 	}
-	return model, nil
+	return model, err
 }
 
 // layout returns the model's parts with their topics (factors unset).
@@ -466,22 +473,43 @@ func randomH(x *sparse.CSR, k int, r rng.Source) *mat.Dense {
 
 // runJobs runs independent jobs on at most parallel.Workers() goroutines,
 // each taking the next job when it becomes free, and returns the first
-// error; no job starts after an error or once ctx is done. report, when
+// error; no job starts after an error other than ctx's. Once ctx is done
+// the remaining jobs still run (they return at once with their starting
+// state) and runJobs returns ctx's error. report, when
 // not nil, receives one call at a time after each job that succeeded: Iter
 // the jobs done, Total their number, Elapsed the time since t0.
 func runJobs(ctx context.Context, jobs []func() error, report progress.Func, t0 time.Time) error {
 	var (
-		mu   sync.Mutex
-		done int
+		mu        sync.Mutex
+		done      int
+		cancelled error
 	)
-	return parallel.ForDynamic(ctx, len(jobs), 1, 0, func(_, j, _ int) error {
+	err := parallel.ForDynamic(context.WithoutCancel(ctx), len(jobs), 1, 0, func(_, j, _ int) error {
 		err := jobs[j]()
 		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			cancelled = err
+			return nil
+		}
 		done++
 		if err == nil && report != nil {
 			report(progress.Step{Iter: done, Total: len(jobs), Runs: 1, Objective: math.NaN(), Elapsed: time.Since(t0)})
 		}
-		mu.Unlock()
 		return err
 	})
+	if err == nil {
+		err = cancelled
+	}
+	return err
+}
+
+// fitted reports whether every part has factors.
+func (m *Model) fitted() bool {
+	for _, p := range m.Parts {
+		if p.W == nil || p.H == nil {
+			return false
+		}
+	}
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -602,5 +604,16 @@ func TestFitErrors(t *testing.T) {
 	cancel()
 	if _, err := Fit(cctx, x, Config{Themes: themeNames(2), Labels: labels}); err == nil {
 		t.Error("cancelled context not reported")
+	}
+	// Cancelled after the first factorization: the model is whole, the
+	// other parts as far as they went.
+	cctx, cancel = context.WithCancel(ctx)
+	defer cancel()
+	part, err := Fit(cctx, x, Config{Themes: themeNames(2), Labels: labels, Progress: func(progress.Step) { cancel() }})
+	if !errors.Is(err, context.Canceled) || part == nil || !part.fitted() {
+		t.Fatalf("cancelled after one factorization: err %v, model %v", err, part)
+	}
+	if _, err := part.Transform(ctx, x, TransformOptions{}); err != nil {
+		t.Errorf("the partial model does not transform: %v", err)
 	}
 }
