@@ -43,9 +43,9 @@
 // (internal/parallel), and all work buffers are allocated once per fit.
 // Their inner products — a sparse row times a factor, a row times a k × k
 // Gram matrix, rank-16 Gram updates, the dot products at X's non-zeros —
-// run as AVX2/FMA assembly kernels on amd64 processors that have them
-// (portable Go elsewhere, or with the purego build tag); the two agree to
-// rounding.
+// run as the AVX2/FMA assembly kernels of internal/kernels on amd64
+// processors that have them (portable Go elsewhere, or with the purego
+// build tag); the two agree to rounding.
 // With dense general weights V the updates are the weighted ones,
 // W ← W ∘ ((V∘X)Hᵀ) ⊘ ((V∘WH)Hᵀ) and H ← H ∘ (Wᵀ(V∘X)) ⊘ (Wᵀ(V∘WH)) for
 // Frobenius, W ← W ∘ ((V∘X⊘WH)Hᵀ) ⊘ (VHᵀ) and H ← H ∘ (Wᵀ(V∘X⊘WH)) ⊘ (WᵀV)

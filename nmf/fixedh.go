@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -45,7 +46,7 @@ func NewFixedH(h *mat.Dense) (*FixedH, error) {
 	if err := checkFactor("H", h, k, m); err != nil {
 		return nil, err
 	}
-	f := &FixedH{h: h, k: k, m: m, kp: padK(k), max: mat.Max(h)}
+	f := &FixedH{h: h, k: k, m: m, kp: kernels.Pad(k), max: mat.Max(h)}
 	f.solvers.New = func() any { return newNNLS(k) }
 	if f.max == 0 {
 		return nil, fmt.Errorf("nmf: H is all zero")

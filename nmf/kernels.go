@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -124,7 +125,7 @@ type workspace struct {
 // newWorkspace allocates the scratch for k topics and sparse rows of at
 // most maxRow stored entries.
 func newWorkspace(k, maxRow int) *workspace {
-	kp := padK(k)
+	kp := kernels.Pad(k)
 	w := &workspace{k: k, kp: kp, ws: make([]*scratch, parallel.Workers())}
 	w.iota = make([]int32, max(kp, gramBlock))
 	for i := range w.iota {
@@ -244,7 +245,7 @@ func rowTimesGram(s *scratch, den, a, g []float64, kp int) {
 		clear(den)
 		return
 	}
-	gatherSum(den, s.nzVal[:n], s.nzIdx[:n], g, kp, false)
+	kernels.GatherSum(den, s.nzVal[:n], s.nzIdx[:n], g, kp, false)
 }
 
 // addGramBlock adds Σ_r wt_r a_rᵀa_r over the rows a[lo:hi] (hi − lo ≤
@@ -278,7 +279,7 @@ func addGramBlock(s *scratch, g, a, wt []float64, lo, hi, kp int, iota []int32) 
 			continue
 		}
 		c0 := t &^ 3
-		gatherSum(g[t*kp+c0:(t+1)*kp], vals, iota[:nb], block[c0:], kp, true)
+		kernels.GatherSum(g[t*kp+c0:(t+1)*kp], vals, iota[:nb], block[c0:], kp, true)
 	}
 }
 
@@ -310,7 +311,7 @@ func frobStep(ws *workspace, a []float64, xs *sparse.CSR, xd, b, pre, g, wt []fl
 				if p0 == p1 {
 					clear(num)
 				} else {
-					gatherSum(num, xd[p0:p1], xs.Indices[p0:p1], b, kp, false)
+					kernels.GatherSum(num, xd[p0:p1], xs.Indices[p0:p1], b, kp, false)
 				}
 			}
 			rowTimesGram(s, den, ai, g, kp)
@@ -364,7 +365,7 @@ func klRow(s *scratch, ai []float64, xs *sparse.CSR, xr, b, idxW []float64, i, k
 	p0, p1 := xs.Indptr[i], xs.Indptr[i+1]
 	idx := xs.Indices[p0:p1]
 	ratio := s.ratio[:p1-p0]
-	dotsGather(ratio, ai, idx, b, kp)
+	kernels.DotsGather(ratio, ai, idx, b, kp)
 	part := 0.0
 	for q, d := range ratio {
 		x := xs.Data[p0+q]
@@ -420,7 +421,7 @@ func klStep(ws *workspace, a, out []float64, xs *sparse.CSR, xr, b, den []float6
 					rowPart *= rowW[i]
 				}
 				part += rowPart
-				gatherSum(num, s.ratio[:p1-p0], xs.Indices[p0:p1], b, kp, false)
+				kernels.GatherSum(num, s.ratio[:p1-p0], xs.Indices[p0:p1], b, kp, false)
 			}
 			cn, cd := rp.combine(i, kp, num, den, s.cn, s.cd)
 			for t, at := range ai {
@@ -483,7 +484,7 @@ func frobCross(ws *workspace, a []float64, xs *sparse.CSR, xd, b, wt []float64, 
 			if p0 == p1 {
 				continue
 			}
-			gatherSum(num, xd[p0:p1], xs.Indices[p0:p1], b, kp, false)
+			kernels.GatherSum(num, xd[p0:p1], xs.Indices[p0:p1], b, kp, false)
 			v := floats.Dot(num, a[i*kp:(i+1)*kp])
 			if wt != nil {
 				v *= wt[i]

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -46,7 +47,7 @@ type sparseFit struct {
 // starting factors. xt = Xᵀ may be nil when H is fixed.
 func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	n, m, k := x.Rows, x.Cols, cfg.K
-	kp := padK(k)
+	kp := kernels.Pad(k)
 	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights, gd: guard{cfg.AddEpsilon}}
 	f.cpl = newCouplings(cfg, n, kp, f.gd)
 	f.rp = rowPartsFor(f.cpl, f.gd, cfg.DataWeight, f.e, n)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/datadir"
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
@@ -149,7 +150,7 @@ func fit(args []string) {
 	h0 := read(filepath.Join(*dir, "H0.mtx")).ToDense()
 	k, _ := h0.Dims()
 	n, m := x.Dims()
-	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), nmf.Kernels())
+	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), kernels.Name())
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {

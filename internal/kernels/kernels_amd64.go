@@ -1,15 +1,15 @@
 //go:build amd64 && !purego
 
-package nmf
+package kernels
 
 // haveAVX2FMA reports whether the CPU and the operating system support the
 // AVX2 and FMA instructions of the assembly kernels. It is set once, at
 // package initialisation, and never changes.
 var haveAVX2FMA = detectAVX2FMA()
 
-// Kernels names the arithmetic kernels in use: "AVX2+FMA assembly" or
+// Name names the arithmetic kernels in use: "AVX2+FMA assembly" or
 // "portable Go".
-func Kernels() string {
+func Name() string {
 	if haveAVX2FMA {
 		return "AVX2+FMA assembly"
 	}
@@ -36,7 +36,7 @@ func detectAVX2FMA() bool {
 	return b7&(1<<5) != 0 // AVX2
 }
 
-// The assembly kernels (prim_amd64.s). gatherSumW computes, for the W
+// The assembly kernels (kernels_amd64.s). gatherSumW computes, for the W
 // columns at dst and src (W = 32, 16 or 4):
 //
 //	dst[c] = (add ≠ 0 ? dst[c] : 0) + Σ_{p<n} vals[p]·src[idx[p]·sb/8 + c]
@@ -61,9 +61,9 @@ func gatherSum4(dst, vals *float64, idx *int32, n int, src *float64, sb, add int
 //go:noescape
 func dotsGatherAVX(out, a *float64, k int, idx *int32, n int, src *float64, sb int)
 
-// gatherSum is dst[c] (+)= Σ_p vals[p]·src[idx[p]·stride + c] for
-// c < len(dst) (see prim.go); len(dst) and stride must be multiples of 4.
-func gatherSum(dst, vals []float64, idx []int32, src []float64, stride int, add bool) {
+// GatherSum is dst[c] (+)= Σ_p vals[p]·src[idx[p]·stride + c] for
+// c < len(dst) (see the package documentation); len(dst) must be a multiple of 4.
+func GatherSum(dst, vals []float64, idx []int32, src []float64, stride int, add bool) {
 	n, w := len(vals), len(dst)
 	if !haveAVX2FMA || n == 0 || w == 0 {
 		gatherSumGeneric(dst, vals, idx, src, stride, add)
@@ -115,9 +115,9 @@ func gatherSum(dst, vals []float64, idx []int32, src []float64, stride int, add 
 	}
 }
 
-// dotsGather is out[p] = Σ_c a[c]·src[idx[p]·stride + c] (see prim.go);
-// len(a) and stride must be multiples of 4.
-func dotsGather(out, a []float64, idx []int32, src []float64, stride int) {
+// DotsGather is out[p] = Σ_c a[c]·src[idx[p]·stride + c] (see the package documentation);
+// len(a) must be a multiple of 4.
+func DotsGather(out, a []float64, idx []int32, src []float64, stride int) {
 	n := len(idx)
 	if !haveAVX2FMA || n == 0 || len(a) == 0 {
 		dotsGatherGeneric(out, a, idx, src, stride)

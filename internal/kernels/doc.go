@@ -1,0 +1,19 @@
+// Package kernels holds the arithmetic kernels below every algorithm
+// package: two gather primitives on row-major matrices,
+//
+//	GatherSum(dst, vals, idx, src, stride, add):
+//	    dst[c] (+)= Σ_p vals[p]·src[idx[p]·stride + c]   for c < len(dst)
+//	DotsGather(out, a, idx, src, stride):
+//	    out[p] = Σ_c a[c]·src[idx[p]·stride + c]          for c < len(a)
+//
+// A sparse row times a dense matrix, a row times a k × k Gram matrix and a
+// block of rank-1 Gram updates are all GatherSum; the dot products at a
+// sparse matrix's non-zeros (W·H sampled where X is stored) are
+// DotsGather. On amd64 processors with AVX2 and FMA they run as assembly
+// kernels that keep the sums in registers and prefetch the rows they are
+// about to gather; elsewhere, or with the purego build tag, as portable
+// Go. The two agree to rounding (TestGatherPrimitives). The widths
+// len(dst) and len(a) must be multiples of 4 (Pad rounds up to one);
+// the stride may be any row length, and indices must be in range: the
+// callers guarantee both.
+package kernels
