@@ -49,21 +49,8 @@ func BenchmarkLinearSVCPredict(b *testing.B) {
 	}
 }
 
-// BenchmarkProductNarrow and BenchmarkProductMulDense compare the
-// classifiers' product kernel with sparse.MulDense for 5 classes.
-func BenchmarkProductNarrow(b *testing.B) {
-	x, _ := noisyWide(99, 5000, 5000, 5, 60)
-	w := make([]float64, 5000*5)
-	for i := range w {
-		w[i] = float64(i%7) * 0.1
-	}
-	dst := make([]float64, 5000*5)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		mulNarrow(dst, x, w, 5)
-	}
-}
-
+// BenchmarkProductMulDense times the classifiers' product, sparse.MulDense,
+// for 5 classes.
 func BenchmarkProductMulDense(b *testing.B) {
 	x, _ := noisyWide(99, 5000, 5000, 5, 60)
 	w := make([]float64, 5000*5)

@@ -458,25 +458,3 @@ func TestEmptyDocuments(t *testing.T) {
 		}
 	}
 }
-
-func TestMulNarrowMatchesMulDense(t *testing.T) {
-	x, _ := noisyWide(29, 300, 40, 3, 20)
-	r := rand.New(rand.NewPCG(1, 1))
-	for _, k := range []int{1, 2, 3, 4, 5, 8, 9} {
-		b := make([]float64, 40*k)
-		for i := range b {
-			b[i] = r.NormFloat64()
-		}
-		var want mat.Dense
-		if err := sparse.MulDense(&want, x, mat.NewDense(40, k, b)); err != nil {
-			t.Fatal(err)
-		}
-		got := make([]float64, 300*k)
-		mulNarrow(got, x, b, k)
-		for i, v := range want.RawMatrix().Data {
-			if got[i] != v {
-				t.Fatalf("k = %d: element %d is %g, MulDense gives %g", k, i, got[i], v)
-			}
-		}
-	}
-}

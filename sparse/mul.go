@@ -3,9 +3,9 @@ package sparse
 import (
 	"fmt"
 
-	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 )
 
@@ -159,10 +159,7 @@ func mulDense(dst *mat.Dense, a *CSR, b *mat.Dense, minBlock int) error {
 			clear(rowOf(rd, i))
 		}
 		forColumnTiles(a, lo, hi, tc, func(i, p0, p1 int) {
-			out := rowOf(rd, i)
-			for p := p0; p < p1; p++ {
-				floats.AddScaled(out, a.Data[p], rowOf(rb, int(a.Indices[p])))
-			}
+			gatherRow(rowOf(rd, i), a.Data[p0:p1], a.Indices[p0:p1], rb)
 		})
 	})
 	return nil
@@ -272,11 +269,47 @@ func sampledDot(dst []float64, x *CSR, w, ht *mat.Dense, minBlock int) error {
 	tc := tileCols(k)
 	parallel.ForWeighted(x.Indptr, minBlock, func(_, lo, hi int) {
 		forColumnTiles(x, lo, hi, tc, func(i, p0, p1 int) {
-			wi := rowOf(rw, i)
-			for p := p0; p < p1; p++ {
-				dst[p] = floats.Dot(wi, rowOf(rh, int(x.Indices[p])))
-			}
+			dotsRow(dst[p0:p1], rowOf(rw, i), x.Indices[p0:p1], rh)
 		})
 	})
 	return nil
+}
+
+// gatherRow adds Σ_p vals[p]·b[idx[p]] to out (len(out) = b.cols): the
+// gather kernel over the columns up to a multiple of 4, a scalar loop over
+// the rest.
+func gatherRow(out, vals []float64, idx []int32, b *blasRaw) {
+	k4 := len(out) &^ 3
+	if k4 > 0 {
+		kernels.GatherSum(out[:k4], vals, idx, b.data, b.stride, true)
+	}
+	for c := k4; c < len(out); c++ {
+		s := out[c]
+		for p, v := range vals {
+			s += v * b.data[int(idx[p])*b.stride+c]
+		}
+		out[c] = s
+	}
+}
+
+// dotsRow sets out[p] = ⟨a, b[idx[p]]⟩ (len(a) = b.cols): the dot kernel
+// over the columns up to a multiple of 4, a scalar loop over the rest.
+func dotsRow(out, a []float64, idx []int32, b *blasRaw) {
+	k4 := len(a) &^ 3
+	if k4 > 0 {
+		kernels.DotsGather(out, a[:k4], idx, b.data, b.stride)
+	} else {
+		clear(out)
+	}
+	if k4 == len(a) {
+		return
+	}
+	for p, j := range idx {
+		row := b.data[int(j)*b.stride:]
+		s := out[p]
+		for c := k4; c < len(a); c++ {
+			s += a[c] * row[c]
+		}
+		out[p] = s
+	}
 }
