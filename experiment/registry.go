@@ -1,13 +1,22 @@
 package experiment
 
-// registry lists every experiment; All sorts them.
+import (
+	"github.com/semitopic/semitopic/experiment/corex20ng"
+	"github.com/semitopic/semitopic/experiment/labelefficiency"
+	"github.com/semitopic/semitopic/experiment/ssnmfrepro"
+	"github.com/semitopic/semitopic/experiment/themenmf"
+	"github.com/semitopic/semitopic/experiment/tsnmfreuters"
+)
+
+// registry lists every experiment, one sub-package per paper; All sorts
+// them.
 func registry() []Experiment {
 	return []Experiment{
-		tsnmfReuters(),
-		corex20NG(),
-		themeNMF(),
-		ssnmf20NG(),
-		ssnmfSynthetic(),
-		labelEfficiency(),
+		tsnmfreuters.Experiment(),
+		corex20ng.Experiment(),
+		themenmf.Experiment(),
+		ssnmfrepro.Experiment20NG(),
+		ssnmfrepro.ExperimentSynthetic(),
+		labelefficiency.Experiment(),
 	}
 }

@@ -1,4 +1,4 @@
-package experiment
+package labelefficiency
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/semitopic/semitopic/corex"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/ssnmf"
@@ -538,11 +539,11 @@ func anchorList(m *corex.Model, names []string, n int) []string {
 }
 
 // writeWhy reports the evidence of why the kinds collapsed.
-func writeWhy(rep *report, whys []*leWhy) {
-	rep.h2("Why SSNMF, theme-supervised NMF and label-anchored CorEx collapsed, and what was fixed")
-	rep.p("Measured on seed 0's labels; test accuracy %%. Every setting is the kind fitted as in the tables above with only what the row says changed.")
+func writeWhy(rep *lab.Report, whys []*leWhy) {
+	rep.H2("Why SSNMF, theme-supervised NMF and label-anchored CorEx collapsed, and what was fixed")
+	rep.P("Measured on seed 0's labels; test accuracy %%. Every setting is the kind fitted as in the tables above with only what the row says changed.")
 	for _, w := range whys {
-		rep.p("**%s, %s labeled (%d documents).**", w.Dataset, fracLabel(w.Fraction), w.Labeled)
+		rep.P("**%s, %s labeled (%d documents).**", w.Dataset, fracLabel(w.Fraction), w.Labeled)
 		rows := [][]string{}
 		add := func(kind string, rs []leWhyRow) {
 			for _, r := range rs {
@@ -563,7 +564,7 @@ func writeWhy(rep *report, whys []*leWhy) {
 		add("theme", w.Theme)
 		add("CorEx", w.CorEx)
 		add("TS-NMF", w.TSNMF)
-		rep.table([]string{"kind", "setting", "test accuracy", "also measured"}, rows)
+		rep.Table([]string{"kind", "setting", "test accuracy", "also measured"}, rows)
 		var keys []string
 		for k := range w.SSNMFFit {
 			keys = append(keys, k)
@@ -573,18 +574,18 @@ func writeWhy(rep *report, whys []*leWhy) {
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%s: %.1f%%", k, w.SSNMFFit[k]))
 		}
-		rep.p("SSNMF's label predictions B·S for the unlabeled training documents — %s.", strings.Join(parts, "; "))
+		rep.P("SSNMF's label predictions B·S for the unlabeled training documents — %s.", strings.Join(parts, "; "))
 		if len(w.OldAnchors) > 0 {
-			rep.p("CorEx's anchors as they were suggested before, from the MI over every document, with each topic's top words after the fit: %s.", strings.Join(w.OldAnchors, " — "))
+			rep.P("CorEx's anchors as they were suggested before, from the MI over every document, with each topic's top words after the fit: %s.", strings.Join(w.OldAnchors, " — "))
 		}
 		if len(w.Anchors) > 0 {
-			rep.p("CorEx's anchors suggested now, from the labeled documents only (β = 1): %s.", strings.Join(w.Anchors, " — "))
+			rep.P("CorEx's anchors suggested now, from the labeled documents only (β = 1): %s.", strings.Join(w.Anchors, " — "))
 		}
 	}
 }
 
 // writeWhyProse states what the measurements of one corpus show.
-func writeWhyProse(rep *report, w *leWhy) {
+func writeWhyProse(rep *lab.Report, w *leWhy) {
 	acc := func(rs []leWhyRow, i int) float64 {
 		if i < len(rs) {
 			return rs[i].Accuracy
@@ -601,36 +602,36 @@ func writeWhyProse(rep *report, w *leWhy) {
 	}
 	f := w.SSNMFFit
 	if acc(w.SSNMF, 0)+5 < acc(w.SSNMF, 1) {
-		rep.p("*SSNMF.* With the paper's λ = 100 the fit predicts %.1f%% of the test documents' labels (the majority class is %.1f%%); "+
+		rep.P("*SSNMF.* With the paper's λ = 100 the fit predicts %.1f%% of the test documents' labels (the majority class is %.1f%%); "+
 			"with λ scaled to the share of labeled documents, %.1f%%. The path of new documents is not the cause: on the unlabeled training "+
 			"documents B·S predicts %.1f%% from the fitted S and %.1f%% from the transform (%.1f%% with 200 iterations) at λ = 100, and %.1f%% / %.1f%% at λ = 1.",
 			acc(w.SSNMF, 0), w.Majority, acc(w.SSNMF, 1),
 			f["λ 100: B·S, S of the fit"], f["λ 100: B·S, S of the transform (20 iterations)"], f["λ 100: B·S, S of the transform (200 iterations)"],
 			f["λ 1: B·S, S of the fit"], f["λ 1: B·S, S of the transform (20 iterations)"])
 		if acc(w.SSNMF, 4) > acc(w.SSNMF, 0)+10 {
-			rep.p("A logistic regression on the λ = 100 fit's topic weights predicts %.1f%%: the topic weights still carry much of the labels' "+
+			rep.P("A logistic regression on the λ = 100 fit's topic weights predicts %.1f%%: the topic weights still carry much of the labels' "+
 				"information, B does not. A heavy label term sets the few labeled documents' S by their labels rather than by their words, the "+
 				"topics are learned from the unlabeled majority, and B, fitted to those label-driven S, maps the topics to the wrong labels.", acc(w.SSNMF, 4))
 		} else {
-			rep.p("A logistic regression on the λ = 100 fit's topic weights predicts %.1f%%: here the topic weights lost the labels' information too.", acc(w.SSNMF, 4))
+			rep.P("A logistic regression on the λ = 100 fit's topic weights predicts %.1f%%: here the topic weights lost the labels' information too.", acc(w.SSNMF, 4))
 		}
-		rep.p("The issue's hypothesis — λ should grow with n / n_labeled, as TS-NMF's error weighting — points the wrong way: λ must shrink " +
+		rep.P("The issue's hypothesis — λ should grow with n / n_labeled, as TS-NMF's error weighting — points the wrong way: λ must shrink " +
 			"with the labeled share, which is the default now (λ = 100 × n_labeled / n), with a tenth of it and 2k topics in the automatic " +
 			"configuration's grid.")
 	} else {
-		rep.p("*SSNMF* did not collapse here with the paper's λ = 100: %.1f%% against %.1f%% with λ scaled to the labeled share (majority class %.1f%%).",
+		rep.P("*SSNMF* did not collapse here with the paper's λ = 100: %.1f%% against %.1f%% with λ scaled to the labeled share (majority class %.1f%%).",
 			acc(w.SSNMF, 0), acc(w.SSNMF, 1), w.Majority)
 	}
 	const hi, med = "native theme score, highest mean over the test documents", "native theme score, median of the themes' means"
 	if acc(w.Theme, 0)+5 < acc(w.Theme, 1) {
-		rep.p("*Theme-supervised NMF.* The native theme score w/(w + w_bg) is not comparable across themes when labels are few: in Separated "+
+		rep.P("*Theme-supervised NMF.* The native theme score w/(w + w_bg) is not comparable across themes when labels are few: in Separated "+
 			"training every theme's subtopics may take up the unlabeled documents, and the theme whose subtopics took the most scores high on "+
 			"every document (highest mean score over the test documents %.2f against a median of %.2f over the themes). With three subtopics "+
 			"per theme the native score predicts %.1f%%; the same fit read out by a logistic regression on its topic weights %.1f%%; one subtopic "+
 			"per theme %.1f%%; Combined training, where the themes compete inside one factorization, %.1f%%.",
 			ex(w.Theme, 0, hi), ex(w.Theme, 0, med), acc(w.Theme, 0), acc(w.Theme, 1), acc(w.Theme, 2), acc(w.Theme, 3))
 	} else {
-		rep.p("*Theme-supervised NMF* held up here: the native theme score predicts %.1f%%, the same fit read out by a logistic regression "+
+		rep.P("*Theme-supervised NMF* held up here: the native theme score predicts %.1f%%, the same fit read out by a logistic regression "+
 			"on its topic weights %.1f%%, one subtopic per theme %.1f%%, Combined training %.1f%% (highest mean native score over the test "+
 			"documents %.2f against a median of %.2f over the themes).",
 			acc(w.Theme, 0), acc(w.Theme, 1), acc(w.Theme, 2), acc(w.Theme, 3), ex(w.Theme, 0, hi), ex(w.Theme, 0, med))
@@ -638,20 +639,20 @@ func writeWhyProse(rep *report, w *leWhy) {
 	if len(w.Theme) >= 6 && hasCV(w.Theme[4]) && hasCV(w.Theme[5]) {
 		f, now := w.Theme[4], w.Theme[5]
 		if f.Extra[leWhyDropped] > 0 && (f.Extra[leWhyCV]-f.Accuracy)-(now.Extra[leWhyCV]-now.Accuracy) > 5 {
-			rep.p("The theme kind's default pipeline dropped, as the thesis does, the documents with fewer than 27 tokens: %.0f%% of the labeled "+
+			rep.P("The theme kind's default pipeline dropped, as the thesis does, the documents with fewer than 27 tokens: %.0f%% of the labeled "+
 				"documents here. Its automatic configuration's cross-validated estimate, over the long labeled documents it kept, was %.1f%% "+
 				"against a test accuracy of %.1f%% — %.1f%% on the test documents of 27 tokens or more, which are %.0f%% of them: the estimate "+
 				"measured the easier documents only, and was what `--kind auto` compared with the other kinds' estimates. The preset keeps every "+
 				"document now (add `--min-tokens 27` for the thesis' setting): estimate %.1f%%, test accuracy %.1f%%.",
 				f.Extra[leWhyDropped], f.Extra[leWhyCV], f.Accuracy, f.Extra[leWhyLongAcc], 100-f.Extra[leWhyShortTest], now.Extra[leWhyCV], now.Accuracy)
 		} else {
-			rep.p("The thesis' document filter (fewer than 27 tokens), which the theme kind's default pipeline applied before, dropped %.0f%% of "+
+			rep.P("The thesis' document filter (fewer than 27 tokens), which the theme kind's default pipeline applied before, dropped %.0f%% of "+
 				"the labeled documents here; with it the automatic configuration's cross-validated estimate was %.1f%% and its test accuracy "+
 				"%.1f%%, without it (the default now) %.1f%% and %.1f%%.",
 				f.Extra[leWhyDropped], f.Extra[leWhyCV], f.Accuracy, now.Extra[leWhyCV], now.Accuracy)
 		}
 	}
-	rep.p("bCool's background start took no document from a theme with fewer than four labeled documents, which made the fit hinge on " +
+	rep.P("bCool's background start took no document from a theme with fewer than four labeled documents, which made the fit hinge on " +
 		"single labeled documents; the model kind now takes every labeled theme's densest document (theme.Config.BackgroundEveryTheme). " +
 		"The automatic configuration chooses among these settings and readouts.")
 	const rk, lost = "median rank of an anchor word in its topic", "anchored topics with no anchor in their top 8 words, %"
@@ -659,7 +660,7 @@ func writeWhyProse(rep *report, w *leWhy) {
 	if acc(w.CorEx, 1) < acc(w.CorEx, 0) {
 		better = " (better anchored, though not more accurate)"
 	}
-	rep.p("*Label-anchored CorEx.* The anchors came from the mutual information between a label and a word over every document, the "+
+	rep.P("*Label-anchored CorEx.* The anchors came from the mutual information between a label and a word over every document, the "+
 		"unlabeled ones counted as not having the label: a word common in a label's many unlabeled documents then looked unrelated to it, "+
 		"and the top words were those of single labeled documents. Those anchors sat at median rank %.0f of their own topic, %.0f%% of the "+
 		"anchored topics had none of them in their top 8 words, and the model predicted %.1f%%. With the MI over the labeled documents "+
@@ -667,7 +668,7 @@ func writeWhyProse(rep *report, w *leWhy) {
 		"Stronger anchors (β = 3, 10) keep them higher still (median rank %.0f, %.0f) and give %.1f%% and %.1f%%.",
 		ex(w.CorEx, 0, rk), ex(w.CorEx, 0, lost), acc(w.CorEx, 0), better, ex(w.CorEx, 1, rk), ex(w.CorEx, 1, lost), acc(w.CorEx, 1),
 		ex(w.CorEx, 2, rk), ex(w.CorEx, 3, rk), acc(w.CorEx, 2), acc(w.CorEx, 3))
-	rep.p("*TS-NMF* did not collapse; its error weighting (each labeled document weighs n / n_labeled) is the other side of the SSNMF "+
+	rep.P("*TS-NMF* did not collapse; its error weighting (each labeled document weighs n / n_labeled) is the other side of the SSNMF "+
 		"finding: inverse weighting %.1f%%, none %.1f%%, inverse with the terms+topics readout %.1f%%. The automatic configuration "+
 		"tries both.", acc(w.TSNMF, 0), acc(w.TSNMF, 1), acc(w.TSNMF, 2))
 }

@@ -1,4 +1,4 @@
-package experiment
+package tsnmfreuters
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/semitopic/semitopic/chart"
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/metrics"
@@ -21,8 +22,9 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-func tsnmfReuters() Experiment {
-	return Experiment{
+// Experiment returns the TS-NMF reproduction on Reuters.
+func Experiment() lab.Experiment {
+	return lab.Experiment{
 		Name: "tsnmf-reuters",
 		Description: "TS-NMF paper (MacMillan & Wilson) on Reuters ApteMod: TS-NMF with and without error weighting " +
 			"at supervision rates 0–0.8 against NMF and LDA, scored by mean matched weighted Jaccard and resolved labels",
@@ -41,7 +43,7 @@ type tsData struct {
 	pipeline      vectorize.Pipeline
 }
 
-func loadTSReuters(ctx context.Context, env *Env) (*tsData, error) {
+func loadTSReuters(ctx context.Context, env *lab.Env) (*tsData, error) {
 	path, err := env.DataPath("reuters21578-nltk-apte/reuters.tar.gz")
 	if err != nil {
 		return nil, err
@@ -204,7 +206,7 @@ func (c tsConfig) fit(ctx context.Context, d *tsData, sup [][]int, seed uint64) 
 // supervision (indices after the 250-character filter).
 var tsExampleDocs = []int{29, 38, 13, 28, 41}
 
-func runTSNMFReuters(ctx context.Context, env *Env) error {
+func runTSNMFReuters(ctx context.Context, env *lab.Env) error {
 	d, err := loadTSReuters(ctx, env)
 	if err != nil {
 		return err
@@ -215,21 +217,21 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	for _, i := range tsExampleDocs {
 		exclude[i] = true
 	}
-	seeds := env.seeds(5)
+	seeds := env.SeedsOr(5)
 	rates := []float64{0, 0.05, 0.1, 0.2, 0.5, 0.8}
 	if env.Quick {
 		rates = []float64{0, 0.2}
 		seeds = min(seeds, 2)
 	}
 
-	rep := newReport(env, "tsnmf-reuters", "TS-NMF on Reuters: supervision against NMF and LDA")
-	rep.p("Reproduction of MacMillan & Wilson, *Topic Supervised Non-negative Matrix Factorization* (arXiv 1706.05084), §4 on Reuters. " +
+	rep := lab.NewReport(env, "tsnmf-reuters", "TS-NMF on Reuters: supervision against NMF and LDA")
+	rep.P("Reproduction of MacMillan & Wilson, *Topic Supervised Non-negative Matrix Factorization* (arXiv 1706.05084), §4 on Reuters. " +
 		"Protocol as the paper and its code (kelsey-macmillan/ws-nmf): NLTK's ApteMod corpus, all documents, those whose NLTK word tokens joined by spaces are 250 characters or shorter dropped (as the code does); " +
 		"WordNet lemmas, then tokens of 3+ letters without stopwords (NLTK's list); tf-idf of the 2,000 most frequent terms (min_df 2), L2 rows; " +
 		"k = 90 topics, one per category. A document is supervised with probability equal to the supervision rate (five example documents never are); " +
 		"each fitted document-topic matrix is scored against the categories of **all** documents by the mean matched weighted Jaccard similarity " +
 		"(topics matched one-to-one to categories by the assignment that maximises total similarity) and the number of categories \"resolved\" (similarity > 0.1).")
-	rep.p("Data: %d documents × %d terms (%d non-zeros), %d documents dropped by the 250-character filter, %d categories.",
+	rep.P("Data: %d documents × %d terms (%d non-zeros), %d documents dropped by the 250-character filter, %d categories.",
 		n, d.tfidf.Cols, d.tfidf.NNZ(), d.dropped, len(d.names))
 
 	// 1. Which way of running TS-NMF? Chosen on validation data only:
@@ -289,10 +291,10 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 			cr.Resolved = append(cr.Resolved, float64(sc.Resolved))
 			cr.Iterations = append(cr.Iterations, float64(sc.Iterations))
 		}
-		if m, _ := meanSD(cr.Validation); m > bestVal {
+		if m, _ := lab.MeanSD(cr.Validation); m > bestVal {
 			best, bestVal = ci, m
 		}
-		env.Logf("  %-55s validation %s, all documents %s", c.Name, pm(cr.Validation, 4), pm(cr.Test, 4))
+		env.Logf("  %-55s validation %s, all documents %s", c.Name, lab.PM(cr.Validation, 4), lab.PM(cr.Test, 4))
 		candRes = append(candRes, cr)
 	}
 	chosen := cands[best]
@@ -329,7 +331,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 				*variant.resol = append(*variant.resol, float64(sc.Resolved))
 			}
 		}
-		env.Logf("  rate %.2f: weighted %s (%s resolved), unweighted %s", rate, pm(rr.Weighted, 4), pm(rr.WeightedRes, 1), pm(rr.Unweighted, 4))
+		env.Logf("  rate %.2f: weighted %s (%s resolved), unweighted %s", rate, lab.PM(rr.Weighted, 4), lab.PM(rr.WeightedRes, 1), lab.PM(rr.Unweighted, 4))
 		sweep = append(sweep, rr)
 	}
 
@@ -388,10 +390,10 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 			ldaB.W, ldaB.H = W, m.TopicWord()
 		}
 	}
-	env.Logf("  NMF %s, NMF(ours) %s, LDA %s", pm(nmfRef.Jaccard, 4), pm(nmfOurs.Jaccard, 4), pm(ldaB.Jaccard, 4))
+	env.Logf("  NMF %s, NMF(ours) %s, LDA %s", lab.PM(nmfRef.Jaccard, 4), lab.PM(nmfOurs.Jaccard, 4), lab.PM(ldaB.Jaccard, 4))
 
 	// The write-up.
-	rep.h2("Result")
+	rep.H2("Result")
 	at20 := -1
 	for i, rr := range sweep {
 		if rr.Rate == 0.2 {
@@ -399,12 +401,12 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 		}
 	}
 	if at20 >= 0 {
-		w, _ := meanSD(sweep[at20].Weighted)
-		u, _ := meanSD(sweep[at20].Unweighted)
-		nm, _ := meanSD(nmfOurs.Jaccard)
-		nr, _ := meanSD(nmfRef.Jaccard)
-		lm, _ := meanSD(ldaB.Jaccard)
-		rep.p("At 20%% supervision TS-NMF reaches a mean matched similarity of **%.3f** with error weighting and %.3f without, "+
+		w, _ := lab.MeanSD(sweep[at20].Weighted)
+		u, _ := lab.MeanSD(sweep[at20].Unweighted)
+		nm, _ := lab.MeanSD(nmfOurs.Jaccard)
+		nr, _ := lab.MeanSD(nmfRef.Jaccard)
+		lm, _ := lab.MeanSD(ldaB.Jaccard)
+		rep.P("At 20%% supervision TS-NMF reaches a mean matched similarity of **%.3f** with error weighting and %.3f without, "+
 			"against %.3f for NMF (%.3f as the reference runs it) and %.3f for LDA (means over %d seeds).", w, u, nm, nr, lm, seeds)
 	}
 	header := []string{"supervision", "TS-NMF weighted", "resolved", "TS-NMF unweighted", "resolved", "weighted, unlabeled docs only", "paper code: weighted / unweighted (resolved)"}
@@ -412,19 +414,19 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	for _, rr := range sweep {
 		rows = append(rows, []string{
 			fmt.Sprintf("%.2f", rr.Rate),
-			pm(rr.Weighted, 3), pm(rr.WeightedRes, 1),
-			pm(rr.Unweighted, 3), pm(rr.UnwRes, 1),
-			pm(rr.WeightedUnlab, 3),
+			lab.PM(rr.Weighted, 3), lab.PM(rr.WeightedRes, 1),
+			lab.PM(rr.Unweighted, 3), lab.PM(rr.UnwRes, 1),
+			lab.PM(rr.WeightedUnlab, 3),
 			tsPaperFigures(rr.Rate),
 		})
 	}
-	rep.table(header, rows)
-	rep.table([]string{"baseline", "mean matched similarity", "resolved", "seconds per fit", "paper code (30 runs)"}, [][]string{
-		{nmfRef.Name, pm(nmfRef.Jaccard, 3), pm(nmfRef.Resolved, 1), pm(nmfRef.Seconds, 1), "0.044 (14.6)"},
-		{nmfOurs.Name, pm(nmfOurs.Jaccard, 3), pm(nmfOurs.Resolved, 1), pm(nmfOurs.Seconds, 1), ""},
-		{ldaB.Name, pm(ldaB.Jaccard, 3), pm(ldaB.Resolved, 1), pm(ldaB.Seconds, 1), "0.065 (23.4)"},
+	rep.Table(header, rows)
+	rep.Table([]string{"baseline", "mean matched similarity", "resolved", "seconds per fit", "paper code (30 runs)"}, [][]string{
+		{nmfRef.Name, lab.PM(nmfRef.Jaccard, 3), lab.PM(nmfRef.Resolved, 1), lab.PM(nmfRef.Seconds, 1), "0.044 (14.6)"},
+		{nmfOurs.Name, lab.PM(nmfOurs.Jaccard, 3), lab.PM(nmfOurs.Resolved, 1), lab.PM(nmfOurs.Seconds, 1), ""},
+		{ldaB.Name, lab.PM(ldaB.Jaccard, 3), lab.PM(ldaB.Resolved, 1), lab.PM(ldaB.Seconds, 1), "0.065 (23.4)"},
 	})
-	rep.p("Mean ± sample standard deviation over seeds 0–%d (each seed draws the supervised documents and the initialisation). "+
+	rep.P("Mean ± sample standard deviation over seeds 0–%d (each seed draws the supervised documents and the initialisation). "+
 		"\"Unlabeled docs only\" scores the same fits on the documents that were not supervised, whose topics the model had to infer. "+
 		"The last column gives the means of the paper's own result files (results/reuters_wsnmf_by_supervision_rate*.csv, reuters_nmf.csv, reuters_lda.csv in kelsey-macmillan/ws-nmf, three runs per rate); "+
 		"their preprocessing differs in detail (NLTK word tokens joined by spaces, their own stopword list), so compare shapes rather than third decimals.", seeds-1)
@@ -433,7 +435,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	var xs []float64
 	series := func(get func(rateResult) []float64) (ys, es []float64) {
 		for _, rr := range sweep {
-			m, s := meanSD(get(rr))
+			m, s := lab.MeanSD(get(rr))
 			ys, es = append(ys, m), append(es, s)
 		}
 		return
@@ -442,7 +444,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 		xs = append(xs, rr.Rate)
 	}
 	flat := func(v []float64) []float64 {
-		m, _ := meanSD(v)
+		m, _ := lab.MeanSD(v)
 		out := make([]float64, len(xs))
 		for i := range out {
 			out[i] = m
@@ -451,7 +453,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	}
 	wy, we := series(func(r rateResult) []float64 { return r.Weighted })
 	uy, ue := series(func(r rateResult) []float64 { return r.Unweighted })
-	if err := rep.chart("tsnmf-reuters-similarity.svg", "mean matched similarity by supervision rate", chart.LineChart{
+	if err := rep.Chart("tsnmf-reuters-similarity.svg", "mean matched similarity by supervision rate", chart.LineChart{
 		Title: "Reuters: mean matched weighted Jaccard similarity", XLabel: "supervision rate", YLabel: "mean matched similarity", LegendLeft: true,
 		Series: []chart.Series{
 			{Name: "TS-NMF, weighted", X: xs, Y: wy, Err: we},
@@ -463,7 +465,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	}
 	wr, wre := series(func(r rateResult) []float64 { return r.WeightedRes })
 	ur, ure := series(func(r rateResult) []float64 { return r.UnwRes })
-	if err := rep.chart("tsnmf-reuters-resolved.svg", "resolved categories by supervision rate", chart.LineChart{
+	if err := rep.Chart("tsnmf-reuters-resolved.svg", "resolved categories by supervision rate", chart.LineChart{
 		Title: "Reuters: categories resolved (similarity > 0.1)", XLabel: "supervision rate", YLabel: "resolved categories", LegendLeft: true,
 		Series: []chart.Series{
 			{Name: "TS-NMF, weighted", X: xs, Y: wr, Err: wre},
@@ -475,8 +477,8 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	}
 
 	// What decides it: the study of configurations at 20%.
-	rep.h2("What decides it at 20% supervision")
-	rep.p("Each candidate way of running TS-NMF was fitted at 20%% supervision. The choice was made on **validation data only**: "+
+	rep.H2("What decides it at 20% supervision")
+	rep.P("Each candidate way of running TS-NMF was fitted at 20%% supervision. The choice was made on **validation data only**: "+
 		"for dev seeds %v, a fifth of the drawn documents were withheld from supervision and the candidate scored on them alone (their labels are the user's, not the test's). "+
 		"The chosen configuration, marked ✓, is the one used above; the other columns show how the same candidates do on the full evaluation (seeds 0–%d) for the record.",
 		devSeeds, seeds-1)
@@ -486,16 +488,16 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 		if ci == best {
 			mark = " ✓"
 		}
-		crows = append(crows, []string{cr.Config + mark, pm(cr.Validation, 3), pm(cr.Test, 3), pm(cr.Resolved, 1), pm(cr.TestUnlab, 3), pm(cr.Iterations, 0)})
+		crows = append(crows, []string{cr.Config + mark, lab.PM(cr.Validation, 3), lab.PM(cr.Test, 3), lab.PM(cr.Resolved, 1), lab.PM(cr.TestUnlab, 3), lab.PM(cr.Iterations, 0)})
 	}
-	rep.table([]string{"configuration", "validation similarity", "all documents", "resolved", "unlabeled docs only", "iterations"}, crows)
-	rep.p("Notes on the mechanics. The mask L makes a labeled document's forbidden topics exactly zero, and multiplicative updates keep them there; allowed entries never start at zero in our engine (exact zeros are replaced by ε·√(mean(X)/k)), so the zero-lock only ever holds where the mask puts it. " +
+	rep.Table([]string{"configuration", "validation similarity", "all documents", "resolved", "unlabeled docs only", "iterations"}, crows)
+	rep.P("Notes on the mechanics. The mask L makes a labeled document's forbidden topics exactly zero, and multiplicative updates keep them there; allowed entries never start at zero in our engine (exact zeros are replaced by ε·√(mean(X)/k)), so the zero-lock only ever holds where the mask puts it. " +
 		"The weighting multiplies a labeled document's squared error by n / (number labeled), as the reference code's updates do (the paper writes the weight inside the norm). " +
 		"The stopping rule is the relative decrease of the weighted objective per iteration.")
 
 	// Table 1 view: a few example documents and each model's top topics.
-	rep.h2("Example documents (the paper's Table 1 view)")
-	rep.p("The five documents the reference code prints, never supervised. For each model (seed 0, 20%% supervision for TS-NMF) the three strongest topics with their weight (the document's row divided by its largest entry) and each topic's three top terms. " +
+	rep.H2("Example documents (the paper's Table 1 view)")
+	rep.P("The five documents the reference code prints, never supervised. For each model (seed 0, 20%% supervision for TS-NMF) the three strongest topics with their weight (the document's row divided by its largest entry) and each topic's three top terms. " +
 		"TS-NMF's topics carry the category they are tied to; NMF's and LDA's carry the category the Jaccard matching gave them.")
 	sup20, _ := supervise(d.labels, 0.2, 0, exclude, 0)
 	ts20, err := chosen.fit(ctx, d, sup20, 0)
@@ -550,9 +552,9 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 			erows = append(erows, []string{d.docs[i].ID + " (" + strings.Join(labs, ", ") + ")", m.name, topTopics(m.W, i, 3, tn, top)})
 		}
 	}
-	rep.table([]string{"document (categories)", "model", "top topics: weight, name, top terms"}, erows)
+	rep.Table([]string{"document (categories)", "model", "top topics: weight, name, top terms"}, erows)
 
-	if err := rep.json("tsnmf-reuters.json", map[string]any{
+	if err := rep.JSON("tsnmf-reuters.json", map[string]any{
 		"documents": n, "terms": d.tfidf.Cols, "labels": len(d.names), "seeds": seeds,
 		"candidates": candRes, "chosen": chosen.Name, "sweep": sweep,
 		"baselines": []map[string]any{
@@ -563,7 +565,7 @@ func runTSNMFReuters(ctx context.Context, env *Env) error {
 	}); err != nil {
 		return err
 	}
-	return rep.finish()
+	return rep.Finish()
 }
 
 // topTopics formats document i's k strongest topics.

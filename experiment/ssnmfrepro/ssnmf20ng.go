@@ -1,4 +1,4 @@
-package experiment
+package ssnmfrepro
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/semitopic/semitopic/classify"
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/datasets"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
@@ -22,8 +23,9 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-func ssnmf20NG() Experiment {
-	return Experiment{
+// Experiment20NG returns the SSNMF paper's 20 Newsgroups reproduction.
+func Experiment20NG() lab.Experiment {
+	return lab.Experiment{
 		Name: "ssnmf-20ng",
 		Description: "SSNMF paper (Haddock, Kassab et al.) on 20 Newsgroups, 5 classes from 13 groups: test accuracy of the " +
 			"four SSNMF models against NMF+SVM, SVM and multinomial NB (Table 4), clustering scores P (Table 8), keywords (Table 5), normalised B",
@@ -134,7 +136,7 @@ func clusterP(wFull, wTest *mat.Dense, t *ssnmfTrial) (hard, soft float64, best 
 	return h.Mean, sf.Mean, h.Best, nil
 }
 
-func runSSNMF20NG(ctx context.Context, env *Env) error {
+func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 	path, err := env.DataPath("20news-bydate/20news-bydate.tar.gz")
 	if err != nil {
 		return err
@@ -143,7 +145,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	trials := env.seeds(11)
+	trials := env.SeedsOr(11)
 	if env.Quick {
 		trials = min(trials, 2)
 	}
@@ -151,7 +153,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	if env.Quick {
 		name += "-quick"
 	}
-	r := newReport(env, name, "SSNMF on 20 Newsgroups: classification, clustering and topics")
+	r := lab.NewReport(env, name, "SSNMF on 20 Newsgroups: classification, clustering and topics")
 	var data []*ssnmfTrial
 	for s := 0; s < trials; s++ {
 		t, err := loadSSNMFTrial(ctx, docs, uint64(s))
@@ -205,7 +207,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	for _, m := range models {
 		bestMean := -1.0
 		for _, p := range valGrid[m] {
-			if mu, _ := meanSD(p.Val); mu > bestMean {
+			if mu, _ := lab.MeanSD(p.Val); mu > bestMean {
 				bestMean, chosen[m] = mu, p
 			}
 		}
@@ -306,7 +308,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	}
 
 	// --- Report ---
-	r.p("Reproduction of Haddock, Kassab, Li et al., *Semi-supervised NMF Models for Topic Modeling in Learning Tasks* (arXiv 2010.07956), §5 on 20 Newsgroups, with the protocol of its code (jamiehadd/ssnmf, experiments/20news: prep_20news.py, exp_20news.py, methods_20news.py; src/ssnmf/ssnmf_numpy.py and evaluation.py). "+
+	r.P("Reproduction of Haddock, Kassab, Li et al., *Semi-supervised NMF Models for Topic Modeling in Learning Tasks* (arXiv 2010.07956), §5 on 20 Newsgroups, with the protocol of its code (jamiehadd/ssnmf, experiments/20news: prep_20news.py, exp_20news.py, methods_20news.py; src/ssnmf/ssnmf_numpy.py and evaluation.py). "+
 		"Five classes from 13 newsgroups (Computers: comp.graphics, comp.sys.mac.hardware, comp.windows.x; Sciences: sci.crypt, sci.electronics, sci.space; Politics: talk.politics.guns, talk.politics.mideast; Religion: alt.atheism, soc.religion.christian; Recreation: rec.autos, rec.sport.baseball, rec.sport.hockey), "+
 		"train and test trees together with headers, signatures and quotes removed, every class subsampled to the smallest (%d documents), split 60/20/20 per class (datasets.SSNMF20News). "+
 		"Hyperparameters are chosen with tf-idf fitted on the training documents and scored on the validation documents; the final models are then fitted, as in the reference, on training + validation documents (%d) with tf-idf refitted on them (`[a-zA-Z]+` tokens, NLTK stopwords, min_df 5, max_df 0.7, 5,000 terms, L2 rows) and tested on the %d test documents. "+
@@ -314,7 +316,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		"%d trials: trial s uses seed s for the split, the subsampling and the initialisation (the reference kept one split and varied the initialisation over its 11 runs).",
 		d0.ds.PerClass, d0.full.Rows, d0.test.Rows, trials)
 
-	r.h2("Test accuracy (the paper's Table 4)")
+	r.H2("Test accuracy (the paper's Table 4)")
 	header := []string{"method", "ours: test accuracy %", "paper", "reference code here", "ours − paper", "λ, tol (chosen on validation)", "iterations", "seconds per fit", "transductive variant %"}
 	var rows [][]string
 	for _, m := range models {
@@ -323,10 +325,10 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		tacc := collect(rs, func(x *ssnmfRun) float64 { return x.TransAcc })
 		its := collect(rs, func(x *ssnmfRun) float64 { return float64(x.Iterations) })
 		secs := collect(rs, func(x *ssnmfRun) float64 { return x.Seconds })
-		mu, _ := meanSD(acc)
+		mu, _ := lab.MeanSD(acc)
 		pp := ssnmfPaper[m.String()]
-		rows = append(rows, []string{m.String() + "-SSNMF", pm(acc, 2), fmt.Sprintf("%.2f", pp.paper), fmt.Sprintf("%.2f", pp.refcode),
-			fmt.Sprintf("%+.2f", mu-pp.paper), fmt.Sprintf("%g, %g", chosen[m].Lambda, chosen[m].Tol), pm(its, 1), pm(secs, 2), pm(tacc, 2)})
+		rows = append(rows, []string{m.String() + "-SSNMF", lab.PM(acc, 2), fmt.Sprintf("%.2f", pp.paper), fmt.Sprintf("%.2f", pp.refcode),
+			fmt.Sprintf("%+.2f", mu-pp.paper), fmt.Sprintf("%g, %g", chosen[m].Lambda, chosen[m].Tol), lab.PM(its, 1), lab.PM(secs, 2), lab.PM(tacc, 2)})
 	}
 	for _, b := range []string{"NMF + SVM", "SVM", "Multinomial NB"} {
 		var acc, secs []float64
@@ -339,22 +341,22 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		if math.IsNaN(pp.refcode) {
 			ref = ""
 		}
-		mu, _ := meanSD(acc)
-		row := []string{b, pm(acc, 2), fmt.Sprintf("%.2f", pp.paper), ref, fmt.Sprintf("%+.2f", mu-pp.paper), "", "", "", ""}
+		mu, _ := lab.MeanSD(acc)
+		row := []string{b, lab.PM(acc, 2), fmt.Sprintf("%.2f", pp.paper), ref, fmt.Sprintf("%+.2f", mu-pp.paper), "", "", "", ""}
 		if b == "NMF + SVM" {
-			row[7] = pm(secs, 2)
+			row[7] = lab.PM(secs, 2)
 		}
 		rows = append(rows, row)
 	}
-	r.table(header, rows)
-	r.p("Mean ± sample standard deviation over %d trials. \"Reference code here\" is the issue's run of the reference implementation on this protocol (5 seeds; for SVM, scikit-learn's LinearSVC). "+
+	r.Table(header, rows)
+	r.P("Mean ± sample standard deviation over %d trials. \"Reference code here\" is the issue's run of the reference implementation on this protocol (5 seeds; for SVM, scikit-learn's LinearSVC). "+
 		"Baselines on the same splits and matrices: multinomial naive Bayes (α = 1) and a linear SVM (LinearSVC, squared hinge, C = 1) on the tf-idf rows; NMF + SVM fits NMF (Frobenius, random initialisation, ≤ 400 iterations, tol 1e-4) on the training documents, "+
 		"represents the test documents by NNLS with the topics fixed, standardises the 13 features with the training means and deviations and classifies them with the same linear SVM. "+
 		"The paper's SVM and NMF + SVM used scikit-learn's SGDClassifier (hinge loss) after a StandardScaler; its NMF stops by scikit-learn's rule (every 10 iterations, against the initial error). "+
 		"The transductive column fits the test documents together with the training ones (data weight 1, label weight 0) and reads their representation from the fit (ssnmf.Transductive); the main column is the inductive framework (ssnmf.Fit then Predict), which is what the reference's evaluation.py computes (its test columns have zero data and label weight).", trials)
 
-	r.h2("Hyperparameters chosen on validation")
-	r.p("Mean validation accuracy (%%) over the %d trials of every point of the paper's grid (models fitted on the %d training documents, scored on the %d validation documents); ✓ marks the chosen point. The reference chose λ, tol = %s.",
+	r.H2("Hyperparameters chosen on validation")
+	r.P("Mean validation accuracy (%%) over the %d trials of every point of the paper's grid (models fitted on the %d training documents, scored on the %d validation documents); ✓ marks the chosen point. The reference chose λ, tol = %s.",
 		trials, d0.ds.Train.Len(), d0.ds.Val.Len(), refChoiceText())
 	gh := []string{"λ", "tol"}
 	for _, m := range models {
@@ -373,8 +375,8 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 			for j, x := range p.Iterations {
 				its[j] = float64(x)
 			}
-			mi, _ := meanSD(its)
-			cell := fmt.Sprintf("%s (%.0f it.)", pm(v, 2), mi)
+			mi, _ := lab.MeanSD(its)
+			cell := fmt.Sprintf("%s (%.0f it.)", lab.PM(v, 2), mi)
 			if chosen[m] == p {
 				cell += " ✓"
 			}
@@ -382,14 +384,14 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		}
 		grows = append(grows, row)
 	}
-	r.table(gh, grows)
+	r.Table(gh, grows)
 
-	r.h2("Clustering scores P (the paper's Table 8)")
-	r.p("The paper's clustering score (clust_scores in utils_20news.py, metrics.ClusterScores): each topic's best share of a newsgroup's documents, averaged over the 13 topics, on the representation of all training + validation and test documents against their 13 newsgroups; hard assigns each document to its largest topic, soft spreads it by its normalised representation. Mean ± sd over the trials. NMF is the Frobenius NMF of the NMF + SVM baseline; I-NMF is NMF with the I-divergence (package nmf, random initialisation, ≤ 400 iterations, tol 1e-4), its test documents represented by multiplicative updates with the topics fixed (nmf.Model.Transform).")
+	r.H2("Clustering scores P (the paper's Table 8)")
+	r.P("The paper's clustering score (clust_scores in utils_20news.py, metrics.ClusterScores): each topic's best share of a newsgroup's documents, averaged over the 13 topics, on the representation of all training + validation and test documents against their 13 newsgroups; hard assigns each document to its largest topic, soft spreads it by its normalised representation. Mean ± sd over the trials. NMF is the Frobenius NMF of the NMF + SVM baseline; I-NMF is NMF with the I-divergence (package nmf, random initialisation, ≤ 400 iterations, tol 1e-4), its test documents represented by multiplicative updates with the topics fixed (nmf.Model.Transform).")
 	var crows [][]string
 	for _, m := range models {
 		rs := runs[m]
-		crows = append(crows, []string{m.String() + "-SSNMF", pm(collect(rs, func(x *ssnmfRun) float64 { return x.PHard }), 4), pm(collect(rs, func(x *ssnmfRun) float64 { return x.PSoft }), 4)})
+		crows = append(crows, []string{m.String() + "-SSNMF", lab.PM(collect(rs, func(x *ssnmfRun) float64 { return x.PHard }), 4), lab.PM(collect(rs, func(x *ssnmfRun) float64 { return x.PSoft }), 4)})
 	}
 	for _, b := range []string{"NMF + SVM", "I-NMF"} {
 		var h, s []float64
@@ -400,35 +402,35 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		if b == "NMF + SVM" {
 			label = "NMF"
 		}
-		crows = append(crows, []string{label, pm(h, 4), pm(s, 4)})
+		crows = append(crows, []string{label, lab.PM(h, 4), lab.PM(s, 4)})
 	}
-	r.table([]string{"model", "P (hard)", "P (soft)"}, crows)
+	r.Table([]string{"model", "P (hard)", "P (soft)"}, crows)
 	hardOf := func(m ssnmf.Losses) float64 {
-		mu, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.PHard }))
+		mu, _ := lab.MeanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.PHard }))
 		return mu
 	}
 	softOf := func(m ssnmf.Losses) float64 {
-		mu, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.PSoft }))
+		mu, _ := lab.MeanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.PSoft }))
 		return mu
 	}
 	var nmfHard, nmfSoft []float64
 	for _, x := range base["NMF + SVM"] {
 		nmfHard, nmfSoft = append(nmfHard, x.phard), append(nmfSoft, x.psoft)
 	}
-	nh, _ := meanSD(nmfHard)
-	ns, _ := meanSD(nmfSoft)
+	nh, _ := lab.MeanSD(nmfHard)
+	ns, _ := lab.MeanSD(nmfSoft)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	slo, shi := math.Inf(1), math.Inf(-1)
 	for _, m := range models {
 		lo, hi = math.Min(lo, hardOf(m)), math.Max(hi, hardOf(m))
 		slo, shi = math.Min(slo, softOf(m)), math.Max(shi, softOf(m))
 	}
-	r.p("The paper's Table 8 figures are not repeated here: we could not read them from the sources available to us. For a same-split comparison, bench/ssnmf/run.sh computes P for the reference implementation's own fits on the split of seed 0 (docs/results/ssnmf-speed.md). "+
+	r.P("The paper's Table 8 figures are not repeated here: we could not read them from the sources available to us. For a same-split comparison, bench/ssnmf/run.sh computes P for the reference implementation's own fits on the split of seed 0 (docs/results/ssnmf-speed.md). "+
 		"Here the four SSNMF models score %.3f–%.3f (hard) and %.3f–%.3f (soft); NMF scores %.3f (hard) and %.3f (soft). Supervision ties the 13 topics to 5 classes (the heatmaps: several topics per class), so a topic spreads over the newsgroups of its class, which lowers its best share of any one newsgroup; the soft scores, which credit partial memberships, favour SSNMF over NMF.",
 		lo, hi, slo, shi, nh, ns)
 
-	r.h2("Topics of the median models (the paper's Table 5 and Figure 2)")
-	r.p("For each model, the run of median test accuracy (the reference's median_results: argsort(acc)[n/2]): its topics' ten keywords (largest entries of the topic's row of H, the paper's column of A), the class the topic is most associated with (the largest entry of its column of normalised B) and the newsgroup it clusters best (hard score). The heatmap shows normalised B — each topic's column of B divided by its sum — as the paper's Figure 2.")
+	r.H2("Topics of the median models (the paper's Table 5 and Figure 2)")
+	r.P("For each model, the run of median test accuracy (the reference's median_results: argsort(acc)[n/2]): its topics' ten keywords (largest entries of the topic's row of H, the paper's column of A), the class the topic is most associated with (the largest entry of its column of normalised B) and the newsgroup it clusters best (hard score). The heatmap shows normalised B — each topic's column of B divided by its sum — as the paper's Figure 2.")
 	classNames := d0.ds.ClassNames
 	var heat []string
 	for _, m := range models {
@@ -452,7 +454,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		if err != nil {
 			return err
 		}
-		r.p("**%v-SSNMF** (trial %d, test accuracy %.2f%%, λ = %g, tol = %g, %d iterations):", m, med, run.Acc, chosen[m].Lambda, chosen[m].Tol, run.Iterations)
+		r.P("**%v-SSNMF** (trial %d, test accuracy %.2f%%, λ = %g, tol = %g, %d iterations):", m, med, run.Acc, chosen[m].Lambda, chosen[m].Tol, run.Iterations)
 		var trows [][]string
 		for tp := 0; tp < ssnmfRank; tp++ {
 			cls, share := 0, 0.0
@@ -467,7 +469,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 			}
 			trows = append(trows, []string{fmt.Sprint(tp + 1), fmt.Sprintf("%s (%.2f)", classNames[cls], share), group, strings.Join(top[tp], ", ")})
 		}
-		r.table([]string{"topic", "class (normalised B)", "newsgroup (hard P)", "keywords"}, trows)
+		r.Table([]string{"topic", "class (normalised B)", "newsgroup (hard P)", "keywords"}, trows)
 		vals := make([][]float64, len(classNames))
 		for c := range vals {
 			vals[c] = make([]float64, ssnmfRank)
@@ -480,7 +482,7 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 			cols[i] = fmt.Sprint(i + 1)
 		}
 		file := fmt.Sprintf("%s-B-%s.svg", name, m.Slug())
-		if err := r.chart(file, fmt.Sprintf("normalised B of the median %v-SSNMF model", m), chart.Heatmap{
+		if err := r.Chart(file, fmt.Sprintf("normalised B of the median %v-SSNMF model", m), chart.Heatmap{
 			Title: fmt.Sprintf("%v-SSNMF: normalised B (topic → class)", m), RowLabels: classNames, ColLabels: cols,
 			XLabel: "topic", YLabel: "class", Values: vals,
 		}, chart.Size{Width: 18, Height: 7}); err != nil {
@@ -489,10 +491,10 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 		heat = append(heat, file)
 	}
 
-	r.h2("Notes")
+	r.H2("Notes")
 	var within, outside []string
 	for _, m := range models {
-		mu, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.Acc }))
+		mu, _ := lab.MeanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.Acc }))
 		d := mu - ssnmfPaper[m.String()].paper
 		if d >= -1 {
 			within = append(within, fmt.Sprintf("%v (%+.2f)", m, d))
@@ -504,19 +506,19 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	if len(outside) > 0 {
 		verdict = fmt.Sprintf("within one point of the paper or above: %s; more than one point below: %s.", strings.Join(within, ", "), strings.Join(outside, ", "))
 	}
-	r.p("Against the paper: %s Our iterates equal the reference implementation's to 1e-9 on small problems (ssnmf's TestMatchesReference replays its SSNMF_N), so the remaining differences come from the data draws (the reference's unseeded random.sample and train_test_split against our seeded sampler; it also kept one split for all 11 runs, while our trials redraw it) and the initialisations. "+
+	r.P("Against the paper: %s Our iterates equal the reference implementation's to 1e-9 on small problems (ssnmf's TestMatchesReference replays its SSNMF_N), so the remaining differences come from the data draws (the reference's unseeded random.sample and train_test_split against our seeded sampler; it also kept one split for all 11 runs, while our trials redraw it) and the initialisations. "+
 		"Our SVM is LinearSVC on the tf-idf rows rather than SGDClassifier on standardised ones, which is why it lands above the paper's SVM row (the reference code with LinearSVC gives 82.50 on this protocol).", verdict)
 	var gap []float64
 	for _, m := range models {
-		a, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.Acc }))
-		t, _ := meanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.TransAcc }))
+		a, _ := lab.MeanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.Acc }))
+		t, _ := lab.MeanSD(collect(runs[m], func(x *ssnmfRun) float64 { return x.TransAcc }))
 		gap = append(gap, a-t)
 	}
 	sort.Float64s(gap)
-	r.p("The transductive variant is %.1f–%.1f points below the inductive framework: its test documents' representation is whatever the joint fit reached when the stopping rule ended it (the iterations in the table, driven by the data term alone, as they carry no label weight), while the inductive framework solves each test document's representation exactly (NNLS) or with 20 dedicated updates. The commands and this report use the inductive framework unless a column says otherwise.", gap[0], gap[len(gap)-1])
-	r.p("Speed: a fit takes the seconds in the table (all cores, sparse X, with the machine shared by other jobs); the reference implementation densifies X (5,000 × 8,980 with the masked test columns) and takes from about half a minute to a few minutes per fit and 1.7–2.8 GB — see docs/results/ssnmf-speed.md (bench/ssnmf/run.sh) for the side-by-side on one split.")
+	r.P("The transductive variant is %.1f–%.1f points below the inductive framework: its test documents' representation is whatever the joint fit reached when the stopping rule ended it (the iterations in the table, driven by the data term alone, as they carry no label weight), while the inductive framework solves each test document's representation exactly (NNLS) or with 20 dedicated updates. The commands and this report use the inductive framework unless a column says otherwise.", gap[0], gap[len(gap)-1])
+	r.P("Speed: a fit takes the seconds in the table (all cores, sparse X, with the machine shared by other jobs); the reference implementation densifies X (5,000 × 8,980 with the masked test columns) and takes from about half a minute to a few minutes per fit and 1.7–2.8 GB — see docs/results/ssnmf-speed.md (bench/ssnmf/run.sh) for the side-by-side on one split.")
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		r.p("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
+		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
 	}
 
 	type jsonRun struct {
@@ -558,10 +560,10 @@ func runSSNMF20NG(ctx context.Context, env *Env) error {
 	for _, m := range models {
 		grid2[m.String()] = valGrid[m]
 	}
-	if err := r.json(name+".json", map[string]any{"trials": trials, "runs": js, "validation_grid": grid2, "heatmaps": heat}); err != nil {
+	if err := r.JSON(name+".json", map[string]any{"trials": trials, "runs": js, "validation_grid": grid2, "heatmaps": heat}); err != nil {
 		return err
 	}
-	return r.finish()
+	return r.Finish()
 }
 
 func refChoiceText() string {

@@ -1,13 +1,13 @@
-package experiment
+package lab
 
 import (
 	"fmt"
 	"math"
 )
 
-// meanSD returns the mean and sample standard deviation of xs (sd 0 for
+// MeanSD returns the mean and sample standard deviation of xs (sd 0 for
 // fewer than two values).
-func meanSD(xs []float64) (mean, sd float64) {
+func MeanSD(xs []float64) (mean, sd float64) {
 	if len(xs) == 0 {
 		return math.NaN(), math.NaN()
 	}
@@ -24,11 +24,14 @@ func meanSD(xs []float64) (mean, sd float64) {
 	return mean, math.Sqrt(sd / float64(len(xs)-1))
 }
 
-// pm formats mean ± sd of xs with the given decimals.
-func pm(xs []float64, decimals int) string {
-	m, s := meanSD(xs)
+// PM formats mean ± sd of xs with the given decimals.
+func PM(xs []float64, decimals int) string {
+	m, s := MeanSD(xs)
 	if len(xs) < 2 {
 		return fmt.Sprintf("%.*f", decimals, m)
 	}
 	return fmt.Sprintf("%.*f ± %.*f", decimals, m, decimals, s)
 }
+
+// Mean returns the mean of xs (NaN for none).
+func Mean(xs []float64) float64 { m, _ := MeanSD(xs); return m }

@@ -1,4 +1,4 @@
-package experiment
+package corex20ng
 
 import (
 	"reflect"

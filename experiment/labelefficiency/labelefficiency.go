@@ -1,4 +1,4 @@
-package experiment
+package labelefficiency
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/semitopic/semitopic/classify"
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/datasets"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/model"
@@ -44,7 +45,7 @@ type leData struct {
 }
 
 // loadLE reads one of the benchmark's corpora.
-func loadLE(ctx context.Context, env *Env, name string) (*leData, error) {
+func loadLE(ctx context.Context, env *lab.Env, name string) (*leData, error) {
 	var c *corpus.Corpus
 	var err error
 	d := &leData{name: name}
@@ -536,7 +537,7 @@ func (d *leData) spreading(ctx context.Context, labeled []int) (*leResult, error
 }
 
 // runOne runs every method on one fraction and seed.
-func (d *leData) runOne(ctx context.Context, env *Env, frac float64, seed int, kinds []string) (*leRun, error) {
+func (d *leData) runOne(ctx context.Context, env *lab.Env, frac float64, seed int, kinds []string) (*leRun, error) {
 	labeled := d.sample(frac, uint64(seed))
 	run := &leRun{Dataset: d.name, Fraction: frac, Seed: seed, Labeled: len(labeled), Methods: map[string]*leResult{}}
 	def, err := d.vectorized(ctx, "default")
@@ -610,7 +611,7 @@ func (d *leData) runOne(ctx context.Context, env *Env, frac float64, seed int, k
 // model.BestSearch chooses from the cross-validated accuracies of every
 // kind's chosen setting (a run without them, where no label had two
 // labeled documents, keeps the first kind).
-func (d *leData) redo(ctx context.Context, env *Env, run *leRun, kinds []string) error {
+func (d *leData) redo(ctx context.Context, env *lab.Env, run *leRun, kinds []string) error {
 	labeled := d.sample(run.Fraction, uint64(run.Seed))
 	for _, k := range env.Redo {
 		r, _, err := d.fitKind(ctx, k, labeled, uint64(run.Seed), false)
@@ -652,8 +653,9 @@ func (d *leData) redo(ctx context.Context, env *Env, run *leRun, kinds []string)
 	return nil
 }
 
-func labelEfficiency() Experiment {
-	return Experiment{
+// Experiment returns the benchmark with few labels.
+func Experiment() lab.Experiment {
+	return lab.Experiment{
 		Name: "label-efficiency",
 		Description: "semi-supervision with few labels on 20 Newsgroups, BBC, Brown and Reuters: every supervised kind with its defaults and " +
 			"its automatic configuration against naive Bayes, a linear SVM, logistic regression and label spreading, 1–100% of the training labels",
@@ -672,7 +674,7 @@ type leResults struct {
 // only from results of the same protocol.
 const leProtocol = "label-efficiency v1: fractions 1,2,3,5,10,20,50,100%; per class max(1, round(f·n)) labeled; fit on every document"
 
-func runLabelEfficiency(ctx context.Context, env *Env) error {
+func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 	datasets := []string{"bbc", "brown", "reuters", "20ng"}
 	fracs := leFractions
 	// Five seeds, but three on Reuters and one on 20 Newsgroups, whose
@@ -690,7 +692,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		}
 		return 5
 	}
-	seeds := env.seeds(5)
+	seeds := env.SeedsOr(5)
 	kinds := leKinds
 	name := "label-efficiency"
 	if env.Quick {
@@ -699,7 +701,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		kinds = []string{model.KindTSNMF, model.KindSSNMF}
 		name = "label-efficiency-quick"
 	}
-	rep := newReport(env, name, "Few labels on corpora the defaults were not made for: the label-efficiency benchmark")
+	rep := lab.NewReport(env, name, "Few labels on corpora the defaults were not made for: the label-efficiency benchmark")
 	// Resume from the results of an interrupted run of the same protocol.
 	seedText := strconv.Itoa(seeds)
 	if env.Seeds == 0 && !env.Quick {
@@ -747,7 +749,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 						return err
 					}
 					env.Logf("%s %g%% seed %d: %s redone in %v", dn, 100*frac, s, strings.Join(env.Redo, ", "), time.Since(t0).Round(time.Second))
-					if err := rep.json(name+".json", results); err != nil {
+					if err := rep.JSON(name+".json", results); err != nil {
 						return err
 					}
 					continue
@@ -765,7 +767,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 				results.Runs = append(results.Runs, run)
 				done[leKey(dn, frac, s)] = run
 				env.Logf("%s %g%% seed %d (%d labeled): %v", dn, 100*frac, s, run.Labeled, time.Since(t0).Round(time.Second))
-				if err := rep.json(name+".json", results); err != nil {
+				if err := rep.JSON(name+".json", results); err != nil {
 					return err
 				}
 			}
@@ -784,7 +786,7 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 				return err
 			}
 			results.Why = append(results.Why, w)
-			if err := rep.json(name+".json", results); err != nil {
+			if err := rep.JSON(name+".json", results); err != nil {
 				return err
 			}
 		}
@@ -801,19 +803,20 @@ func runLabelEfficiency(ctx context.Context, env *Env) error {
 		total += r.Seconds
 	}
 	if len(missing) > 0 {
-		rep.p("**Incomplete:** this report was written with --report-only from the raw results of `go run ./cmd/semitopic experiment %s`, "+
+		rep.P("**Incomplete:** this report was written with --report-only from the raw results of `go run ./cmd/semitopic experiment %s`, "+
 			"with %d parts of the protocol missing (%s); running that command completes them.", name, len(missing), strings.Join(missing, ", "))
 	}
 	if env.ReportOnly || len(env.Redo) > 0 {
-		rep.command = "go run ./cmd/semitopic experiment " + name
+		cmd := "go run ./cmd/semitopic experiment " + name
 		if env.Out != "docs/results" {
-			rep.command += " --out " + env.Out
+			cmd += " --out " + env.Out
 		}
+		rep.SetCommand(cmd)
 	}
-	rep.p("The %d runs took %s of computing in all on this 2-core machine, the measurements of why not counted, over the invocations that wrote %s.json: "+
+	rep.P("The %d runs took %s of computing in all on this 2-core machine, the measurements of why not counted, over the invocations that wrote %s.json: "+
 		"a rerun resumes from that file and redoes only what is missing there, so the wall time below is the last invocation's alone.",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
-	return rep.finish()
+	return rep.Finish()
 }
 
 // leSummaryFractions are the fractions of the summary table, where the
@@ -853,7 +856,7 @@ func leF1(r *leResult) float64  { return r.MacroF1 }
 
 func fracLabel(f float64) string { return strconv.FormatFloat(100*f, 'g', -1, 64) + "%" }
 
-func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds int, seedText string, kinds []string, done map[string]*leRun, name string) error {
+func writeLEReport(rep *lab.Report, env *lab.Env, data []*leData, fracs []float64, seeds int, seedText string, kinds []string, done map[string]*leRun, name string) error {
 	methods := []string{leNB, leSVM, leLR, leSpread, leNMF, leLDA}
 	for _, k := range kinds {
 		methods = append(methods, leDefaultName(k))
@@ -863,7 +866,7 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 	}
 	methods = append(methods, leBest)
 
-	rep.p("Each corpus is split into training and test documents. For each labeled fraction *f* of the training documents and each seed, "+
+	rep.P("Each corpus is split into training and test documents. For each labeled fraction *f* of the training documents and each seed, "+
 		"every class keeps max(1, round(*f*·n_c)) of its training documents' labels, drawn with the seed; every other document — "+
 		"the rest of the training documents and all test documents — is unlabeled. The supervised kinds are fitted on every document "+
 		"with those labels (as `semitopic fit --labels-from-corpus` on the corpus with only those labels) and predict the test documents "+
@@ -880,12 +883,12 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 		rows = append(rows, []string{d.name, strconv.Itoa(len(d.classes)), strconv.Itoa(len(d.train)), strconv.Itoa(len(d.test)),
 			fmt.Sprintf("%.1f", d.majority()), strings.Join(d.notes, "; ")})
 	}
-	rep.h2("Corpora")
-	rep.table([]string{"corpus", "classes", "training", "test", "majority class % (test)", "notes"}, rows)
+	rep.H2("Corpora")
+	rep.Table([]string{"corpus", "classes", "training", "test", "majority class % (test)", "notes"}, rows)
 
 	// The summary: test accuracy at 1, 3, 10 and 100% for the best kind,
 	// every kind's automatic configuration and the baselines.
-	rep.h2("Summary")
+	rep.H2("Summary")
 	var sumFracs []float64
 	for _, f := range leSummaryFractions {
 		if containsFloat(fracs, f) {
@@ -908,7 +911,7 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 			row := []string{fmt.Sprintf("%s (%.1f)", d.name, d.majority()), fracLabel(f)}
 			for _, m := range sumMethods {
 				v := leCell(done, d.name, f, seeds, m, leAcc)
-				mean, _ := meanSD(v)
+				mean, _ := lab.MeanSD(v)
 				if len(v) == 0 {
 					row = append(row, "")
 					continue
@@ -918,11 +921,11 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 			rows = append(rows, row)
 		}
 	}
-	rep.p("Test accuracy %%, mean over the seeds (the tables below give the spread and every fraction):")
-	rep.table(header, rows)
+	rep.P("Test accuracy %%, mean over the seeds (the tables below give the spread and every fraction):")
+	rep.Table(header, rows)
 
 	for _, d := range data {
-		rep.h2(fmt.Sprintf("%s: test accuracy %%", d.name))
+		rep.H2(fmt.Sprintf("%s: test accuracy %%", d.name))
 		header := []string{"method"}
 		labeledRow := []string{"labeled documents"}
 		for _, f := range fracs {
@@ -933,24 +936,24 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 					n = append(n, float64(run.Labeled))
 				}
 			}
-			m, _ := meanSD(n)
+			m, _ := lab.MeanSD(n)
 			labeledRow = append(labeledRow, fmt.Sprintf("%.0f", m))
 		}
 		rows := [][]string{labeledRow}
 		for _, m := range methods {
 			row := []string{m}
 			for _, f := range fracs {
-				row = append(row, pm(leCell(done, d.name, f, seeds, m, leAcc), 1))
+				row = append(row, lab.PM(leCell(done, d.name, f, seeds, m, leAcc), 1))
 			}
 			rows = append(rows, row)
 		}
-		rep.table(header, rows)
+		rep.Table(header, rows)
 		var series []chart.Series
 		for _, m := range []string{leSVM, leNB, leSpread, leBest} {
 			s := chart.Series{Name: m}
 			for _, f := range fracs {
 				if v := leCell(done, d.name, f, seeds, m, leAcc); len(v) > 0 {
-					mean, sd := meanSD(v)
+					mean, sd := lab.MeanSD(v)
 					s.X, s.Y, s.Err = append(s.X, 100*f), append(s.Y, mean), append(s.Err, sd)
 				}
 			}
@@ -960,7 +963,7 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 			s := chart.Series{Name: leAutoName(k), Dashed: true}
 			for _, f := range fracs {
 				if v := leCell(done, d.name, f, seeds, leAutoName(k), leAcc); len(v) > 0 {
-					mean, _ := meanSD(v)
+					mean, _ := lab.MeanSD(v)
 					s.X, s.Y = append(s.X, 100*f), append(s.Y, mean)
 				}
 			}
@@ -968,21 +971,21 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 		}
 		maj := d.majority()
 		series = append(series, chart.Series{Name: "majority class", X: []float64{100 * fracs[0], 100 * fracs[len(fracs)-1]}, Y: []float64{maj, maj}, Dashed: true, NoMarks: true})
-		if err := rep.chart(name+"-"+d.name+".svg", d.name+": test accuracy against the labeled fraction",
+		if err := rep.Chart(name+"-"+d.name+".svg", d.name+": test accuracy against the labeled fraction",
 			chart.LineChart{Title: d.name, XLabel: "labeled training documents (%, log scale)", YLabel: "test accuracy %", Series: series, LogX: true, LegendLeft: false, YMin: 0, YMax: 100},
 			chart.Size{Width: 16, Height: 11}); err != nil {
 			return err
 		}
-		rep.p("Macro-F1 %%:")
+		rep.P("Macro-F1 %%:")
 		rows = nil
 		for _, m := range methods {
 			row := []string{m}
 			for _, f := range fracs {
-				row = append(row, pm(leCell(done, d.name, f, seeds, m, leF1), 1))
+				row = append(row, lab.PM(leCell(done, d.name, f, seeds, m, leF1), 1))
 			}
 			rows = append(rows, row)
 		}
-		rep.table(header, rows)
+		rep.Table(header, rows)
 		// What the automatic configuration chose.
 		rows = nil
 		for _, f := range fracs {
@@ -996,8 +999,8 @@ func writeLEReport(rep *report, env *Env, data []*leData, fracs []float64, seeds
 			}
 			rows = append(rows, []string{fracLabel(f), describeCounts(counts)})
 		}
-		rep.p("What `--kind auto` kept, per fraction (over the seeds):")
-		rep.table([]string{"labeled", "kept (times)"}, rows)
+		rep.P("What `--kind auto` kept, per fraction (over the seeds):")
+		rep.Table([]string{"labeled", "kept (times)"}, rows)
 	}
 	return leGoals(rep, data, fracs, seeds, kinds, done)
 }
@@ -1027,36 +1030,35 @@ func describeCounts(counts map[string]int) string {
 
 // leGoals checks the issue's goals on the results and says plainly where
 // they are not reached.
-func leGoals(rep *report, data []*leData, fracs []float64, seeds int, kinds []string, done map[string]*leRun) error {
-	rep.h2("The goals")
-	mean := func(v []float64) float64 { m, _ := meanSD(v); return m }
+func leGoals(rep *lab.Report, data []*leData, fracs []float64, seeds int, kinds []string, done map[string]*leRun) error {
+	rep.H2("The goals")
 	// Floor.
 	var floorMiss []string
 	for _, d := range data {
 		for _, f := range fracs {
 			for _, k := range kinds {
 				v := leCell(done, d.name, f, seeds, leAutoName(k), leAcc)
-				if len(v) > 0 && mean(v) < d.majority()+5 {
+				if len(v) > 0 && lab.Mean(v) < d.majority()+5 {
 					best, bestName := math.Inf(-1), ""
 					for _, m := range []string{leNB, leSVM, leLR, leSpread, leNMF, leLDA} {
-						if b := leCell(done, d.name, f, seeds, m, leAcc); len(b) > 0 && mean(b) > best {
-							best, bestName = mean(b), m
+						if b := leCell(done, d.name, f, seeds, m, leAcc); len(b) > 0 && lab.Mean(b) > best {
+							best, bestName = lab.Mean(b), m
 						}
 					}
 					floorMiss = append(floorMiss, fmt.Sprintf("%s %s at %s: %.1f (floor %.1f; linear SVM %.1f, best baseline %s %.1f)",
-						d.name, leAutoName(k), fracLabel(f), mean(v), d.majority()+5, mean(leCell(done, d.name, f, seeds, leSVM, leAcc)), bestName, best))
+						d.name, leAutoName(k), fracLabel(f), lab.Mean(v), d.majority()+5, lab.Mean(leCell(done, d.name, f, seeds, leSVM, leAcc)), bestName, best))
 				}
 			}
 		}
 	}
 	if len(floorMiss) == 0 {
-		rep.p("**Floor** (every kind's automatic configuration at least 5 points above the majority class at every fraction): met everywhere.")
+		rep.P("**Floor** (every kind's automatic configuration at least 5 points above the majority class at every fraction): met everywhere.")
 	} else {
-		rep.p("**Floor** (every kind's automatic configuration at least 5 points above the majority class at every fraction): missed in %d cases: %s. "+
+		rep.P("**Floor** (every kind's automatic configuration at least 5 points above the majority class at every fraction): missed in %d cases: %s. "+
 			"Beside each miss are the linear SVM and the best of the baselines at the same point: where they too are near the floor, the labels "+
 			"carry too little for any method there.", len(floorMiss), strings.Join(floorMiss, "; "))
 		if strings.Contains(strings.Join(floorMiss, ";"), leAutoName(model.KindCorEx)) {
-			rep.p("Label-anchored CorEx takes a label's anchors from its labeled documents' words; with one or two labeled documents per label " +
+			rep.P("Label-anchored CorEx takes a label's anchors from its labeled documents' words; with one or two labeled documents per label " +
 				"they are words of those documents more than of the label, and neither the β grid nor the readouts lift it to the floor there.")
 		}
 	}
@@ -1070,7 +1072,7 @@ func leGoals(rep *report, data []*leData, fracs []float64, seeds int, kinds []st
 				row = append(row, "")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%+.1f", mean(b)-mean(s)))
+			row = append(row, fmt.Sprintf("%+.1f", lab.Mean(b)-lab.Mean(s)))
 		}
 		rows = append(rows, row)
 	}
@@ -1099,7 +1101,7 @@ func leGoals(rep *report, data []*leData, fracs []float64, seeds int, kinds []st
 				row = append(row, "")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%+.1f", mean(gap)))
+			row = append(row, fmt.Sprintf("%+.1f", lab.Mean(gap)))
 		}
 		rows = append(rows, row)
 	}
@@ -1107,9 +1109,9 @@ func leGoals(rep *report, data []*leData, fracs []float64, seeds int, kinds []st
 	for _, f := range fracs {
 		header = append(header, fracLabel(f))
 	}
-	rep.p("**Against the linear SVM** trained on the same labels (goal: at least level at 1%%, 3%% and 10%%, 5 points ahead at 1–3%%, within 5 points with all labels):")
-	rep.table(header, rows)
-	rep.p("The rows *in hindsight* take, in each run, the kind whose automatic configuration did best on the test documents: the gap between " +
+	rep.P("**Against the linear SVM** trained on the same labels (goal: at least level at 1%%, 3%% and 10%%, 5 points ahead at 1–3%%, within 5 points with all labels):")
+	rep.Table(header, rows)
+	rep.P("The rows *in hindsight* take, in each run, the kind whose automatic configuration did best on the test documents: the gap between " +
 		"them and the first rows is what choosing the kind by cross-validation over few labeled documents costs.")
 	// Cross-validated estimates against the test accuracy.
 	within, total := 0, 0
@@ -1147,15 +1149,15 @@ func leGoals(rep *report, data []*leData, fracs []float64, seeds int, kinds []st
 				if len(v) == 0 {
 					return ""
 				}
-				return fmt.Sprintf("%.1f", mean(v))
+				return fmt.Sprintf("%.1f", lab.Mean(v))
 			}
-			rows = append(rows, []string{d.name, fmt.Sprintf("%.1f", mean(dd)), band(low), band(high), fmt.Sprintf("%d of %d (%.0f%%)", w, t, 100*float64(w)/float64(t))})
+			rows = append(rows, []string{d.name, fmt.Sprintf("%.1f", lab.Mean(dd)), band(low), band(high), fmt.Sprintf("%d of %d (%.0f%%)", w, t, 100*float64(w)/float64(t))})
 		}
 	}
 	if total > 0 {
-		rep.p("**Cross-validated estimates** (what `fit` prints for its choice) against the test accuracy of the same fit, over every automatic configuration and run (goal: within ±5 points):")
-		rep.table([]string{"corpus", "mean absolute difference, points", "at 1–3% labeled", "at 20–100%", "within ±5 points"}, rows)
-		rep.p("Over all corpora, %d of %d estimates (%.0f%%) are within ±5 points of the test accuracy. An estimate is an accuracy over "+
+		rep.P("**Cross-validated estimates** (what `fit` prints for its choice) against the test accuracy of the same fit, over every automatic configuration and run (goal: within ±5 points):")
+		rep.Table([]string{"corpus", "mean absolute difference, points", "at 1–3% labeled", "at 20–100%", "within ±5 points"}, rows)
+		rep.P("Over all corpora, %d of %d estimates (%.0f%%) are within ±5 points of the test accuracy. An estimate is an accuracy over "+
 			"the held-out labeled documents, so its own sampling error is about 100·√(p(1−p)/m) points for m of them: a few points with "+
 			"hundreds, 20 or more with the handful that a corpus of many classes and few labels can hold out (labels with a single labeled "+
 			"document cannot be scored at all); the test accuracy of a small test set (Brown's 100 documents) adds its own.", within, total, 100*float64(within)/float64(total))

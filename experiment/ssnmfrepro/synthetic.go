@@ -1,4 +1,4 @@
-package experiment
+package ssnmfrepro
 
 import (
 	"context"
@@ -10,13 +10,15 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/ssnmf"
 )
 
-func ssnmfSynthetic() Experiment {
-	return Experiment{
+// ExperimentSynthetic returns the SSNMF paper's synthetic-data reproduction.
+func ExperimentSynthetic() lab.Experiment {
+	return lab.Experiment{
 		Name: "ssnmf-synthetic",
 		Description: "SSNMF paper (Haddock, Kassab et al.) Table 2: the four models on synthetic data with Gaussian or Poisson " +
 			"noise on X and Y; the maximum-likelihood model of each noise pair must reach the lowest relative error",
@@ -165,8 +167,8 @@ func synExperiments() []synExperiment {
 	}
 }
 
-func runSSNMFSynthetic(ctx context.Context, env *Env) error {
-	trials := env.seeds(10)
+func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
+	trials := env.SeedsOr(10)
 	// The notebook ran 100 iterations; later checkpoints show where the
 	// ordering goes.
 	checkpoints, mainIdx := []int{25, 50, 100, 200}, 2
@@ -176,7 +178,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		trials, checkpoints, mainIdx, long, longTrials = min(trials, 2), []int{10, 25}, 1, nil, 0
 		name += "-quick"
 	}
-	r := newReport(env, name, "SSNMF on synthetic data: each noise model's maximum-likelihood SSNMF")
+	r := lab.NewReport(env, name, "SSNMF on synthetic data: each noise model's maximum-likelihood SSNMF")
 	main := checkpoints[mainIdx]
 
 	// The latent factors, as the notebook: A (features × 5) uniform, S
@@ -241,7 +243,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		}
 	}
 
-	r.p("Reproduction of Table 2 of Haddock, Kassab, Li et al., *Semi-supervised NMF Models for Topic Modeling in Learning Tasks* (arXiv 2010.07956), with the protocol of the reference notebook (jamiehadd/ssnmf, experiments/synthetic_experiments.ipynb). "+
+	r.P("Reproduction of Table 2 of Haddock, Kassab, Li et al., *Semi-supervised NMF Models for Topic Modeling in Learning Tasks* (arXiv 2010.07956), with the protocol of the reference notebook (jamiehadd/ssnmf, experiments/synthetic_experiments.ipynb). "+
 		"Latent factors A (%d × %d, Uniform[0,1)), S (%d × %d) and B (%d × %d), the last two sparse with density 0.5 and uniform non-zeros; data X and targets Y drawn around their means AS and BS with Gaussian noise (absolute value taken) or Poisson noise: "+
 		"Gaussian/Gaussian with standard deviations 1 and √(1/λ); Gaussian X (sd λ/(2·500)) with Poisson Y; Poisson X with Gaussian Y (sd 1/(2·5·λ)); Poisson/Poisson; λ = 1. "+
 		"Each of %d trials starts all four models from the same uniform random A₀, S₀, B₀ (the models differ only in their losses) and runs multiplicative updates with no stopping rule (ε = 1e-14, as the notebook). "+
@@ -249,7 +251,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		"(R(AS_true, AS) + λ·Q(BS_true, BS)) / (R(AS_true, A₀S₀) + λ·Q(BS_true, B₀S₀)), with R, Q the squared Frobenius norm for Gaussian noise and the I-divergence for Poisson noise.",
 		synFeatures, synRank, synRank, synSamples, synTargets, synRank, trials)
 
-	r.h2(fmt.Sprintf("Relative error after %d iterations (the paper's Table 2)", main))
+	r.H2(fmt.Sprintf("Relative error after %d iterations (the paper's Table 2)", main))
 	header := []string{"noise (X, Y)", "MLE model"}
 	for _, m := range models {
 		header = append(header, m.String()+"-SSNMF")
@@ -262,7 +264,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		row := []string{ex.name, mle.String()}
 		best, bestV := 0, math.Inf(1)
 		for mi := range models {
-			mu, _ := meanSD(rel[e][mi][mainIdx])
+			mu, _ := lab.MeanSD(rel[e][mi][mainIdx])
 			if mu < bestV {
 				best, bestV = mi, mu
 			}
@@ -302,18 +304,18 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		row = append(row, models[best].String()+" "+mark, nbText)
 		rows = append(rows, row)
 	}
-	r.table(header, rows)
+	r.Table(header, rows)
 	verdict := "In every noise pair the maximum-likelihood model reaches the lowest mean relative error, as in the paper."
 	if len(bad) > 0 {
 		verdict = fmt.Sprintf("The maximum-likelihood model is lowest for %s, but not for %s (✗).", strings.Join(okNames, "; "), strings.Join(bad, "; "))
 	}
-	r.p("Mean ± sample standard deviation over %d trials; bold marks the lowest mean. %s The last column gives the reference notebook's own printed means (100 iterations, its random draws; columns (F,F), (F,D), (D,F), (D,D)) and which model they rank lowest; the paper's Table 2 ran 100,000 iterations.", trials, verdict)
-	r.p("**Which model is the MLE at λ = 1?** For Gaussian noise of variance σ² on X and Poisson noise on Y the negative log-likelihood is ‖X − AS‖²/(2σ²) + D(Y‖BS) + const, proportional to the (F,D) objective ‖X − AS‖² + λ·D(Y‖BS) exactly when λ = 2σ²; for Poisson X and Gaussian Y it is D(X‖AS) + ‖Y − BS‖²/(2σ²), the (D,F) objective with λ = 1/(2σ²); for Gaussian noise on both, λ = σ_X²/σ_Y². " +
+	r.P("Mean ± sample standard deviation over %d trials; bold marks the lowest mean. %s The last column gives the reference notebook's own printed means (100 iterations, its random draws; columns (F,F), (F,D), (D,F), (D,D)) and which model they rank lowest; the paper's Table 2 ran 100,000 iterations.", trials, verdict)
+	r.P("**Which model is the MLE at λ = 1?** For Gaussian noise of variance σ² on X and Poisson noise on Y the negative log-likelihood is ‖X − AS‖²/(2σ²) + D(Y‖BS) + const, proportional to the (F,D) objective ‖X − AS‖² + λ·D(Y‖BS) exactly when λ = 2σ²; for Poisson X and Gaussian Y it is D(X‖AS) + ‖Y − BS‖²/(2σ²), the (D,F) objective with λ = 1/(2σ²); for Gaussian noise on both, λ = σ_X²/σ_Y². " +
 		"The notebook's Gaussian/Gaussian draw (σ_X = 1, σ_Y = √(1/λ)) and the Poisson/Poisson one match λ = 1, but its mixed draws do not: σ_X = λ/(2·500) = 0.001 (Gaussian X, Poisson Y) corresponds to λ = 2·10⁻⁶, and σ_Y = 1/(2·5·λ) = 0.1 (Poisson X, Gaussian Y) to λ = 50. " +
 		"With X nearly noiseless, (F,D) and (D,D) — the two models that fit the Poisson Y by the I-divergence — are close (the notebook's own means differ by 1%%), and which one comes first is decided by the draws. The last two rows repeat the mixed pairs at the noise level for which λ = 1 is the maximum-likelihood weight (σ = √(λ/2) on X, σ = √(1/(2λ)) on Y).")
 
-	r.h2("Is the ordering stable? Iterations")
-	r.p("The model with the lowest mean relative error at each checkpoint (all %d trials up to %d iterations; the first %d trials continued to %v). The multiplicative updates are memoryless, so a fit continued from a checkpoint's factors is the same fit as one run straight through.", trials, checkpoints[len(checkpoints)-1], longTrials, long)
+	r.H2("Is the ordering stable? Iterations")
+	r.P("The model with the lowest mean relative error at each checkpoint (all %d trials up to %d iterations; the first %d trials continued to %v). The multiplicative updates are memoryless, so a fit continued from a checkpoint's factors is the same fit as one run straight through.", trials, checkpoints[len(checkpoints)-1], longTrials, long)
 	ch := []string{"noise (X, Y)"}
 	for c, it := range all {
 		lbl := fmt.Sprint(it)
@@ -331,7 +333,7 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 			best, bestV := 0, math.Inf(1)
 			var vals []string
 			for mi := range models {
-				mu, _ := meanSD(rel[e][mi][c])
+				mu, _ := lab.MeanSD(rel[e][mi][c])
 				vals = append(vals, fmt.Sprintf("%.3g", mu))
 				if mu < bestV {
 					best, bestV = mi, mu
@@ -349,16 +351,16 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		}
 		crows = append(crows, row)
 	}
-	r.table(ch, crows)
+	r.Table(ch, crows)
 	why := fmt.Sprintf("From %d iterations on, the lowest model stays the same at every later checkpoint (up to %d iterations) for every noise pair, so more iterations would not change the table's verdict; we report %d, the notebook's own setting, instead of the paper's 100,000 (each iteration costs a few milliseconds here, 100,000 would take minutes per fit for 16 fits per trial).", main, all[len(all)-1], main)
 	if len(changing) > 0 {
 		why = fmt.Sprintf("From %d iterations on, the lowest model stays the same up to %d iterations for %s; it changes for %s, whose ordering is therefore not settled by the iteration count (see the values: the relative errors measured against the noiseless means stop improving after about a hundred iterations, as the fits start to follow the noise).", main, all[len(all)-1], strings.Join(steady, "; "), strings.Join(changing, "; "))
 	}
-	r.p("Each cell: the lowest model, then the mean relative errors of (F,F) / (F,D) / (D,F) / (D,D). %s", why)
-	mu, _ := meanSD(fitSecs)
-	r.p("A multiplicative-update iteration of one model on these dense 500 × 500 matrices took %.1f ms on average (all cores).", 1000*mu)
+	r.P("Each cell: the lowest model, then the mean relative errors of (F,F) / (F,D) / (D,F) / (D,D). %s", why)
+	mu, _ := lab.MeanSD(fitSecs)
+	r.P("A multiplicative-update iteration of one model on these dense 500 × 500 matrices took %.1f ms on average (all cores).", 1000*mu)
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		r.p("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
+		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
 	}
 
 	type jsonExp struct {
@@ -374,15 +376,15 @@ func runSSNMFSynthetic(ctx context.Context, env *Env) error {
 		}
 		js = append(js, j)
 	}
-	if err := r.json(name+".json", map[string]any{"trials": trials, "experiments": js}); err != nil {
+	if err := r.JSON(name+".json", map[string]any{"trials": trials, "experiments": js}); err != nil {
 		return err
 	}
-	return r.finish()
+	return r.Finish()
 }
 
 // pmSci formats mean ± sd with 4 significant digits.
 func pmSci(xs []float64) string {
-	m, s := meanSD(xs)
+	m, s := lab.MeanSD(xs)
 	if len(xs) < 2 {
 		return fmt.Sprintf("%.4g", m)
 	}

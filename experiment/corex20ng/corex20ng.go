@@ -1,4 +1,4 @@
-package experiment
+package corex20ng
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/semitopic/semitopic/classify"
 	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/internal/npyrand"
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/lda"
@@ -24,8 +25,9 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-func corex20NG() Experiment {
-	return Experiment{
+// Experiment returns the anchored CorEx reproduction on 20 Newsgroups.
+func Experiment() lab.Experiment {
+	return lab.Experiment{
 		Name: "corex-20ng",
 		Description: "Anchored CorEx paper (Gallagher et al.) on 20 Newsgroups: total correlation of the reference notebook's 50-topic model, " +
 			"anchored vs unanchored CorEx vs LDA (Figure 3), the single-topic anchor-strength sweep (§5.2.2), CorEx vs LDA by number of topics (Figure 2), " +
@@ -77,7 +79,7 @@ func selectCols(x *sparse.CSR, keep []int) *sparse.CSR {
 	return out
 }
 
-func loadCorex20NG(ctx context.Context, env *Env) (*cxData, error) {
+func loadCorex20NG(ctx context.Context, env *lab.Env) (*cxData, error) {
 	path, err := env.DataPath("20news-bydate/20news-bydate.tar.gz")
 	if err != nil {
 		return nil, err
@@ -252,7 +254,7 @@ func umass(s cxScores) float64 { return s.UMass }
 func secs(s cxScores) float64  { return s.Seconds }
 func tcOf(s cxScores) float64  { return s.TC }
 
-func runCorex20NG(ctx context.Context, env *Env) error {
+func runCorex20NG(ctx context.Context, env *lab.Env) error {
 	d, err := loadCorex20NG(ctx, env)
 	if err != nil {
 		return err
@@ -260,11 +262,11 @@ func runCorex20NG(ctx context.Context, env *Env) error {
 	n, nv := d.bin.Dims()
 	env.Logf("20NG train: %d documents × %d words (%d non-zeros), %d of the %d selected words kept after dropping digit-only ones", n, nv, d.bin.NNZ(), nv, d.selected)
 	raw := map[string]any{"documents": n, "words": nv, "nnz": d.bin.NNZ()}
-	rep := newReport(env, "corex-20ng", "Anchored CorEx on 20 Newsgroups")
-	rep.p("Reproduction of Gallagher, Reing, Kale & Ver Steeg, *Anchored Correlation Explanation: Topic Modeling with Minimal Domain Knowledge* (TACL 2017), " +
+	rep := lab.NewReport(env, "corex-20ng", "Anchored CorEx on 20 Newsgroups")
+	rep.P("Reproduction of Gallagher, Reing, Kale & Ver Steeg, *Anchored Correlation Explanation: Topic Modeling with Minimal Domain Knowledge* (TACL 2017), " +
 		"with package `corex`, checked against the authors' code (gregversteeg/corex_topic, corextopic.py): `corex/testdata/make_fixture.py` records the reference's fits on small data " +
 		"and `TestMatchesReference` reproduces every iteration's TC to 1e-8 with numpy's random stream (`Config.NumpyRandom`).")
-	rep.p("Data, as in the reference notebook (corextopic/example/corex_topic_example.ipynb): the 20 Newsgroups training set (bydate, %d documents) with headers, footers and quotes removed "+
+	rep.P("Data, as in the reference notebook (corextopic/example/corex_topic_example.ipynb): the 20 Newsgroups training set (bydate, %d documents) with headers, footers and quotes removed "+
 		"as scikit-learn's `fetch_20newsgroups(remove=...)` does; scikit-learn's tokens and English stopword list; binary presence of the 20,000 words found in most documents "+
 		"(scikit-learn's order among ties, `vectorize.Options.SklearnTies`), of which the digit-only words are then dropped: **%d documents × %d words, %d non-zeros** (the notebook's 11,314 × 19,038 and 618,595 non-zeros). "+
 		"TC is in nats throughout; MI in the reference's units (bits, less its 1/(2n) bias correction).", n, n, nv, d.bin.NNZ())
@@ -287,10 +289,10 @@ func runCorex20NG(ctx context.Context, env *Env) error {
 	if err := cxBBC(ctx, env, rep, raw); err != nil {
 		return err
 	}
-	if err := rep.json("corex-20ng.json", raw); err != nil {
+	if err := rep.JSON("corex-20ng.json", raw); err != nil {
 		return err
 	}
-	return rep.finish()
+	return rep.Finish()
 }
 
 // notebookOrder returns the order in which the reference notebook sees
@@ -313,8 +315,8 @@ func notebookOrder(n int) []int {
 }
 
 // cxTCSection fits the notebook's 50-topic model.
-func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[string]any) error {
-	seeds := env.seeds(5)
+func cxTCSection(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, raw map[string]any) error {
+	seeds := env.SeedsOr(5)
 	maxIter := 200
 	if env.Quick {
 		seeds, maxIter = 1, 40
@@ -347,11 +349,11 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 	raw["tc_runs"] = runs
 	raw["tc_runs_numpy_notebook_order"] = npRuns
 	raw["tc_per_topic_seed1"] = first.TCs
-	rep.h2("Total correlation of the 50-topic model")
+	rep.H2("Total correlation of the 50-topic model")
 	npDev := (npRuns[0].TC - cxRefTC) / cxRefTC * 100
 	dev := (first.TC - cxRefTC) / cxRefTC * 100
-	mean, sd := meanSD(field(runs, tcOf))
-	rep.p("50 topics, at most %d iterations, the reference's convergence rule (change of the mean TC of the last 5 iterations below 1e-5 nats). "+
+	mean, sd := lab.MeanSD(field(runs, tcOf))
+	rep.P("50 topics, at most %d iterations, the reference's convergence rule (change of the mean TC of the last 5 iterations below 1e-5 nats). "+
 		"The reference reaches 44.548 nats with seed 1 on this input (the notebook prints 44.5478). With `Config.NumpyRandom` (the random start and the tie-breaking noise drawn from numpy's legacy "+
 		"Mersenne Twister seeded as `np.random.seed(1)`, in the reference's order) and the documents in the notebook's order (`fetch_20newsgroups` shuffles them), semitopic reaches "+
 		"**TC = %.3f nats in %d iterations** (%+.4f%%; the issue reports 197 iterations for the reference). With semitopic's own generator (the default), seed 1 gives %.3f nats (%+.1f%%) and seeds 1–%d %.3f ± %.3f nats.",
@@ -363,7 +365,7 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 	for i, r := range runs {
 		rows = append(rows, []string{"semitopic generator", fmt.Sprint(i + 1), fmt.Sprintf("%.3f", r.TC), fmt.Sprint(r.Iterations), fmt.Sprintf("%.1f", r.Seconds)})
 	}
-	rep.table([]string{"random stream", "seed", "TC (nats)", "iterations", "seconds"}, rows)
+	rep.Table([]string{"random stream", "seed", "TC (nats)", "iterations", "seconds"}, rows)
 	npTCs := make([]string, len(npRuns))
 	for i, r := range npRuns {
 		npTCs[i] = fmt.Sprintf("%.3f", r.TC)
@@ -372,7 +374,7 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 	for _, r := range runs {
 		lo, hi = math.Min(lo, r.TC), math.Max(hi, r.TC)
 	}
-	rep.p("The optimisation is the reference's step for step: with numpy's stream, every iteration's TC agrees with corextopic's on the fixtures (`TestMatchesReference`), "+
+	rep.P("The optimisation is the reference's step for step: with numpy's stream, every iteration's TC agrees with corextopic's on the fixtures (`TestMatchesReference`), "+
 		"and on the notebook's input seed 1 ends at the notebook's value. What varies is the random input: the start and the tie-breaking noise 1e-10·U(0,1) added to every MI, "+
 		"which decides the topic of each word whose MI is clipped to 0 once the per-word temperature has grown. TC therefore spreads over seeds: numpy's stream gives %s nats "+
 		"for seeds 1–%d on the notebook's order (the reference itself gives 44.97 and 45.15 nats for seeds 1 and 2 on the documents in file order, `bench/corex/compare.sh`), "+
@@ -385,7 +387,7 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 	for j := range labels {
 		labels[j] = fmt.Sprint(j)
 	}
-	if err := rep.chart("corex-20ng-tc.svg", "TC per topic, 50-topic model, seed 1", chart.Bars{
+	if err := rep.Chart("corex-20ng-tc.svg", "TC per topic, 50-topic model, seed 1", chart.Bars{
 		Title: "TC per topic (50 topics, seed 1)", ValueLabel: "TC (nats)", Labels: labels, Values: first.TCs,
 	}, chart.Size{Width: 9, Height: 4}); err != nil {
 		return err
@@ -394,8 +396,8 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 	for j := 0; j < min(first.K, 15); j++ {
 		rows = append(rows, []string{fmt.Sprint(j), fmt.Sprintf("%.3f", first.TCs[j]), topicLine(first, j, 10, corex.ByMI)})
 	}
-	rep.p("The 15 topics of highest TC (seed 1, semitopic's generator; top words by MI, `~` marking a word whose absence is informative):")
-	rep.table([]string{"topic", "TC", "top words"}, rows)
+	rep.P("The 15 topics of highest TC (seed 1, semitopic's generator; top words by MI, `~` marking a word whose absence is informative):")
+	rep.Table([]string{"topic", "TC", "top words"}, rows)
 
 	// A second layer on the topics' labels (paper §2.1, the notebook's
 	// hierarchy).
@@ -408,8 +410,8 @@ func cxTCSection(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 		return err
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	rep.p("A second layer of 10 topics fitted on the 50 topics' binary labels (the notebook's hierarchy; `corex.FitHierarchy`, `Hierarchy.WriteTree`); the first %d lines of the tree:", min(len(lines), 24))
-	fmt.Fprintf(&rep.b, "```\n%s\n```\n\n", strings.Join(lines[:min(len(lines), 24)], "\n"))
+	rep.P("A second layer of 10 topics fitted on the 50 topics' binary labels (the notebook's hierarchy; `corex.FitHierarchy`, `Hierarchy.WriteTree`); the first %d lines of the tree:", min(len(lines), 24))
+	rep.Code(strings.Join(lines[:min(len(lines), 24)], "\n"))
 	return nil
 }
 
@@ -444,8 +446,8 @@ func labelSets(labels []int) [][]int {
 }
 
 // cxFigure3 compares anchored and unanchored CorEx with LDA (paper §5.2.1).
-func cxFigure3(ctx context.Context, env *Env, rep *report, d *cxData, raw map[string]any) error {
-	seeds := env.seeds(3)
+func cxFigure3(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, raw map[string]any) error {
+	seeds := env.SeedsOr(3)
 	if env.Quick {
 		seeds = 1
 	}
@@ -486,8 +488,8 @@ func cxFigure3(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 		env.Logf("figure 3, seed %d: homogeneity unanchored %.3f anchored %.3f LDA %.3f", s, un[s-1].Homogeneity, an[s-1].Homogeneity, ld[s-1].Homogeneity)
 	}
 	raw["figure3"] = map[string]any{"unanchored": un, "anchored": an, "lda": ld, "anchors": anchorRows}
-	rep.h2("Anchoring for separability: anchored vs unanchored CorEx vs LDA (Figure 3)")
-	rep.p("Protocol of paper §5.2.1 as the issue fixes it: 20 topics; each newsgroup's 5 words of highest mutual information I(L:w) with its label "+
+	rep.H2("Anchoring for separability: anchored vs unanchored CorEx vs LDA (Figure 3)")
+	rep.P("Protocol of paper §5.2.1 as the issue fixes it: 20 topics; each newsgroup's 5 words of highest mutual information I(L:w) with its label "+
 		"(`corex.SuggestAnchors`, presence positively associated with the label), words among the top 5 of several newsgroups removed, "+
 		"anchored to the newsgroup's topic with β = 2. Documents are clustered by their arg-max topic (log p(y|x) before clipping for CorEx, θ for LDA; a second column uses the clipped p(y|x), where ties at 1−1e-6 go to the first topic, as `np.argmax(p_y_given_x)` would) and scored "+
 		"against the newsgroups by homogeneity and adjusted mutual information; coherence is the UMass score (Mimno et al.) of each topic's top 10 words "+
@@ -496,26 +498,26 @@ func cxFigure3(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 	homC := func(s cxScores) float64 { return s.HomClipped }
 	amiC := func(s cxScores) float64 { return s.AMIClipped }
 	rows := [][]string{
-		{"CorEx", pm(field(un, hom), 3), pm(field(un, amiOf), 3), pm(field(un, homC), 3) + " / " + pm(field(un, amiC), 3), pm(field(un, umass), 1), pm(field(un, secs), 1), fmt.Sprintf("%.3f / %.3f", cxRefHomUnanch, cxRefAMIUnanch)},
-		{"Anchored CorEx (β = 2)", pm(field(an, hom), 3), pm(field(an, amiOf), 3), pm(field(an, homC), 3) + " / " + pm(field(an, amiC), 3), pm(field(an, umass), 1), pm(field(an, secs), 1), fmt.Sprintf("%.3f / %.3f", cxRefHomAnch, cxRefAMIAnch)},
-		{"LDA", pm(field(ld, hom), 3), pm(field(ld, amiOf), 3), "", pm(field(ld, umass), 1), pm(field(ld, secs), 1), ""},
+		{"CorEx", lab.PM(field(un, hom), 3), lab.PM(field(un, amiOf), 3), lab.PM(field(un, homC), 3) + " / " + lab.PM(field(un, amiC), 3), lab.PM(field(un, umass), 1), lab.PM(field(un, secs), 1), fmt.Sprintf("%.3f / %.3f", cxRefHomUnanch, cxRefAMIUnanch)},
+		{"Anchored CorEx (β = 2)", lab.PM(field(an, hom), 3), lab.PM(field(an, amiOf), 3), lab.PM(field(an, homC), 3) + " / " + lab.PM(field(an, amiC), 3), lab.PM(field(an, umass), 1), lab.PM(field(an, secs), 1), fmt.Sprintf("%.3f / %.3f", cxRefHomAnch, cxRefAMIAnch)},
+		{"LDA", lab.PM(field(ld, hom), 3), lab.PM(field(ld, amiOf), 3), "", lab.PM(field(ld, umass), 1), lab.PM(field(ld, secs), 1), ""},
 	}
-	rep.table([]string{"model", "homogeneity", "AMI", "same, arg-max of clipped p(y|x)", "UMass", "seconds", "reference code: homogeneity / AMI"}, rows)
-	mh, _ := meanSD(field(an, hom))
-	uh, _ := meanSD(field(un, hom))
-	ma, _ := meanSD(field(an, amiOf))
-	ua, _ := meanSD(field(un, amiOf))
-	rep.p("Anchoring moves homogeneity from %.3f to %.3f and AMI from %.3f to %.3f (reference code on this input: %.3f → %.3f and %.3f → %.3f). "+
+	rep.Table([]string{"model", "homogeneity", "AMI", "same, arg-max of clipped p(y|x)", "UMass", "seconds", "reference code: homogeneity / AMI"}, rows)
+	mh, _ := lab.MeanSD(field(an, hom))
+	uh, _ := lab.MeanSD(field(un, hom))
+	ma, _ := lab.MeanSD(field(an, amiOf))
+	ua, _ := lab.MeanSD(field(un, amiOf))
+	rep.P("Anchoring moves homogeneity from %.3f to %.3f and AMI from %.3f to %.3f (reference code on this input: %.3f → %.3f and %.3f → %.3f). "+
 		"The paper's Figure 3 reports the same direction on its own preprocessing.", uh, mh, ua, ma, cxRefHomUnanch, cxRefHomAnch, cxRefAMIUnanch, cxRefAMIAnch)
-	rep.p("The anchors:")
-	rep.table([]string{"newsgroup", "anchor words"}, anchorRows)
+	rep.P("The anchors:")
+	rep.Table([]string{"newsgroup", "anchor words"}, anchorRows)
 	return nil
 }
 
 // cxBetaSweep anchors one topic with increasing strength (paper §5.2.2).
-func cxBetaSweep(ctx context.Context, env *Env, rep *report, d *cxData, raw map[string]any) error {
+func cxBetaSweep(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, raw map[string]any) error {
 	betas := []float64{1, 2, 3, 5, 10}
-	seeds := env.seeds(2)
+	seeds := env.SeedsOr(2)
 	maxIter := 200
 	groups := []string{"sci.space", "rec.autos"}
 	if env.Quick {
@@ -590,42 +592,40 @@ func cxBetaSweep(ctx context.Context, env *Env, rep *report, d *cxData, raw map[
 				p.Overlap = append(p.Overlap, docOverlap(m.Train.P, 0))
 				p.Jac = append(p.Jac, jaccard(sc.words, baseWords[s]))
 			}
-			env.Logf("β sweep %s β=%g: F1 %.3f", g, b, mean(p.F1))
+			env.Logf("β sweep %s β=%g: F1 %.3f", g, b, lab.Mean(p.F1))
 			pts = append(pts, p)
-			f1s, cohs = append(f1s, mean(p.F1)), append(cohs, mean(p.UMass))
-			rows = append(rows, []string{g, fmt.Sprint(b), pm(p.F1, 3), pm(p.UMass, 1), pm(p.Overlap, 3), pm(p.Jac, 2)})
+			f1s, cohs = append(f1s, lab.Mean(p.F1)), append(cohs, lab.Mean(p.UMass))
+			rows = append(rows, []string{g, fmt.Sprint(b), lab.PM(p.F1, 3), lab.PM(p.UMass, 1), lab.PM(p.Overlap, 3), lab.PM(p.Jac, 2)})
 		}
-		rows = append(rows, []string{g, "unanchored (best topic)", pm(base.F1, 3), pm(base.UMass, 1), pm(base.Overlap, 3), "1"})
+		rows = append(rows, []string{g, "unanchored (best topic)", lab.PM(base.F1, 3), lab.PM(base.UMass, 1), lab.PM(base.Overlap, 3), "1"})
 		f1Series = append(f1Series, chart.Series{Name: g, X: betas, Y: f1s},
-			chart.Series{Name: g + " unanchored", X: []float64{betas[0], betas[len(betas)-1]}, Y: []float64{mean(base.F1), mean(base.F1)}, Dashed: true, NoMarks: true})
+			chart.Series{Name: g + " unanchored", X: []float64{betas[0], betas[len(betas)-1]}, Y: []float64{lab.Mean(base.F1), lab.Mean(base.F1)}, Dashed: true, NoMarks: true})
 		cohSeries = append(cohSeries, chart.Series{Name: g, X: betas, Y: cohs},
-			chart.Series{Name: g + " unanchored", X: []float64{betas[0], betas[len(betas)-1]}, Y: []float64{mean(base.UMass), mean(base.UMass)}, Dashed: true, NoMarks: true})
+			chart.Series{Name: g + " unanchored", X: []float64{betas[0], betas[len(betas)-1]}, Y: []float64{lab.Mean(base.UMass), lab.Mean(base.UMass)}, Dashed: true, NoMarks: true})
 		raw["beta_anchors_"+g] = words
 	}
 	raw["beta_sweep"] = pts
-	rep.h2("Anchoring a single topic: the strength β (§5.2.2)")
-	rep.p("One topic of a 20-topic model is anchored with the 5 words of highest I(L:w) with one newsgroup (%s: `%s`; %s: `%s`), for β ∈ {1, 2, 3, 5, 10}, seeds 1–%d. "+
+	rep.H2("Anchoring a single topic: the strength β (§5.2.2)")
+	rep.P("One topic of a 20-topic model is anchored with the 5 words of highest I(L:w) with one newsgroup (%s: `%s`; %s: `%s`), for β ∈ {1, 2, 3, 5, 10}, seeds 1–%d. "+
 		"For the anchored topic we report the F1 score of its labels (p(y|x) > 0.5) as a classifier of the newsgroup, the UMass coherence of its top 10 words, "+
 		"its document overlap with the other topics (the mean, over the other topics, of the Jaccard overlap of the two topics' document sets, p(y|x) > 0.5; the paper discusses "+
 		"overlap without a formula, and the word-level `metrics.TopicOverlap` is 0 for CorEx, whose words belong to one topic each) and the Jaccard overlap between the anchored topic's top 10 words and those of the unanchored model's topic that best "+
 		"represents the newsgroup (highest F1, the baseline row).",
 		groups[0], strings.Join(raw["beta_anchors_"+groups[0]].([]string), ", "),
 		groups[len(groups)-1], strings.Join(raw["beta_anchors_"+groups[len(groups)-1]].([]string), ", "), seeds)
-	rep.table([]string{"newsgroup", "β", "F1 of the anchored topic", "UMass of the topic", "document overlap with the other topics", "Jaccard with the unanchored topic (top words)"}, rows)
-	if err := rep.chart("corex-20ng-beta-f1.svg", "F1 of the anchored topic by anchor strength", chart.LineChart{
+	rep.Table([]string{"newsgroup", "β", "F1 of the anchored topic", "UMass of the topic", "document overlap with the other topics", "Jaccard with the unanchored topic (top words)"}, rows)
+	if err := rep.Chart("corex-20ng-beta-f1.svg", "F1 of the anchored topic by anchor strength", chart.LineChart{
 		Title: "Anchored topic: F1 for its newsgroup", XLabel: "anchor strength β", YLabel: "F1", Series: f1Series, LegendLeft: true,
 	}, chart.Size{}); err != nil {
 		return err
 	}
-	if err := rep.chart("corex-20ng-beta-coherence.svg", "UMass coherence of the anchored topic by anchor strength", chart.LineChart{
+	if err := rep.Chart("corex-20ng-beta-coherence.svg", "UMass coherence of the anchored topic by anchor strength", chart.LineChart{
 		Title: "Anchored topic: UMass coherence (top 10 words)", XLabel: "anchor strength β", YLabel: "UMass", Series: cohSeries,
 	}, chart.Size{}); err != nil {
 		return err
 	}
 	return nil
 }
-
-func mean(xs []float64) float64 { m, _ := meanSD(xs); return m }
 
 // topicF1 is the F1 score of topic j's labels (p > 0.5) against truth.
 func topicF1(p *mat.Dense, j int, truth []bool) float64 {
@@ -747,7 +747,7 @@ func classifyAccuracy(ctx context.Context, feat *mat.Dense, labels []int, seed u
 }
 
 // cxFigure2 compares CorEx and LDA as the number of topics varies.
-func cxFigure2(ctx context.Context, env *Env, rep *report, d *cxData, raw map[string]any) error {
+func cxFigure2(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, raw map[string]any) error {
 	ks := []int{10, 20, 30, 50, 75}
 	maxIter := 200
 	if env.Quick {
@@ -807,8 +807,8 @@ func cxFigure2(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 		}
 	}
 	raw["figure2"] = res
-	rep.h2("CorEx and LDA by number of topics (Figure 2)")
-	rep.p("Paper Figure 2's comparison on this data, seed 1: for each number of topics, the mean UMass coherence of the topics' top 10 words, " +
+	rep.H2("CorEx and LDA by number of topics (Figure 2)")
+	rep.P("Paper Figure 2's comparison on this data, seed 1: for each number of topics, the mean UMass coherence of the topics' top 10 words, " +
 		"the accuracy of multinomial logistic regression (`classify.LogisticRegression`, C = 1) trained on the topic features of a random 60%% of the documents " +
 		"and tested on the other 40%% (CorEx: p(y_j=1|x), and in a second row log p(y_j=1|x); LDA: θ), and the homogeneity and AMI of the arg-max-topic clustering. LDA as above.")
 	var rows [][]string
@@ -816,7 +816,7 @@ func cxFigure2(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 		rows = append(rows, []string{fmt.Sprint(r.K), r.Model, fmt.Sprintf("%.1f", r.UMass), fmt.Sprintf("%.3f", r.Accuracy),
 			fmt.Sprintf("%.3f", r.Homogeneity), fmt.Sprintf("%.3f", r.AMI), fmt.Sprintf("%.1f", r.Seconds)})
 	}
-	rep.table([]string{"topics", "model", "UMass", "accuracy (60/40)", "homogeneity", "AMI", "fit seconds"}, rows)
+	rep.Table([]string{"topics", "model", "UMass", "accuracy (60/40)", "homogeneity", "AMI", "fit seconds"}, rows)
 	xs := make([]float64, len(ks))
 	for i, k := range ks {
 		xs[i] = float64(k)
@@ -832,7 +832,7 @@ func cxFigure2(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 		if c.key == "acc" {
 			lc.Series = append(lc.Series, chart.Series{Name: "CorEx, log p features", X: xs, Y: series["CorEx, log p features "+c.key], Dashed: true})
 		}
-		if err := rep.chart(c.file, c.title, lc, chart.Size{}); err != nil {
+		if err := rep.Chart(c.file, c.title, lc, chart.Size{}); err != nil {
 			return err
 		}
 	}
@@ -840,7 +840,7 @@ func cxFigure2(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 }
 
 // cxScaling times CorEx iterations as documents and words grow (Figure 1).
-func cxScaling(ctx context.Context, env *Env, rep *report, d *cxData, raw map[string]any) error {
+func cxScaling(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, raw map[string]any) error {
 	const k, iters = 50, 30
 	all, err := stackRows(d.bin, d.test)
 	if err != nil {
@@ -897,16 +897,16 @@ func cxScaling(ctx context.Context, env *Env, rep *report, d *cxData, raw map[st
 		wx, wy = append(wx, float64(x.NNZ())), append(wy, s)
 	}
 	raw["scaling"] = res
-	rep.h2("Fit time as the data grow (Figure 1)")
-	rep.p("Paper Figure 1 shows that the sparse optimisation scales with the number of non-zeros. Seconds per iteration of a 50-topic fit (%d iterations, no early stop), "+
+	rep.H2("Fit time as the data grow (Figure 1)")
+	rep.P("Paper Figure 1 shows that the sparse optimisation scales with the number of non-zeros. Seconds per iteration of a 50-topic fit (%d iterations, no early stop), "+
 		"on the 20 Newsgroups training and test documents (%d × %d), first with growing numbers of documents (all words), then with growing numbers of words "+
 		"(the most frequent first, all documents), on %d cores:", iters, all.Rows, all.Cols, workers())
 	var rows [][]string
 	for _, r := range res {
 		rows = append(rows, []string{fmt.Sprint(r.Docs), fmt.Sprint(r.Words), fmt.Sprint(r.NNZ), fmt.Sprintf("%.3f", r.SecondsPerIter)})
 	}
-	rep.table([]string{"documents", "words", "non-zeros", "seconds per iteration"}, rows)
-	return rep.chart("corex-20ng-scaling.svg", "Seconds per iteration against non-zeros", chart.LineChart{
+	rep.Table([]string{"documents", "words", "non-zeros", "seconds per iteration"}, rows)
+	return rep.Chart("corex-20ng-scaling.svg", "Seconds per iteration against non-zeros", chart.LineChart{
 		Title: "CorEx, 50 topics: seconds per iteration", XLabel: "non-zeros", YLabel: "seconds per iteration", LegendLeft: true,
 		Series: []chart.Series{{Name: "growing documents", X: dx, Y: dy}, {Name: "growing words", X: wx, Y: wy}},
 	}, chart.Size{})
@@ -928,7 +928,7 @@ func stackRows(a, b *sparse.CSR) (*sparse.CSR, error) {
 }
 
 // cxBBC runs unanchored and anchored CorEx on the BBC news corpus.
-func cxBBC(ctx context.Context, env *Env, rep *report, raw map[string]any) error {
+func cxBBC(ctx context.Context, env *lab.Env, rep *lab.Report, raw map[string]any) error {
 	path, err := env.DataPath("bbc/bbc-fulltext.tar.gz")
 	if err != nil {
 		return err
@@ -956,7 +956,7 @@ func cxBBC(ctx context.Context, env *Env, rep *report, raw map[string]any) error
 		return err
 	}
 	anchors := corex.LabelAnchors(sug, res.Vocab)
-	seeds := env.seeds(3)
+	seeds := env.SeedsOr(3)
 	if env.Quick {
 		seeds = 1
 	}
@@ -970,20 +970,20 @@ func cxBBC(ctx context.Context, env *Env, rep *report, raw map[string]any) error
 		un, an, last = append(un, u), append(an, a), m
 	}
 	raw["bbc"] = map[string]any{"unanchored": un, "anchored": an}
-	rep.h2("Another corpus: BBC News")
-	rep.p("To check that nothing is tuned to 20 Newsgroups: the BBC News corpus (%d documents, 5 classes), the same preprocessing preset (`corex`: scikit-learn tokens and stopwords, "+
+	rep.H2("Another corpus: BBC News")
+	rep.P("To check that nothing is tuned to 20 Newsgroups: the BBC News corpus (%d documents, 5 classes), the same preprocessing preset (`corex`: scikit-learn tokens and stopwords, "+
 		"binary presence of the 20,000 words in most documents, digit-only words then dropped; %d words here), 5 topics, unanchored and anchored (top-5 MI words per class, shared words removed, β = 2), seeds 1–%d.",
 		res.X.Rows, res.X.Cols, seeds)
-	rep.table([]string{"model", "homogeneity", "AMI", "UMass", "TC (nats)", "seconds"}, [][]string{
-		{"CorEx", pm(field(un, hom), 3), pm(field(un, amiOf), 3), pm(field(un, umass), 1), pm(field(un, tcOf), 2), pm(field(un, secs), 2)},
-		{"Anchored CorEx (β = 2)", pm(field(an, hom), 3), pm(field(an, amiOf), 3), pm(field(an, umass), 1), pm(field(an, tcOf), 2), pm(field(an, secs), 2)},
+	rep.Table([]string{"model", "homogeneity", "AMI", "UMass", "TC (nats)", "seconds"}, [][]string{
+		{"CorEx", lab.PM(field(un, hom), 3), lab.PM(field(un, amiOf), 3), lab.PM(field(un, umass), 1), lab.PM(field(un, tcOf), 2), lab.PM(field(un, secs), 2)},
+		{"Anchored CorEx (β = 2)", lab.PM(field(an, hom), 3), lab.PM(field(an, amiOf), 3), lab.PM(field(an, umass), 1), lab.PM(field(an, tcOf), 2), lab.PM(field(an, secs), 2)},
 	})
 	var rows [][]string
 	for j := 0; j < last.K; j++ {
 		rows = append(rows, []string{names[j], strings.Join(anchors[j].Words, ", "), topicLine(last, j, 10, corex.ByMI)})
 	}
-	rep.p("Topics of the anchored model (seed %d):", seeds)
-	rep.table([]string{"class", "anchors", "top words by MI"}, rows)
+	rep.P("Topics of the anchored model (seed %d):", seeds)
+	rep.Table([]string{"class", "anchors", "top words by MI"}, rows)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package experiment
+package labelefficiency
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/internal/datadir"
 )
 
@@ -24,11 +25,8 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	}
 	out := t.TempDir()
 	var log bytes.Buffer
-	env := &Env{Data: data, Out: out, Quick: true, Command: "test", Log: &log}
-	e, err := Find("label-efficiency")
-	if err != nil {
-		t.Fatal(err)
-	}
+	env := &lab.Env{Data: data, Out: out, Quick: true, Command: "test", Log: &log}
+	e := Experiment()
 	if err := e.Run(context.Background(), env); err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +108,7 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	// Report only, in a folder without results: nothing runs and the
 	// report names every missing run.
 	empty := t.TempDir()
-	ro := &Env{Data: data, Out: empty, Quick: true, ReportOnly: true, Command: "test"}
+	ro := &lab.Env{Data: data, Out: empty, Quick: true, ReportOnly: true, Command: "test"}
 	if err := e.Run(context.Background(), ro); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package experiment
+package themenmf
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/semitopic/semitopic/chart"
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/datasets"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
@@ -23,8 +24,9 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-func themeNMF() Experiment {
-	return Experiment{
+// Experiment returns the theme-supervised NMF reproduction (Brown, Reuters).
+func Experiment() lab.Experiment {
+	return lab.Experiment{
 		Name: "theme-nmf",
 		Description: "theme-supervised NMF thesis (Suyunu 2020), Tables 8.1 and 8.2: log rank accuracy of semi-supervised and " +
 			"supervised, Separated and Combined models on Brown and Reuters against NMF and LDA mapped to themes",
@@ -69,7 +71,7 @@ func (d *thData) allDocs(tfidf bool) *sparse.CSR {
 	return d.allX[b]
 }
 
-func loadThemeData(ctx context.Context, env *Env, which string) (*thData, error) {
+func loadThemeData(ctx context.Context, env *lab.Env, which string) (*thData, error) {
 	var c *corpus.Corpus
 	var err error
 	switch which {
@@ -407,8 +409,8 @@ type thDatasetResult struct {
 
 func ratioKey(r float64) string { return fmt.Sprintf("%.0f", 100*r) }
 
-func runThemeNMF(ctx context.Context, env *Env) error {
-	seeds := env.seeds(5)
+func runThemeNMF(ctx context.Context, env *lab.Env) error {
+	seeds := env.SeedsOr(5)
 	brownRatios := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 	reutersRatios := []float64{0.1, 0.3, 0.5, 0.7, 0.9}
 	if env.Quick {
@@ -416,8 +418,8 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 		reutersRatios = []float64{0.3}
 		seeds = min(seeds, 2)
 	}
-	rep := newReport(env, "theme-nmf", "Theme-supervised NMF on Brown and Reuters (thesis Tables 8.1, 8.2)")
-	rep.p("Reproduction of Suyunu, *Theme Supervised Nonnegative Matrix Factorization for Topic Modeling* (MSc thesis, Boğaziçi University, 2020), "+
+	rep := lab.NewReport(env, "theme-nmf", "Theme-supervised NMF on Brown and Reuters (thesis Tables 8.1, 8.2)")
+	rep.P("Reproduction of Suyunu, *Theme Supervised Nonnegative Matrix Factorization for Topic Modeling* (MSc thesis, Boğaziçi University, 2020), "+
 		"chapter 8, with its reference code (suyunu/theme-supervised-nmf: libs/TSNMF_Class.py, libs/text_preprocess.py, TSNMF*.ipynb) settling what the text leaves open. "+
 		"**Preprocessing** (§7.1, text_preprocess.clean_text): the text the code cleans is `' '.join(corpus.words(f))` — NLTK's WordPunct tokens for Reuters, the tagged corpus's tokens for Brown; "+
 		"fix_bad_wording (lower case, URLs dropped, contractions expanded, every non-letter deleted inside a token, so *Atlanta's* → *atlantas*: `text.CleanText`, the pipeline's `--clean thesis`), "+
@@ -505,10 +507,10 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 			}
 			var parts []string
 			for _, v := range thVariants {
-				parts = append(parts, fmt.Sprintf("%s %s", v.Name, pm(cell(v.Name, r).Scores, 1)))
+				parts = append(parts, fmt.Sprintf("%s %s", v.Name, lab.PM(cell(v.Name, r).Scores, 1)))
 			}
 			env.Logf("  %s %.0f%%: %s; NMF+GA %s, LDA+GA %s", which, 100*r, strings.Join(parts, ", "),
-				pm(cell("NMF + GA", r).Scores, 1), pm(cell("LDA + GA", r).Scores, 1))
+				lab.PM(cell("NMF + GA", r).Scores, 1), lab.PM(cell("LDA + GA", r).Scores, 1))
 		}
 		results = append(results, res)
 
@@ -528,7 +530,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 			if err := theme.WriteInterpretation(&buf, m, vocab, theme.InterpretOptions{TopN: 10}); err != nil {
 				return err
 			}
-			if err := rep.writeFile("theme-nmf-reuters-terms.txt", buf.Bytes()); err != nil {
+			if err := rep.WriteFile("theme-nmf-reuters-terms.txt", buf.Bytes()); err != nil {
 				return err
 			}
 			in, err := m.Interpret(vocab, theme.InterpretOptions{TopN: 8})
@@ -588,8 +590,8 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 	// The write-up.
 	for _, res := range results {
 		title := map[string]string{"brown": "Brown", "reuters": "Reuters (NLTK ApteMod)"}[res.Dataset]
-		rep.h2("Table 8.2 — " + title)
-		rep.p("%d of %d documents kept by the 25-word filter, %d themes. Log rank accuracy (%%) on the test documents; *thesis* is the thesis' Table 8.2 as quoted in the issue (Separated variants only).",
+		rep.H2("Table 8.2 — " + title)
+		rep.P("%d of %d documents kept by the 25-word filter, %d themes. Log rank accuracy (%%) on the test documents; *thesis* is the thesis' Table 8.2 as quoted in the issue (Separated variants only).",
 			res.Documents, res.Before, res.Themes)
 		header := []string{"ratio"}
 		for _, v := range thVariants {
@@ -603,7 +605,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 		for _, r := range res.Ratios {
 			row := []string{fmt.Sprintf("%.0f%%", 100*r)}
 			for _, v := range thVariants {
-				row = append(row, pm(res.Cells[v.Name][ratioKey(r)].Scores, 1))
+				row = append(row, lab.PM(res.Cells[v.Name][ratioKey(r)].Scores, 1))
 				if strings.HasSuffix(v.Name, "Separated") {
 					if f, ok := thesisTable82[res.Dataset][v.Name][int(math.Round(100*r))]; ok {
 						row = append(row, fmt.Sprintf("%.0f", f))
@@ -613,12 +615,12 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 				}
 			}
 			for _, b := range []string{"NMF + GA", "NMF exact", "LDA + GA", "LDA exact"} {
-				row = append(row, pm(res.Cells[b][ratioKey(r)].Scores, 1))
+				row = append(row, lab.PM(res.Cells[b][ratioKey(r)].Scores, 1))
 			}
 			rows = append(rows, row)
 		}
-		rep.table(header, rows)
-		rep.p("Thesis baselines: NMF + GA %s on this corpus.", thesisBaselines[res.Dataset])
+		rep.Table(header, rows)
+		rep.P("Thesis baselines: NMF + GA %s on this corpus.", thesisBaselines[res.Dataset])
 		var series []chart.Series
 		xs := make([]float64, len(res.Ratios))
 		for a, r := range res.Ratios {
@@ -627,7 +629,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 		for _, name := range []string{"semi-supervised Separated", "supervised Separated", "semi-supervised Combined", "supervised Combined", "NMF + GA", "LDA + GA"} {
 			ys, es := make([]float64, len(xs)), make([]float64, len(xs))
 			for a, r := range res.Ratios {
-				ys[a], es[a] = meanSD(res.Cells[name][ratioKey(r)].Scores)
+				ys[a], es[a] = lab.MeanSD(res.Cells[name][ratioKey(r)].Scores)
 			}
 			s := chart.Series{Name: name, X: xs, Y: ys, Err: es}
 			if strings.Contains(name, "GA") {
@@ -635,7 +637,7 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 			}
 			series = append(series, s)
 		}
-		if err := rep.chart("theme-nmf-"+res.Dataset+".svg", "log rank accuracy by supervision ratio, "+res.Dataset, chart.LineChart{
+		if err := rep.Chart("theme-nmf-"+res.Dataset+".svg", "log rank accuracy by supervision ratio, "+res.Dataset, chart.LineChart{
 			Title: title + ": log rank accuracy (Figure 8.2)", XLabel: "supervision ratio (%)", YLabel: "log rank accuracy (%)",
 			Series: series, YMin: 0, YMax: 100,
 		}, chart.Size{}); err != nil {
@@ -649,15 +651,15 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 				it = append(it, c.Iterations...)
 				sec = append(sec, c.Seconds...)
 			}
-			its = append(its, fmt.Sprintf("%s %s iterations per factorization, %s s per run", v.Name, pm(it, 0), pm(sec, 1)))
+			its = append(its, fmt.Sprintf("%s %s iterations per factorization, %s s per run", v.Name, lab.PM(it, 0), lab.PM(sec, 1)))
 		}
-		rep.p("Cost: %s.", strings.Join(its, "; "))
-		rep.p("The same runs scored with the reference's order of tied theme scores (numpy's argsort()[::-1] puts the higher theme index first among equal scores; `metrics.LogRankAccuracy` ranks a tied theme last among its ties). The two agree except where many themes tie, which happens when a document's background weight vanishes and every subtopic with any weight scores w/(w + 0) = 1:")
+		rep.P("Cost: %s.", strings.Join(its, "; "))
+		rep.P("The same runs scored with the reference's order of tied theme scores (numpy's argsort()[::-1] puts the higher theme index first among equal scores; `metrics.LogRankAccuracy` ranks a tied theme last among its ties). The two agree except where many themes tie, which happens when a document's background weight vanishes and every subtopic with any weight scores w/(w + 0) = 1:")
 		var trows [][]string
 		for _, r := range res.Ratios {
 			row := []string{fmt.Sprintf("%.0f%%", 100*r)}
 			for _, v := range thVariants {
-				row = append(row, pm(res.Cells[v.Name][ratioKey(r)].RefTies, 1))
+				row = append(row, lab.PM(res.Cells[v.Name][ratioKey(r)].RefTies, 1))
 			}
 			trows = append(trows, row)
 		}
@@ -665,36 +667,36 @@ func runThemeNMF(ctx context.Context, env *Env) error {
 		for _, v := range thVariants {
 			th = append(th, v.Name)
 		}
-		rep.table(th, trows)
+		rep.Table(th, trows)
 	}
 
-	rep.h2("Table 8.1 — Brown, loss and term weighting")
-	rep.p("The same protocol with the Frobenius (Euclidean) or KL loss and tf or tf-idf weighting (scikit-learn's TfidfVectorizer: smooth idf from the training documents, L2 rows) at supervision ratios 30%% and 70%%. " +
+	rep.H2("Table 8.1 — Brown, loss and term weighting")
+	rep.P("The same protocol with the Frobenius (Euclidean) or KL loss and tf or tf-idf weighting (scikit-learn's TfidfVectorizer: smooth idf from the training documents, L2 rows) at supervision ratios 30%% and 70%%. " +
 		"The thesis' Table 8.1 figures are not available here (the thesis PDF is not in reach), so only ours are shown; the KL/tf rows are the Table 8.2 runs.")
 	var rows81 [][]string
 	for _, c := range combos {
 		for _, v := range thVariants {
 			key := c.name + " | " + v.Name
-			rows81 = append(rows81, []string{c.name, v.Name, pm(t81[key]["30"].Scores, 1), pm(t81[key]["70"].Scores, 1)})
+			rows81 = append(rows81, []string{c.name, v.Name, lab.PM(t81[key]["30"].Scores, 1), lab.PM(t81[key]["70"].Scores, 1)})
 		}
 	}
-	rep.table([]string{"loss, weighting", "variant", "30%", "70%"}, rows81)
+	rep.Table([]string{"loss, weighting", "variant", "30%", "70%"}, rows81)
 
 	if interp != "" {
-		rep.h2("Interpretation (Figures 8.4–8.6)")
-		rep.p("A supervised Separated model (KL, tf, 3 subtopics, bCool) fitted on all %d Reuters documents with their categories. For four categories: each subtopic's and the max / sum aggregates' top terms at purity ratio λ = 0 (the direct term score, row-normalised H) and λ = 1 (the Purity Term Score, which discounts terms the theme's background topic also explains), and the background topic's top terms. "+
+		rep.H2("Interpretation (Figures 8.4–8.6)")
+		rep.P("A supervised Separated model (KL, tf, 3 subtopics, bCool) fitted on all %d Reuters documents with their categories. For four categories: each subtopic's and the max / sum aggregates' top terms at purity ratio λ = 0 (the direct term score, row-normalised H) and λ = 1 (the Purity Term Score, which discounts terms the theme's background topic also explains), and the background topic's top terms. "+
 			"All 90 categories are in [theme-nmf-reuters-terms.txt](theme-nmf-reuters-terms.txt) (`theme.WriteInterpretation`).", results[1].Documents)
-		rep.b.WriteString(interp)
+		rep.Raw(interp)
 	}
 
-	rep.h2("Notes")
+	rep.H2("Notes")
 	for _, n := range themeNotes(results) {
-		rep.p("%s", n)
+		rep.P("%s", n)
 	}
-	if err := rep.json("theme-nmf.json", map[string]any{"table_8_2": results, "table_8_1": t81, "seeds": seeds}); err != nil {
+	if err := rep.JSON("theme-nmf.json", map[string]any{"table_8_2": results, "table_8_1": t81, "seeds": seeds}); err != nil {
 		return err
 	}
-	return rep.finish()
+	return rep.Finish()
 }
 
 // interpretationExcerpt formats the named themes of in as Markdown tables.
@@ -735,7 +737,7 @@ func themeNotes(results []*thDatasetResult) []string {
 				if c == nil {
 					continue
 				}
-				if m, _ := meanSD(c.Scores); m < f-1 {
+				if m, _ := lab.MeanSD(c.Scores); m < f-1 {
 					gaps = append(gaps, fmt.Sprintf("%s %s %d%%: %.1f vs %.0f", res.Dataset, v, r, m, f))
 				}
 			}

@@ -1,0 +1,181 @@
+package lab
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/semitopic/semitopic/chart"
+	"github.com/semitopic/semitopic/internal/atomicfile"
+)
+
+// Env is what an experiment runs with.
+type Env struct {
+	// Data is the shared data folder (../shared/data).
+	Data string
+	// Out is the folder the report and its files go to (docs/results).
+	Out string
+	// Seeds is the number of repetitions (seeds 0..Seeds-1) where the
+	// protocol repeats runs; 0 means the experiment's default.
+	Seeds int
+	// Quick runs a reduced protocol (fewer settings and iterations) to check
+	// the pipeline end to end; its reports say so and are not written over
+	// the full ones unless Out says otherwise.
+	Quick bool
+	// ReportOnly writes the report from the raw results already in Out,
+	// running nothing, where an experiment resumes from them
+	// (label-efficiency); the report names the runs that are missing.
+	ReportOnly bool
+	// Redo names model kinds whose results an experiment that resumes
+	// recomputes in every stored run (label-efficiency: each kind's
+	// defaults and automatic configuration, the best kind among them, and
+	// the measurements of why), after a change that moves only them.
+	Redo []string
+	// Command is the command line that started the run, recorded in the
+	// report.
+	Command string
+	// Log receives progress lines.
+	Log io.Writer
+}
+
+// Logf writes a progress line.
+func (e *Env) Logf(format string, args ...any) {
+	if e.Log != nil {
+		fmt.Fprintf(e.Log, format+"\n", args...)
+	}
+}
+
+// DataPath returns the path of rel inside the data folder, or an error
+// naming what is missing.
+func (e *Env) DataPath(rel string) (string, error) {
+	p := filepath.Join(e.Data, filepath.FromSlash(rel))
+	if _, err := os.Stat(p); err != nil {
+		return "", fmt.Errorf("experiment needs %s: %w", rel, err)
+	}
+	return p, nil
+}
+
+// SeedsOr returns the number of repetitions, def unless Env.Seeds is set.
+func (e *Env) SeedsOr(def int) int {
+	if e.Seeds > 0 {
+		return e.Seeds
+	}
+	return def
+}
+
+// Experiment is one reproduction: its name on the command line, a line
+// saying what it reproduces, and the function that runs it.
+type Experiment struct {
+	Name        string
+	Description string
+	Run         func(ctx context.Context, env *Env) error
+}
+
+// Report accumulates a Markdown write-up and the files it refers to.
+type Report struct {
+	env   *Env
+	name  string
+	b     strings.Builder
+	start time.Time
+	// command, when set, is the command that reproduces the report, where
+	// it differs from the one that wrote it (env.Command).
+	command string
+}
+
+// NewReport starts the report NAME.md of env.Out with its title.
+func NewReport(env *Env, name, title string) *Report {
+	r := &Report{env: env, name: name, start: time.Now()}
+	fmt.Fprintf(&r.b, "# %s\n\n", title)
+	if env.Quick {
+		r.P("**Quick run**: a reduced protocol to check the pipeline; the figures below are not the reproduction.")
+	}
+	return r
+}
+
+// Code writes text as a fenced block.
+func (r *Report) Code(text string) { fmt.Fprintf(&r.b, "```\n%s\n```\n\n", text) }
+
+// Raw writes text as it is.
+func (r *Report) Raw(text string) { r.b.WriteString(text) }
+
+// SetCommand records the command that reproduces the report where it
+// differs from the one that wrote it (env.Command): Finish names both.
+func (r *Report) SetCommand(cmd string) { r.command = cmd }
+
+// P writes a paragraph.
+func (r *Report) P(format string, args ...any) {
+	fmt.Fprintf(&r.b, format+"\n\n", args...)
+}
+
+// H2 writes a section heading.
+func (r *Report) H2(title string) { fmt.Fprintf(&r.b, "## %s\n\n", title) }
+
+// Table writes a Markdown table.
+func (r *Report) Table(header []string, rows [][]string) {
+	r.b.WriteString("| " + strings.Join(header, " | ") + " |\n|")
+	for range header {
+		r.b.WriteString(" --- |")
+	}
+	r.b.WriteString("\n")
+	for _, row := range rows {
+		r.b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+	r.b.WriteString("\n")
+}
+
+// Chart renders c as SVG next to the report and links it.
+func (r *Report) Chart(file, alt string, c chart.Chart, s chart.Size) error {
+	b, err := chart.Render(c, chart.SVG, s)
+	if err != nil {
+		return fmt.Errorf("chart %s: %w", file, err)
+	}
+	if err := r.WriteFile(file, b); err != nil {
+		return err
+	}
+	fmt.Fprintf(&r.b, "![%s](%s)\n\n", alt, file)
+	return nil
+}
+
+// JSON writes v as an indented JSON file next to the report (raw results).
+func (r *Report) JSON(file string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return r.WriteFile(file, append(b, '\n'))
+}
+
+// WriteFile writes b to file next to the report, atomically.
+func (r *Report) WriteFile(file string, b []byte) error {
+	if err := os.MkdirAll(r.env.Out, 0o755); err != nil {
+		return err
+	}
+	p := filepath.Join(r.env.Out, file)
+	return atomicfile.WriteFile(p, func(w io.Writer) error { _, err := w.Write(b); return err })
+}
+
+// Finish appends how the report was produced and writes NAME.md.
+func (r *Report) Finish() error {
+	r.H2("How this was produced")
+	r.P("Command (from the repository root, with the shared data in `../shared/data`):")
+	if r.command != "" && r.command != r.env.Command {
+		fmt.Fprintf(&r.b, "```sh\n%s\n```\n\n", r.command)
+		r.P("This report was written by `%s`, from the results the command above saved.", r.env.Command)
+	} else {
+		fmt.Fprintf(&r.b, "```sh\n%s\n```\n\n", r.env.Command)
+	}
+	r.P("Wall time %s on %d cores (%s/%s, %s), %s.", time.Since(r.start).Round(time.Second), runtime.GOMAXPROCS(0),
+		runtime.GOOS, runtime.GOARCH, runtime.Version(), time.Now().UTC().Format("2006-01-02"))
+	file := r.name + ".md"
+	if err := r.WriteFile(file, []byte(r.b.String())); err != nil {
+		return err
+	}
+	r.env.Logf("wrote %s", filepath.Join(r.env.Out, file))
+	return nil
+}
