@@ -52,6 +52,7 @@ Start with "semitopic demo", then "semitopic formats" to see what it reads.`,
 		newServeCmd(),
 		newEvaluateCmd(),
 		newExperimentCmd(),
+		newSynthCmd(),
 		newFormatsCmd(),
 		newDemoCmd(),
 	)
