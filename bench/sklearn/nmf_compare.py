@@ -16,6 +16,14 @@ divergence) and its relative difference, and peak memory.
     go run ./bench/sklearn/nmfcmp prepare -dir /tmp/nmf15902 -vocab 15902
     /usr/bin/python3 bench/sklearn/nmf_compare.py /tmp/nmf2000 /tmp/nmf15902
 
+For a corpus of any size (semitopic synth), prepare -mtx FILE links it as
+X.mtx and both sides compute the same hashed start for --k topics instead
+of reading W0 and H0 (see nmfcmp's hashedStart):
+
+    go run ./cmd/semitopic synth --preset nytimes --terms 100000 --zipf 1.18 --out /tmp/nyt/x.mtx
+    go run ./bench/sklearn/nmfcmp prepare -dir /tmp/nmfnyt -mtx /tmp/nyt/x.mtx
+    /usr/bin/python3 bench/sklearn/nmf_compare.py --iter 5 --loss frobenius /tmp/nmfnyt
+
 Options: --loss frobenius,kullback-leibler (per folder, default both for
 the first folder and frobenius for the others, as in the issue), --iter
 200, --go-bin (a built nmfcmp; default: go build it). With --sklearn-only
@@ -37,7 +45,7 @@ for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_
     os.environ[var] = "1"
 
 
-def sklearn_worker(folder, loss, iters):
+def sklearn_worker(folder, loss, iters, k_hashed=100):
     import numpy as np
     import scipy.io
     import sklearn
@@ -45,8 +53,19 @@ def sklearn_worker(folder, loss, iters):
     from sklearn.decomposition._nmf import _beta_divergence
 
     x = scipy.io.mmread(os.path.join(folder, "X.mtx")).tocsr().astype(np.float64)
-    w0 = np.asarray(scipy.io.mmread(os.path.join(folder, "W0.mtx")), dtype=np.float64)
-    h0 = np.asarray(scipy.io.mmread(os.path.join(folder, "H0.mtx")), dtype=np.float64)
+    if os.path.exists(os.path.join(folder, "W0.mtx")):
+        w0 = np.asarray(scipy.io.mmread(os.path.join(folder, "W0.mtx")), dtype=np.float64)
+        h0 = np.asarray(scipy.io.mmread(os.path.join(folder, "H0.mtx")), dtype=np.float64)
+    else:
+        # The hashed start of nmfcmp's hashedStart (folders prepared with -mtx).
+        n, m = x.shape
+        s = np.sqrt(x.sum() / (n * m) / k_hashed)
+        i = np.arange(n, dtype=np.int64)[:, None]
+        t = np.arange(k_hashed, dtype=np.int64)[None, :]
+        w0 = s * (0.1 + ((i * 1000003 + t * 7919) % 10007) / 10007.0)
+        j = np.arange(m, dtype=np.int64)[None, :]
+        t = np.arange(k_hashed, dtype=np.int64)[:, None]
+        h0 = s * (0.1 + ((j * 1000003 + t * 7919 + 5003) % 10007) / 10007.0)
     k = h0.shape[0]
     start = _beta_divergence(x, w0, h0, loss)
     t0 = time.perf_counter()
@@ -82,10 +101,11 @@ def main():
     ap.add_argument("--loss", action="append", help="losses for each folder, comma-separated")
     ap.add_argument("--iter", type=int, default=200)
     ap.add_argument("--go-bin", help="a built nmfcmp binary")
+    ap.add_argument("--k", type=int, default=100, help="topics of the hashed start (folders prepared with -mtx)")
     ap.add_argument("--sklearn-only", nargs=2, metavar=("DIR", "LOSS"))
     args = ap.parse_args()
     if args.sklearn_only:
-        sklearn_worker(args.sklearn_only[0], args.sklearn_only[1], args.iter)
+        sklearn_worker(args.sklearn_only[0], args.sklearn_only[1], args.iter, args.k)
         return
     if not args.folders:
         ap.error("no folder given")
@@ -103,8 +123,8 @@ def main():
         else:
             losses = ["frobenius", "kullback-leibler"] if i == 0 else ["frobenius"]
         for loss in losses:
-            go = parse(run([gobin, "fit", "-dir", folder, "-loss", loss, "-iter", str(args.iter)]))
-            sk_out = run([sys.executable, os.path.abspath(__file__), "--iter", str(args.iter), "--sklearn-only", folder, loss])
+            go = parse(run([gobin, "fit", "-dir", folder, "-loss", loss, "-iter", str(args.iter), "-k", str(args.k)]))
+            sk_out = run([sys.executable, os.path.abspath(__file__), "--iter", str(args.iter), "--k", str(args.k), "--sklearn-only", folder, loss])
             sk = parse(sk_out)
             shape = re.search(r"X (\d+) x (\d+), (\d+) non-zeros", sk_out).groups()
             rows.append((folder, "%s x %s (%s nnz)" % shape, loss, go, sk))

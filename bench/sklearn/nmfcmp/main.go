@@ -43,12 +43,29 @@ func main() {
 func prepare(args []string) {
 	fs := flag.NewFlagSet("prepare", flag.ExitOnError)
 	dir := fs.String("dir", "", "output folder for X.mtx, W0.mtx, H0.mtx")
+	mtx := fs.String("mtx", "", "use this MatrixMarket corpus (linked as X.mtx) instead of Reuters, with the hashed start both sides compute (no W0.mtx, H0.mtx)")
 	vocab := fs.Int("vocab", 2000, "keep the most frequent terms (0: all)")
 	k := fs.Int("k", 90, "number of topics")
 	seed := fs.Uint64("seed", 0, "seed of the starting factors")
 	_ = fs.Parse(args)
 	if *dir == "" {
 		log.Fatal("prepare: -dir is required")
+	}
+	if *mtx != "" {
+		abs, err := filepath.Abs(*mtx)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := os.MkdirAll(*dir, 0o755); err != nil {
+			log.Fatal(err)
+		}
+		link := filepath.Join(*dir, "X.mtx")
+		_ = os.Remove(link)
+		if err := os.Symlink(abs, link); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("linked %s as %s; the start is the hashed one (fit -k sets k)\n", abs, link)
+		return
 	}
 	ctx := context.Background()
 	data, err := datadir.Find()
@@ -137,6 +154,7 @@ func fit(args []string) {
 	iters := fs.Int("iter", 200, "iterations (no tolerance)")
 	runs := fs.Int("runs", 1, "fit this many times and report each")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the fits to this file")
+	kFlag := fs.Int("k", 100, "topics of the hashed start (folders prepared with -mtx)")
 	_ = fs.Parse(args)
 	if *dir == "" {
 		log.Fatal("fit: -dir is required")
@@ -145,9 +163,16 @@ func fit(args []string) {
 	if err != nil {
 		log.Fatal(err)
 	}
+	t0 := time.Now()
 	x := read(filepath.Join(*dir, "X.mtx"))
-	w0 := read(filepath.Join(*dir, "W0.mtx")).ToDense()
-	h0 := read(filepath.Join(*dir, "H0.mtx")).ToDense()
+	var w0, h0 *mat.Dense
+	if _, err := os.Stat(filepath.Join(*dir, "W0.mtx")); err == nil {
+		w0 = read(filepath.Join(*dir, "W0.mtx")).ToDense()
+		h0 = read(filepath.Join(*dir, "H0.mtx")).ToDense()
+	} else {
+		w0, h0 = hashedStart(x, *kFlag)
+	}
+	fmt.Printf("read in %.1f s\n", time.Since(t0).Seconds())
 	k, _ := h0.Dims()
 	n, m := x.Dims()
 	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), kernels.Name())
@@ -174,4 +199,28 @@ func fit(args []string) {
 	if peak, err := peakmem.MiB(); err == nil {
 		fmt.Printf("peak RSS %.1f MB\n", peak)
 	}
+}
+
+// hashedStart is the starting point of folders prepared with -mtx, which
+// nmf_compare.py computes identically: entries s·(0.1 + h/10007) with h an
+// integer hash of the position and s = √(mean(X)/k), scikit-learn's
+// random-start scale. It needs no file, so a start for a matrix of
+// hundreds of thousands of rows is not written and parsed as text.
+func hashedStart(x *sparse.CSR, k int) (w0, h0 *mat.Dense) {
+	n, m := x.Dims()
+	s := math.Sqrt(x.Sum() / (float64(n) * float64(m)) / float64(k))
+	w0, h0 = mat.NewDense(n, k, nil), mat.NewDense(k, m, nil)
+	for i := 0; i < n; i++ {
+		row := w0.RawRowView(i)
+		for t := range row {
+			row[t] = s * (0.1 + float64((i*1000003+t*7919)%10007)/10007)
+		}
+	}
+	for t := 0; t < k; t++ {
+		row := h0.RawRowView(t)
+		for j := range row {
+			row[j] = s * (0.1 + float64((j*1000003+t*7919+5003)%10007)/10007)
+		}
+	}
+	return w0, h0
 }
