@@ -44,6 +44,7 @@ const (
 // data is the preprocessed input and its per-word statistics.
 type data struct {
 	x      *sparse.CSR
+	xt     *sparse.CSR // xᵀ, so that both products of an iteration are gathers
 	n, nv  int
 	logN   float64
 	wc     []float64 // word counts clipped to [0.01, n-0.01]
@@ -111,7 +112,7 @@ func rowOf(x *sparse.CSR, p int) int {
 // newData computes the word statistics of preprocessed input.
 func newData(x *sparse.CSR, bg []float64) *data {
 	n, nv := x.Rows, x.Cols
-	d := &data{x: x, n: n, nv: nv, logN: math.Log(float64(n)), bg: bg,
+	d := &data{x: x, xt: x.T(), n: n, nv: nv, logN: math.Log(float64(n)), bg: bg,
 		wc: x.ColSums(), lp0: make([]float64, nv), pxFrac: make([]float64, nv), hx: make([]float64, nv)}
 	for i, c := range d.wc {
 		c = min(max(c, countClip), float64(n)-countClip)
@@ -277,7 +278,7 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 		for j := range s.logPY {
 			s.logPY[j] = math.Log(s.psum[j] / n)
 		}
-		if err := sparse.TMulDense(s.pdy, d.x, s.p); err != nil {
+		if err := sparse.MulDense(s.pdy, d.xt, s.p); err != nil {
 			return err
 		}
 		s.wordPass(iter, seed)
