@@ -425,7 +425,7 @@ func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 		lo, hi = math.Min(lo, hardOf(m)), math.Max(hi, hardOf(m))
 		slo, shi = math.Min(slo, softOf(m)), math.Max(shi, softOf(m))
 	}
-	r.P("The paper's Table 8 figures are not repeated here: we could not read them from the sources available to us. For a same-split comparison, bench/ssnmf/run.sh computes P for the reference implementation's own fits on the split of seed 0 (docs/results/ssnmf-speed.md). "+
+	r.P("The paper's Table 8 figures are not repeated here: we could not read them from the sources available to us. For a same-split comparison, bench/ssnmf/run.sh computes P for the reference implementation's own fits on the split of seed 0 (docs/results/speed.md). "+
 		"Here the four SSNMF models score %.3f–%.3f (hard) and %.3f–%.3f (soft); NMF scores %.3f (hard) and %.3f (soft). Supervision ties the 13 topics to 5 classes (the heatmaps: several topics per class), so a topic spreads over the newsgroups of its class, which lowers its best share of any one newsgroup; the soft scores, which credit partial memberships, favour SSNMF over NMF.",
 		lo, hi, slo, shi, nh, ns)
 
@@ -516,7 +516,7 @@ func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 	}
 	sort.Float64s(gap)
 	r.P("The transductive variant is %.1f–%.1f points below the inductive framework: its test documents' representation is whatever the joint fit reached when the stopping rule ended it (the iterations in the table, driven by the data term alone, as they carry no label weight), while the inductive framework solves each test document's representation exactly (NNLS) or with 20 dedicated updates. The commands and this report use the inductive framework unless a column says otherwise.", gap[0], gap[len(gap)-1])
-	r.P("Speed: a fit takes the seconds in the table (all cores, sparse X, with the machine shared by other jobs); the reference implementation densifies X (5,000 × 8,980 with the masked test columns) and takes from about half a minute to a few minutes per fit and 1.7–2.8 GB — see docs/results/ssnmf-speed.md (bench/ssnmf/run.sh) for the side-by-side on one split.")
+	r.P("Speed: a fit takes the seconds in the table (all cores, sparse X, with the machine shared by other jobs); the reference implementation densifies X (5,000 × 8,980 with the masked test columns) and takes from about half a minute to a few minutes per fit and 1.7–2.8 GB — see docs/results/speed.md (bench/ssnmf/run.sh) for the side-by-side on one split.")
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
 	}
