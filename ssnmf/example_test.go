@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/ssnmf"
 )
@@ -55,7 +56,7 @@ func ExampleFit() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("predicted classes:", p.Labels)
+	fmt.Println("predicted classes:", metrics.ArgmaxRows(p))
 	// Output:
 	// topic 0: [match goal team], sport 1.00, finance 0.00
 	// topic 1: [market stock bank], sport 0.00, finance 1.00

@@ -6,7 +6,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -106,19 +105,12 @@ func (r *Model) Scores(w *mat.Dense) (*mat.Dense, error) {
 	return s, nil
 }
 
-// Prediction is the outcome of Model.Predict.
-type Prediction struct {
-	// W is the documents' representation (documents × K).
-	W *mat.Dense
-	// Scores is Ŷ = W·Bᵀ (documents × targets).
-	Scores *mat.Dense
-	// Labels is the arg max of each row of Scores (metrics.ArgmaxRows).
-	Labels []int
-}
-
 // Predict represents the documents X with the topics fixed (Transform) and
-// scores them (Scores); Labels holds the single-label prediction.
-func (r *Model) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*Prediction, error) {
+// returns their scores Ŷ = W·Bᵀ (documents × targets, Scores): class
+// scores, label scores or regression predictions. The single-label
+// prediction is metrics.ArgmaxRows of them; multi-label predictions keep
+// the labels whose score reaches a threshold (metrics.ChooseThreshold).
+func (r *Model) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
 	if r == nil || r.B == nil {
 		return nil, fmt.Errorf("ssnmf: Predict: the model has no targets (unsupervised fit)")
 	}
@@ -126,11 +118,7 @@ func (r *Model) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*Pr
 	if err != nil {
 		return nil, err
 	}
-	s, err := r.Scores(w)
-	if err != nil {
-		return nil, err
-	}
-	return &Prediction{W: w, Scores: s, Labels: metrics.ArgmaxRows(s)}, nil
+	return r.Scores(w)
 }
 
 // NormalizedB returns B with each column (topic) divided by its sum: the

@@ -34,7 +34,7 @@ func TestNewsgroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc, err := metrics.Accuracy(ds.Val.Class, metrics.ArgmaxRows(p.Scores))
+	acc, err := metrics.Accuracy(ds.Val.Class, metrics.ArgmaxRows(p))
 	if err != nil {
 		t.Fatal(err)
 	}

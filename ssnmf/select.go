@@ -99,7 +99,7 @@ func Select(ctx context.Context, train, val Matrix, base Config, grid Grid, tcfg
 					if err != nil {
 						return nil, fmt.Errorf("ssnmf: Select: λ=%g tol=%g k=%d seed %d: %w", lam, tol, k, seed, err)
 					}
-					s, err := score(p.Scores)
+					s, err := score(p)
 					if err != nil {
 						return nil, fmt.Errorf("ssnmf: Select: scoring: %w", err)
 					}

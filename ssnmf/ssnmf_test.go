@@ -298,7 +298,7 @@ func TestMultiLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		th, f1v, err := metrics.ChooseThreshold(pv.Scores, lva)
+		th, f1v, err := metrics.ChooseThreshold(pv, lva)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,7 +306,7 @@ func TestMultiLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f1 := microF1(metrics.Threshold(pt.Scores, th, true), lte)
+		f1 := microF1(metrics.Threshold(pt, th, true), lte)
 		if f1 < 0.95 {
 			t.Errorf("%v: test micro-F1 %.3f (validation %.3f, threshold %.3g), want ≥ 0.95", mod, f1, f1v, th)
 		}
@@ -352,7 +352,7 @@ func TestRegression(t *testing.T) {
 			mean += v / float64(len(yte))
 		}
 		for i, v := range yte {
-			d := p.Scores.At(i, 0) - v
+			d := p.At(i, 0) - v
 			se += d * d
 			st += (v - mean) * (v - mean)
 		}

@@ -206,18 +206,22 @@ func fit(args []string) {
 	}
 	fitTime := time.Since(t0)
 	t1 := time.Now()
-	p, err := res.Predict(ctx, test, ssnmf.TransformConfig{Seed: *seed})
+	wte, err := res.Transform(ctx, test, ssnmf.TransformConfig{Seed: *seed})
+	if err != nil {
+		log.Fatal(err)
+	}
+	scores, err := res.Scores(wte)
 	if err != nil {
 		log.Fatal(err)
 	}
 	testTime := time.Since(t1)
-	acc, err := metrics.Accuracy(yte, metrics.ArgmaxRows(p.Scores))
+	acc, err := metrics.Accuracy(yte, metrics.ArgmaxRows(scores))
 	if err != nil {
 		log.Fatal(err)
 	}
 	ntr := train.Rows
 	all := mat.NewDense(ntr+test.Rows, *k, nil)
-	all.Stack(res.W.Slice(0, ntr, 0, *k), p.W)
+	all.Stack(res.W.Slice(0, ntr, 0, *k), wte)
 	groups := append(readLabels(filepath.Join(*dir, "train.groups")), readLabels(filepath.Join(*dir, "test.groups"))...)
 	hard, err := metrics.ClusterScores(all, groups, 13, false)
 	if err != nil {

@@ -226,11 +226,15 @@ func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 				return err
 			}
 			secs := time.Since(t0).Seconds()
-			pred, err := res.Predict(ctx, t.test, ssnmf.TransformConfig{Seed: uint64(s)})
+			wte, err := res.Transform(ctx, t.test, ssnmf.TransformConfig{Seed: uint64(s)})
 			if err != nil {
 				return err
 			}
-			acc, err := metrics.Accuracy(t.ds.Test.Class, metrics.ArgmaxRows(pred.Scores))
+			scores, err := res.Scores(wte)
+			if err != nil {
+				return err
+			}
+			acc, err := metrics.Accuracy(t.ds.Test.Class, metrics.ArgmaxRows(scores))
 			if err != nil {
 				return err
 			}
@@ -246,12 +250,12 @@ func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 			if err != nil {
 				return err
 			}
-			hard, soft, _, err := clusterP(res.W, pred.W, t)
+			hard, soft, _, err := clusterP(res.W, wte, t)
 			if err != nil {
 				return err
 			}
 			runs[m] = append(runs[m], &ssnmfRun{Acc: 100 * acc, TransAcc: 100 * tacc, Iterations: res.Iterations, Seconds: secs,
-				PHard: hard, PSoft: soft, res: res, wTest: pred.W})
+				PHard: hard, PSoft: soft, res: res, wTest: wte})
 		}
 		env.Logf("ssnmf-20ng: final fits, trial %d done", s)
 	}
