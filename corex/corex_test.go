@@ -300,7 +300,7 @@ func TestTransformReproducesTraining(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dt, err := m.Transform(context.Background(), x)
+		dt, err := m.Infer(context.Background(), x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +317,7 @@ func TestTransformReproducesTraining(t *testing.T) {
 		}
 		// A subset of the documents gets the same rows.
 		sub := x.SelectRows([]int{5, 0, 7})
-		ds, err := m.Transform(context.Background(), sub)
+		ds, err := m.Infer(context.Background(), sub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -401,7 +401,7 @@ func TestInvalidInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Transform(context.Background(), sparse.Zeros(3, 5)); err == nil {
+	if _, err := m.Infer(context.Background(), sparse.Zeros(3, 5)); err == nil {
 		t.Error("Transform accepted a matrix with the wrong number of columns")
 	}
 	if _, err := m.TopWords(2, 5, ByMI); err == nil {

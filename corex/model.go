@@ -258,13 +258,24 @@ func permuteCols(a *mat.Dense, order []int) *mat.Dense {
 	return out
 }
 
-// Transform computes the topics of new documents (documents × the model's
+// Transform returns p(y_j = 1 | x) for new documents (documents × the
+// model's terms), clipped to [1e-6, 1 − 1e-6] as in the reference: the
+// P of Infer.
+func (m *Model) Transform(ctx context.Context, X *sparse.CSR) (*mat.Dense, error) {
+	dt, err := m.Infer(ctx, X)
+	if err != nil {
+		return nil, err
+	}
+	return dt.P, nil
+}
+
+// Infer computes the topics of new documents (documents × the model's
 // terms) with the trained marginals and α: p(y|x), log p(y|x) and the
 // pointwise TC. The input mode of the fit applies (Fraction input reuses
 // the training background rates, where the reference would recompute them
-// from the new documents). Transform of the training documents reproduces
+// from the new documents). Infer on the training documents reproduces
 // Model.Train.
-func (m *Model) Transform(ctx context.Context, X *sparse.CSR) (*DocTopics, error) {
+func (m *Model) Infer(ctx context.Context, X *sparse.CSR) (*DocTopics, error) {
 	if X == nil {
 		return nil, fmt.Errorf("corex: nil input matrix")
 	}

@@ -25,11 +25,11 @@ func TestStateRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := m.Transform(context.Background(), x)
+		want, err := m.Infer(context.Background(), x)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := r.Transform(context.Background(), x)
+		got, err := r.Infer(context.Background(), x)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,11 +80,7 @@ func (c *CorEx) Topics(n int) ([]Topic, error) {
 // Transform implements Model: p(y_j = 1 | x), clipped to [1e-6, 1 − 1e-6]
 // as in the reference implementation.
 func (c *CorEx) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	dt, err := c.m.Transform(ctx, x)
-	if err != nil {
-		return nil, err
-	}
-	return dt.P, nil
+	return c.m.Transform(ctx, x)
 }
 
 // Labels implements Predictor: the labels the anchors were suggested from
@@ -98,7 +94,7 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	if len(c.LabelNames) == 0 {
 		return nil, fmt.Errorf("model: this corex model was not anchored from labels and predicts none")
 	}
-	dt, err := c.m.Transform(ctx, x)
+	dt, err := c.m.Infer(ctx, x)
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,6 @@ type SSNMF struct {
 	MultiLabel bool
 	Threshold  float64
 	Vocab      []string
-	tcfg       ssnmf.TransformConfig
 	weights    []float64
 	readoutHolder
 }
@@ -64,7 +63,7 @@ func (m *SSNMF) Topics(n int) ([]Topic, error) {
 // multiplicative updates from a start shared by all documents for the
 // I-divergence).
 func (m *SSNMF) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	return m.r.Transform(ctx, x, m.tcfg)
+	return m.r.Transform(ctx, x)
 }
 
 // Predict implements Predictor: scores B·s per document.
@@ -115,7 +114,7 @@ type ssnmfParams struct {
 
 func (m *SSNMF) save() (any, map[string]*mat.Dense, error) {
 	return ssnmfParams{Model: m.r.Losses.String(), Lambda: m.r.Lambda, Epsilon: m.r.Epsilon, LabelNames: m.LabelNames,
-			MultiLabel: m.MultiLabel, Threshold: m.Threshold, TransformIter: m.tcfg.Iter, TransformSeed: m.tcfg.Seed, Weights: m.weights},
+			MultiLabel: m.MultiLabel, Threshold: m.Threshold, TransformIter: m.r.Represent.Iter, TransformSeed: m.r.Represent.Seed, Weights: m.weights},
 		map[string]*mat.Dense{"H": m.r.H, "B": m.r.B}, nil
 }
 
@@ -137,12 +136,13 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	if terms != len(vocab) || kb != k || c != len(p.LabelNames) || (p.Weights != nil && len(p.Weights) != k) {
 		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, B %d×%d, %d labels, %d terms", k, terms, c, kb, len(p.LabelNames), len(vocab))
 	}
-	r := &ssnmf.Model{Losses: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b}
+	r := &ssnmf.Model{Losses: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b,
+		Represent: ssnmf.TransformConfig{Iter: p.TransformIter, Seed: p.TransformSeed, SameStart: true}}
 	if err := r.Prepare(); err != nil {
 		return nil, err
 	}
 	return &SSNMF{r: r, LabelNames: p.LabelNames, MultiLabel: p.MultiLabel, Threshold: p.Threshold, Vocab: vocab,
-		tcfg: ssnmf.TransformConfig{Iter: p.TransformIter, Seed: p.TransformSeed, SameStart: true}, weights: p.Weights}, nil
+		weights: p.Weights}, nil
 }
 
 // DefaultLambda is SSNMF's λ with every document labeled (the paper's 100);
@@ -209,7 +209,8 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m := &SSNMF{r: r, LabelNames: names, MultiLabel: multi, Vocab: vocab, tcfg: ssnmf.TransformConfig{Seed: o.Seed, SameStart: true}}
+	r.Represent = ssnmf.TransformConfig{Seed: o.Seed, SameStart: true}
+	m := &SSNMF{r: r, LabelNames: names, MultiLabel: multi, Vocab: vocab}
 	if multi {
 		m.Threshold = 0.5
 	}

@@ -126,29 +126,7 @@ func (t *Theme) Topics(n int) ([]Topic, error) {
 // by the documents transformed together for KL, as scikit-learn does), no
 // mask, side by side in the order of Topics.
 func (t *Theme) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	ws, err := t.m.TransformParts(ctx, x, theme.TransformOptions{})
-	if err != nil {
-		return nil, err
-	}
-	return concatCols(x.Rows, ws), nil
-}
-
-func concatCols(rows int, ws []*mat.Dense) *mat.Dense {
-	total := 0
-	for _, w := range ws {
-		_, c := w.Dims()
-		total += c
-	}
-	out := mat.NewDense(rows, total, nil)
-	off := 0
-	for _, w := range ws {
-		_, c := w.Dims()
-		for i := 0; i < rows; i++ {
-			copy(out.RawRowView(i)[off:off+c], w.RawRowView(i))
-		}
-		off += c
-	}
-	return out
+	return t.m.Transform(ctx, x)
 }
 
 // Predict implements Predictor: a theme's score is the theme score (the
@@ -177,7 +155,7 @@ func (t *Theme) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 			}
 		}
 	}
-	return t.ro.apply(x, newPrediction(x, concatCols(x.Rows, ws), s.Theme, labels), t.m.Themes)
+	return t.ro.apply(x, newPrediction(x, theme.ConcatParts(x.Rows, ws), s.Theme, labels), t.m.Themes)
 }
 
 // Describe implements Describer: per theme, the top n terms of each

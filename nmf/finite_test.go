@@ -42,13 +42,13 @@ func TestFitRejectsHugeEntries(t *testing.T) {
 // A nil model or matrix is an error, not a panic.
 func TestTSNMFTransformNil(t *testing.T) {
 	var r *TSNMFModel
-	if _, err := r.Transform(context.Background(), mat.NewDense(1, 1, []float64{1}), nil); err == nil {
+	if _, err := r.Transform(context.Background(), mat.NewDense(1, 1, []float64{1})); err == nil {
 		t.Error("nil result: no error")
 	}
 	r = &TSNMFModel{}
 	r.H = mat.NewDense(1, 1, []float64{1})
 	var x *sparse.CSR
-	if _, err := r.Transform(context.Background(), x, nil); err == nil {
+	if _, err := r.TransformLabeled(context.Background(), x, nil); err == nil {
 		t.Error("nil X: no error")
 	}
 }

@@ -210,11 +210,17 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 }
 
 // Transform returns the document-topic weights of new documents X under
-// the fitted topics (see the package-level Transform). labels, if not nil,
-// restricts each labeled document to its labels' topics (nil or empty
-// entries are unrestricted), as in training. KL fits use the default
-// iteration limits.
-func (r *TSNMFModel) Transform(ctx context.Context, x Matrix, labels [][]int) (*mat.Dense, error) {
+// the fitted topics, every topic allowed (see FixedH.Transform).
+func (r *TSNMFModel) Transform(ctx context.Context, x Matrix) (*mat.Dense, error) {
+	return r.TransformLabeled(ctx, x, nil)
+}
+
+// TransformLabeled returns the document-topic weights of new documents X
+// under the fitted topics, as Transform does, with each labeled document
+// restricted to its labels' topics as in training (nil or empty entries of
+// labels are unrestricted; labels nil is Transform). KL fits use the
+// default iteration limits.
+func (r *TSNMFModel) TransformLabeled(ctx context.Context, x Matrix, labels [][]int) (*mat.Dense, error) {
 	if r == nil || r.H == nil || r.H.IsEmpty() {
 		return nil, fmt.Errorf("nmf: Transform: the TS-NMF model has no topics (not fitted)")
 	}

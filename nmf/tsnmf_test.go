@@ -83,7 +83,7 @@ func TestTSNMFSupervision(t *testing.T) {
 			t.Errorf("top terms: %v", res.TopTerms)
 		}
 		// Transform with labels keeps the restriction.
-		w, err := res.Transform(context.Background(), x, labels)
+		w, err := res.TransformLabeled(context.Background(), x, labels)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -199,6 +199,12 @@ type Model struct {
 	Converged bool
 	// Elapsed is the wall time of the fit.
 	Elapsed time.Duration
+	// Represent is how Transform and Predict represent new documents under
+	// an I-divergence reconstruction loss; the zero value is the
+	// reference's evaluation (DefaultTransformIter updates from a row
+	// drawn per document, seed 0). Set it before serving: it is read, not
+	// written, by Transform.
+	Represent TransformConfig
 
 	// fixed is H prepared for transforms (Prepare).
 	fixed *nmf.FixedH

@@ -52,7 +52,8 @@ func ExampleFit() {
 		0, 0, 1, 2, 2, 0, // bank, market (and team)
 		2, 1, 0, 0, 0, 0, // goal, match
 	}))
-	p, err := res.Predict(context.Background(), docs, ssnmf.TransformConfig{Iter: 100})
+	res.Represent = ssnmf.TransformConfig{Iter: 100}
+	p, err := res.Predict(context.Background(), docs)
 	if err != nil {
 		log.Fatal(err)
 	}

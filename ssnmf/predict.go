@@ -10,7 +10,8 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
-// TransformConfig configures Model.Transform.
+// TransformConfig is how Model.Transform represents new documents
+// (Model.Represent).
 type TransformConfig struct {
 	// Iter is the number of one-sided multiplicative updates that
 	// represent a document under an I-divergence reconstruction loss (0:
@@ -32,13 +33,14 @@ type TransformConfig struct {
 // topics H fixed — the paper's S_test, transposed. Under a nmf.Frobenius
 // reconstruction loss each row is the exact non-negative least-squares
 // solution argmin_{s ≥ 0} ‖x − sH‖² (nmf.FixedH.Transform, an active-set solve);
-// under the I-divergence it is Iter multiplicative updates of D(x‖sH) from
-// a uniform random start, as the reference's evaluation.py. Documents
-// without terms get a zero row.
-func (r *Model) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
+// under the I-divergence it is Represent.Iter multiplicative updates of
+// D(x‖sH) from a uniform random start, as the reference's evaluation.py.
+// Documents without terms get a zero row.
+func (r *Model) Transform(ctx context.Context, x Matrix) (*mat.Dense, error) {
 	if r == nil || r.H == nil {
 		return nil, fmt.Errorf("ssnmf: Transform: model is not fitted")
 	}
+	cfg := r.Represent
 	k, m := r.H.Dims()
 	d, err := checkX(x)
 	if err != nil {
@@ -110,11 +112,11 @@ func (r *Model) Scores(w *mat.Dense) (*mat.Dense, error) {
 // scores, label scores or regression predictions. The single-label
 // prediction is metrics.ArgmaxRows of them; multi-label predictions keep
 // the labels whose score reaches a threshold (metrics.ChooseThreshold).
-func (r *Model) Predict(ctx context.Context, x Matrix, cfg TransformConfig) (*mat.Dense, error) {
+func (r *Model) Predict(ctx context.Context, x Matrix) (*mat.Dense, error) {
 	if r == nil || r.B == nil {
 		return nil, fmt.Errorf("ssnmf: Predict: the model has no targets (unsupervised fit)")
 	}
-	w, err := r.Transform(ctx, x, cfg)
+	w, err := r.Transform(ctx, x)
 	if err != nil {
 		return nil, err
 	}

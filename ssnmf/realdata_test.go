@@ -30,7 +30,8 @@ func TestNewsgroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := res.Predict(ctx, ds.Val.X, TransformConfig{Seed: 3})
+	res.Represent = TransformConfig{Seed: 3}
+	p, err := res.Predict(ctx, ds.Val.X)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,8 @@ func Select(ctx context.Context, train, val Matrix, base Config, grid Grid, tcfg
 					}
 					tc := tcfg
 					tc.Seed = seed
-					p, err := res.Predict(ctx, val, tc)
+					res.Represent = tc
+					p, err := res.Predict(ctx, val)
 					if err != nil {
 						return nil, fmt.Errorf("ssnmf: Select: λ=%g tol=%g k=%d seed %d: %w", lam, tol, k, seed, err)
 					}

@@ -201,7 +201,7 @@ func TestTransformNNLSConsistent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wt, err := res.Transform(context.Background(), sparse.FromDense(x), TransformConfig{})
+		wt, err := res.Transform(context.Background(), sparse.FromDense(x))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,7 +294,8 @@ func TestMultiLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pv, err := res.Predict(context.Background(), sparse.FromDense(xva), TransformConfig{Iter: 200})
+		res.Represent = TransformConfig{Iter: 200}
+		pv, err := res.Predict(context.Background(), sparse.FromDense(xva))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -302,7 +303,7 @@ func TestMultiLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pt, err := res.Predict(context.Background(), sparse.FromDense(xte), TransformConfig{Iter: 200})
+		pt, err := res.Predict(context.Background(), sparse.FromDense(xte))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,7 +344,8 @@ func TestRegression(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := res.Predict(context.Background(), xte, TransformConfig{Iter: 500})
+		res.Represent = TransformConfig{Iter: 500}
+		p, err := res.Predict(context.Background(), xte)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -469,7 +471,7 @@ func TestErrors(t *testing.T) {
 	if _, err := res.Scores(res.W); err == nil {
 		t.Error("Scores of an unsupervised model should be an error")
 	}
-	if _, err := res.Transform(context.Background(), mat.NewDense(2, 5, nil), TransformConfig{}); err == nil {
+	if _, err := res.Transform(context.Background(), mat.NewDense(2, 5, nil)); err == nil {
 		t.Error("Transform with the wrong width should be an error")
 	}
 	if _, _, err := OneHot([]int{0, 3}, 2); err == nil {
@@ -510,7 +512,7 @@ func TestTransformEmptyRowsAndStopping(t *testing.T) {
 			t.Errorf("%v: stopped at iteration %d against the rule", mod, it)
 		}
 		z := sparse.Zeros(2, 20)
-		wt, err := res.Transform(context.Background(), z, TransformConfig{})
+		wt, err := res.Transform(context.Background(), z)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -621,13 +623,13 @@ func TestTransformSameStartIndependentOfBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := TransformConfig{Seed: 7, SameStart: true}
-	all, err := r.Transform(context.Background(), x, cfg)
+	r.Represent = TransformConfig{Seed: 7, SameStart: true}
+	all, err := r.Transform(context.Background(), x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 6; i++ {
-		one, err := r.Transform(context.Background(), x.Slice(i, i+1, 0, 5), cfg)
+		one, err := r.Transform(context.Background(), x.Slice(i, i+1, 0, 5))
 		if err != nil {
 			t.Fatal(err)
 		}

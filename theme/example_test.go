@@ -53,7 +53,7 @@ func ExampleFit() {
 	// document 7: politics
 }
 
-func ExampleModel_Transform() {
+func ExampleModel_ThemeScores() {
 	x, _ := corpus()
 	themes := []string{"sport", "politics"}
 	labels := [][]int{{0}, {0}, {0}, {0}, {1}, {1}, {1}, {1}}
@@ -62,7 +62,7 @@ func ExampleModel_Transform() {
 		log.Fatal(err)
 	}
 	// A new document about politics.
-	s, err := m.Transform(context.Background(), mat.NewDense(1, 6, []float64{0, 0, 2, 2, 1, 1}), theme.TransformOptions{})
+	s, err := m.ThemeScores(context.Background(), mat.NewDense(1, 6, []float64{0, 0, 2, 2, 1, 1}), theme.TransformOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -210,12 +210,45 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 	return out, nil
 }
 
-// Transform returns the theme scores of new documents X (see
+// ThemeScores returns the theme scores of new documents X (see
 // TransformParts).
-func (m *Model) Transform(ctx context.Context, x nmf.Matrix, opts TransformOptions) (*DocScores, error) {
+func (m *Model) ThemeScores(ctx context.Context, x nmf.Matrix, opts TransformOptions) (*DocScores, error) {
 	ws, err := m.TransformParts(ctx, x, opts)
 	if err != nil {
 		return nil, err
 	}
 	return m.ScoresOf(ws)
+}
+
+// Transform returns the document-topic weights of new documents X
+// (documents × the model's terms): every part's weights with its H fixed
+// and no mask (TransformParts), side by side in the order of the parts'
+// topics.
+func (m *Model) Transform(ctx context.Context, x nmf.Matrix) (*mat.Dense, error) {
+	ws, err := m.TransformParts(ctx, x, TransformOptions{})
+	if err != nil {
+		return nil, err
+	}
+	rows, _ := x.Dims()
+	return ConcatParts(rows, ws), nil
+}
+
+// ConcatParts puts the parts' document-topic weights (each documents ×
+// the part's topics) side by side.
+func ConcatParts(rows int, ws []*mat.Dense) *mat.Dense {
+	total := 0
+	for _, w := range ws {
+		_, c := w.Dims()
+		total += c
+	}
+	out := mat.NewDense(rows, total, nil)
+	off := 0
+	for _, w := range ws {
+		_, c := w.Dims()
+		for i := 0; i < rows; i++ {
+			copy(out.RawRowView(i)[off:off+c], w.RawRowView(i))
+		}
+		off += c
+	}
+	return out
 }

@@ -298,7 +298,7 @@ func TestSupervisedTransform(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := m.Transform(ctx, x.SelectRows(test), TransformOptions{})
+			s, err := m.ThemeScores(ctx, x.SelectRows(test), TransformOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -597,7 +597,7 @@ func TestFitErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Transform(ctx, mat.NewDense(1, 3, nil), TransformOptions{}); err == nil {
+	if _, err := m.ThemeScores(ctx, mat.NewDense(1, 3, nil), TransformOptions{}); err == nil {
 		t.Error("wrong number of terms accepted by Transform")
 	}
 	cctx, cancel := context.WithCancel(ctx)
@@ -613,7 +613,7 @@ func TestFitErrors(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || part == nil || !part.fitted() {
 		t.Fatalf("cancelled after one factorization: err %v, model %v", err, part)
 	}
-	if _, err := part.Transform(ctx, x, TransformOptions{}); err != nil {
+	if _, err := part.ThemeScores(ctx, x, TransformOptions{}); err != nil {
 		t.Errorf("the partial model does not transform: %v", err)
 	}
 }

@@ -206,7 +206,8 @@ func fit(args []string) {
 	}
 	fitTime := time.Since(t0)
 	t1 := time.Now()
-	wte, err := res.Transform(ctx, test, ssnmf.TransformConfig{Seed: *seed})
+	res.Represent = ssnmf.TransformConfig{Seed: *seed}
+	wte, err := res.Transform(ctx, test)
 	if err != nil {
 		log.Fatal(err)
 	}

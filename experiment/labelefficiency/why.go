@@ -307,7 +307,7 @@ func (d *leData) corexOldAnchors(ctx context.Context, labeled []int) (float64, m
 		return 0, nil, nil, err
 	}
 	cm := m.(*model.CorEx)
-	dt, err := cm.CorEx().Transform(ctx, v.test)
+	dt, err := cm.CorEx().Infer(ctx, v.test)
 	if err != nil {
 		return 0, nil, nil, err
 	}
@@ -387,7 +387,8 @@ func (d *leData) ssnmfFitVsTransform(ctx context.Context, labeled []int) (map[st
 		}
 		out[fmt.Sprintf("λ %g: B·S, S of the fit", lam)] = acc(sf, func(j int) int { return rows[j] })
 		for _, it := range []int{20, 200} {
-			wt, err := res.Transform(ctx, v.x.SelectRows(rows), ssnmf.TransformConfig{Iter: it, SameStart: true})
+			res.Represent = ssnmf.TransformConfig{Iter: it, SameStart: true}
+			wt, err := res.Transform(ctx, v.x.SelectRows(rows))
 			if err != nil {
 				return nil, err
 			}

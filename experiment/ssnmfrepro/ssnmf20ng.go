@@ -226,7 +226,8 @@ func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 				return err
 			}
 			secs := time.Since(t0).Seconds()
-			wte, err := res.Transform(ctx, t.test, ssnmf.TransformConfig{Seed: uint64(s)})
+			res.Represent = ssnmf.TransformConfig{Seed: uint64(s)}
+			wte, err := res.Transform(ctx, t.test)
 			if err != nil {
 				return err
 			}

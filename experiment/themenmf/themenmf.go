@@ -298,7 +298,7 @@ func thRun(ctx context.Context, d *thData, sp *datasets.TrainTest, v thVariant, 
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
-		s, err := m.Transform(ctx, xte, theme.TransformOptions{})
+		s, err := m.ThemeScores(ctx, xte, theme.TransformOptions{})
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
