@@ -53,6 +53,24 @@
 // only. A dense X without general weights uses gonum's matrix products.
 // Each update is monotone: the objective never increases, up to rounding.
 //
+// # Coupled terms
+//
+// Config.Coupled adds terms that share W with the data term, such as
+// SSNMF's label term: the objective becomes
+//
+//	α·D(X, WH) + Σ_c λ_c·L_c(Y_c, W·B_cᵀ)
+//
+// with α = Config.DataWeight, each L_c a Frobenius (½Σ m(y − z)²) or KL
+// loss with its own entry and row weights, and B_c (targets × k) fitted
+// with W and H. Each factor's multiplicative update divides the negative
+// by the positive part of the objective's gradient: W's sums the terms'
+// parts, weighted (α·e_i for the data term's row i, λ_c for term c); H
+// and each B_c belong to one term, whose own update leaves its weight out.
+// Config.Order puts H first (then the B_c, then W), as the SSNMF reference
+// does; the default is W, H, then the B_c. Model.B and Model.Terms give
+// the fitted B_c and each term's value. Package ssnmf is this engine with
+// one coupled term.
+//
 // # Epsilon
 //
 // One convention guards every division: Epsilon = 2⁻²³ (float32 machine
@@ -79,6 +97,12 @@
 // factors reach them in long fits, and they cannot affect the objective.
 // Neither rule breaks the monotone decrease beyond rounding.
 //
+// Config.AddEpsilon selects the SSNMF reference's convention instead: a
+// positive ε is added to every divisor and to both sides of the KL
+// logarithm (x log((x+ε)/(wh+ε))), a row's weights enter its own W update
+// (they no longer cancel), H is not floored at 2⁻⁵² under KL, and the
+// starting factors' zeros are kept as given.
+//
 // # Stopping
 //
 // Objective[0] is the objective of the starting point and Objective[t] the
@@ -86,8 +110,11 @@
 // relative decrease (Objective[t−1] − Objective[t]) / Objective[t−1] is
 // below Config.Tol (default 1e-4; an increase, which only rounding can
 // cause, also stops it), or after Config.MaxIter iterations (default 200).
-// scikit-learn instead tests every 10 iterations against the initial
-// error; the TS-NMF reference code tests every iteration, as here. A
+// The TS-NMF reference code tests every iteration, as here. Config.Stop
+// replaces the rule: SklearnEvery10 is scikit-learn's (every 10
+// iterations, against the initial error), RelativeToFirst the SSNMF
+// reference's (the last decrease relative to the objective after the
+// first iteration). A
 // cancelled context stops the fit between iterations; Fit then returns the
 // partial result, whose objective history is complete up to its last
 // iteration, together with ctx.Err(). Config.Progress is called after every
