@@ -76,17 +76,18 @@ type Config struct {
 	BatchSize int
 	// EvaluateEvery computes the training perplexity after every so many
 	// passes, records it in the history and stops when it changed by less
-	// than PerpTol (evaluate_every; default 0: never, like scikit-learn's
+	// than Tol (evaluate_every; default 0: never, like scikit-learn's
 	// -1). Each evaluation costs one more E-step over the data.
 	EvaluateEvery int
 	// TotalSamples is the corpus size that PartialFit scales each
 	// mini-batch to (total_samples; default 1e6). Fit uses the number of
 	// rows it is given.
 	TotalSamples float64
-	// PerpTol is the change in perplexity below which Fit stops early when
-	// EvaluateEvery is set (perp_tol; default 0.1; negative for 0, which
-	// never stops early).
-	PerpTol float64
+	// Tol is the change in training perplexity, between two evaluations,
+	// below which Fit stops early when EvaluateEvery is set
+	// (scikit-learn's perp_tol; default 0.1; negative for 0, which never
+	// stops early).
+	Tol float64
 	// MeanChangeTol stops a document's E-step iterations once the mean
 	// absolute change of its γ falls below it (mean_change_tol; default
 	// 1e-3; negative for 0, which always runs MaxDocUpdateIter iterations).
@@ -163,7 +164,7 @@ func (o Config) resolve() (Config, error) {
 		name string
 		v    *float64
 		def  float64
-	}{{"PerpTol", &o.PerpTol, 0.1}, {"MeanChangeTol", &o.MeanChangeTol, 1e-3}} {
+	}{{"Tol", &o.Tol, 0.1}, {"MeanChangeTol", &o.MeanChangeTol, 1e-3}} {
 		switch v := *c.v; {
 		case math.IsNaN(v) || math.IsInf(v, 0):
 			return o, fmt.Errorf("lda: %s = %v, want a finite number", c.name, v)
@@ -179,6 +180,6 @@ func (o Config) resolve() (Config, error) {
 
 // perpTol, meanChangeTol and maxDocIter return the effective values of the
 // fields whose negative values stand for zero.
-func (o *Config) perpTol() float64       { return max(o.PerpTol, 0) }
+func (o *Config) perpTol() float64       { return max(o.Tol, 0) }
 func (o *Config) meanChangeTol() float64 { return max(o.MeanChangeTol, 0) }
 func (o *Config) maxDocIter() int        { return max(o.MaxDocUpdateIter, 0) }

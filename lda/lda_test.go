@@ -178,7 +178,7 @@ func TestOnlineRecoversPlantedTopics(t *testing.T) {
 func TestPerplexityDecreases(t *testing.T) {
 	syn := plant(3, 5, 10, 300, 60, 0.3)
 	for _, method := range []Method{Batch, Online} {
-		m, err := Fit(context.Background(), syn.x, Config{K: 5, MaxIter: 12, EvaluateEvery: 1, PerpTol: -1, Method: method, Seed: 1})
+		m, err := Fit(context.Background(), syn.x, Config{K: 5, MaxIter: 12, EvaluateEvery: 1, Tol: -1, Method: method, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +210,7 @@ func TestPerpTolStopsEarly(t *testing.T) {
 	syn := plant(4, 3, 10, 150, 60, 0.3)
 	var seen []int
 	m, err := Fit(context.Background(), syn.x, Config{
-		K: 3, MaxIter: 200, EvaluateEvery: 2, PerpTol: 0.5, Seed: 2,
+		K: 3, MaxIter: 200, EvaluateEvery: 2, Tol: 0.5, Seed: 2,
 		Progress: func(it progress.Step) { seen = append(seen, it.Iter) },
 	})
 	if err != nil {
@@ -218,7 +218,7 @@ func TestPerpTolStopsEarly(t *testing.T) {
 	}
 	h := m.History()
 	if len(h) == 200 {
-		t.Fatal("Fit did not stop on PerpTol")
+		t.Fatal("Fit did not stop on Tol")
 	}
 	last := h[len(h)-1]
 	prev := h[len(h)-3]
@@ -541,12 +541,12 @@ func TestConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{K: 4, DocTopicPrior: 0.25, TopicWordPrior: 0.25, LearningDecay: 0.7, LearningOffset: 10,
-		MaxIter: 10, BatchSize: 128, TotalSamples: 1e6, PerpTol: 0.1, MeanChangeTol: 1e-3, MaxDocUpdateIter: 100}
+		MaxIter: 10, BatchSize: 128, TotalSamples: 1e6, Tol: 0.1, MeanChangeTol: 1e-3, MaxDocUpdateIter: 100}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("defaults %+v, want %+v", o, want)
 	}
 	// Negative values stand for literal zeros and survive resolving again.
-	o, _ = Config{K: 2, PerpTol: -1, MeanChangeTol: -1, MaxDocUpdateIter: -1}.resolve()
+	o, _ = Config{K: 2, Tol: -1, MeanChangeTol: -1, MaxDocUpdateIter: -1}.resolve()
 	o2, _ := o.resolve()
 	if !reflect.DeepEqual(o2, o) || o.perpTol() != 0 || o.meanChangeTol() != 0 || o.maxDocIter() != 0 {
 		t.Errorf("literal zeros: %+v", o2)

@@ -413,7 +413,7 @@ func (m *Model) History() []progress.Step { return append([]progress.Step(nil), 
 func (m *Model) TrainPerplexity() float64 { return m.perplexity }
 
 // Passes returns the number of passes Fit completed over the data
-// (scikit-learn's n_iter_; a pass that stopped Fit on PerpTol does not
+// (scikit-learn's n_iter_; a pass that stopped Fit on Tol does not
 // count).
 func (m *Model) Passes() int { return m.passes }
 

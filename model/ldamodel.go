@@ -75,7 +75,7 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	}
 	lo := lda.Config{K: o.K, Method: method, MaxIter: o.MaxIter, Seed: o.Seed}
 	if o.Tol > 0 {
-		lo.PerpTol = o.Tol
+		lo.Tol = o.Tol
 	}
 	lo.Progress = report
 	lm, err := lda.Fit(ctx, x, lo)
