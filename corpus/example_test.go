@@ -94,4 +94,5 @@ func ExampleFormats() {
 	// jsonl
 	// mtx
 	// uci
+	// shards
 }

@@ -215,7 +215,7 @@ func TestFormatsAndNewReader(t *testing.T) {
 			t.Errorf("NewReader(%q) = %v, %v", f.Name, r, err)
 		}
 	}
-	equal(t, "names", names, []string{"reuters-sgml", "reuters-nltk", "20ng", "brown", "bbc", "dir", "csv", "tsv", "jsonl", "mtx", "uci"})
+	equal(t, "names", names, []string{"reuters-sgml", "reuters-nltk", "20ng", "brown", "bbc", "dir", "csv", "tsv", "jsonl", "mtx", "uci", "shards"})
 	r, _ := NewReader("tsv")
 	if c, ok := r.(*CSV); !ok || c.Comma != '\t' {
 		t.Errorf("tsv reader = %#v", r)

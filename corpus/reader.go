@@ -24,6 +24,7 @@ var (
 	_ Reader = JSONL{}
 	_ Reader = MTX{}
 	_ Reader = UCI{}
+	_ Reader = Shards{}
 )
 
 // FormatInfo describes one input format for help texts.
@@ -90,6 +91,10 @@ func formatTable() []format {
 			"already vectorized: UCI bag-of-words docword.NAME.txt(.gz) with vocab.NAME.txt beside it",
 			"docword.kos.txt: D, W, NNZ lines, then \"docID wordID count\" lines; vocab.kos.txt: one word per line"},
 			func() Reader { return &UCI{} }},
+		{FormatInfo{"shards",
+			"already vectorized: a sharded corpus folder (semitopic synth --format shards; package shard): manifest.json, shard-NNNNN.bin, vocab.txt, labels.txt",
+			"corpus/manifest.json, corpus/shard-00000.bin, corpus/vocab.txt, corpus/labels.txt"},
+			func() Reader { return &Shards{} }},
 	}
 }
 

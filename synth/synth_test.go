@@ -84,6 +84,25 @@ func TestWriteReadBack(t *testing.T) {
 		t.Error("a uci file not named docword.NAME.txt was accepted")
 	}
 
+	sst, err := Write(ctx, g, "shards", filepath.Join(dir, "shards"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := corpus.Shards{}.Read(ctx, filepath.Join(dir, "shards"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sx := sc.Matrix.X
+	if !slices.Equal(sx.Indptr, x.Indptr) || !slices.Equal(sx.Indices, x.Indices) || !slices.Equal(sx.Data, x.Data) ||
+		sst.NNZ != st.NNZ || sst.Labeled != st.Labeled || !slices.Equal(sc.Matrix.Vocab, mc.Matrix.Vocab) {
+		t.Error("the sharded corpus differs from the mtx one")
+	}
+	for i := range sc.Docs {
+		if !slices.Equal(sc.Docs[i].Labels, mc.Docs[i].Labels) {
+			t.Fatalf("sharded document %d: labels %v, mtx %v", i, sc.Docs[i].Labels, mc.Docs[i].Labels)
+		}
+	}
+
 	jst, err := Write(ctx, g, "jsonl", filepath.Join(dir, "x.jsonl"))
 	if err != nil {
 		t.Fatal(err)

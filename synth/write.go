@@ -10,10 +10,11 @@ import (
 	"strings"
 
 	"github.com/semitopic/semitopic/internal/atomicfile"
+	"github.com/semitopic/semitopic/shard"
 )
 
 // Formats names the output formats of Write.
-var Formats = []string{"mtx", "uci", "jsonl"}
+var Formats = []string{"mtx", "uci", "jsonl", "shards"}
 
 // Stats describes a written corpus.
 type Stats struct {
@@ -39,7 +40,9 @@ func ClassName(c int) string { return "c" + strconv.Itoa(c+1) }
 //   - "uci": the UCI bag-of-words format, path named docword.NAME.txt, with
 //     vocab.NAME.txt beside it (the format has no labels);
 //   - "jsonl": one JSON object per document with its id, its text (each
-//     term repeated as often as it occurs) and its label when labeled.
+//     term repeated as often as it occurs) and its label when labeled;
+//   - "shards": a sharded corpus in the folder path (package shard), with
+//     its vocabulary and labels, drawn once.
 //
 // Documents are streamed: memory does not grow with the corpus. The
 // matrix formats declare the number of non-zeros in their header, so the
@@ -125,6 +128,38 @@ func Write(ctx context.Context, g *Generator, format, path string) (Stats, error
 			}
 			st.Files = append(st.Files, labels.Name())
 		}
+		return st, nil
+	case "shards":
+		vocab := make([]string, c.Terms)
+		for t := range vocab {
+			vocab[t] = TermName(t)
+		}
+		w, err := shard.Create(path, c.Terms, shard.Options{Vocab: vocab, Labels: true})
+		if err != nil {
+			return st, err
+		}
+		err = g.Each(ctx, func(_ int, d *Doc) error {
+			var labels []string
+			if d.Label >= 0 {
+				labels = []string{ClassName(d.Label)}
+				st.Labeled++
+			}
+			st.NNZ += len(d.Terms)
+			st.Tokens += d.Tokens
+			return w.Add(d.Terms, d.Counts, labels)
+		})
+		if err != nil {
+			w.Abort()
+			return st, err
+		}
+		m, err := w.Close()
+		if err != nil {
+			return st, err
+		}
+		for _, s := range m.Shards {
+			st.Files = append(st.Files, filepath.Join(path, s.File))
+		}
+		st.Files = append(st.Files, filepath.Join(path, shard.VocabFile), filepath.Join(path, shard.LabelsFile), filepath.Join(path, shard.ManifestFile))
 		return st, nil
 	case "jsonl":
 		type record struct {

@@ -25,6 +25,17 @@ func TestSynth(t *testing.T) {
 	if !strings.Contains(stats, "documents   300") || !strings.Contains(stats, "labeled") {
 		t.Errorf("corpus stats of the synthetic corpus: %s", stats)
 	}
+	shards := filepath.Join(dir, "shards")
+	if _, _, err := run(t, "synth", "--preset", "small", "--docs", "300", "--seed", "2", "--format", "shards", "--out", shards); err != nil {
+		t.Fatal(err)
+	}
+	sstats, _, err := run(t, "corpus", "stats", "--format", "shards", shards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := strings.SplitN(stats, "time", 2)[0], strings.SplitN(sstats, "time", 2)[0]; strings.TrimPrefix(a, "corpus      mtx: "+out) != strings.TrimPrefix(b, "corpus      shards: "+shards) {
+		t.Errorf("the sharded corpus reads differently:\n%s\n%s", a, b)
+	}
 	if _, _, err := run(t, "synth", "--preset", "small", "--format", "uci", "--out", filepath.Join(dir, "x.txt")); err == nil {
 		t.Error("a uci file not named docword.NAME.txt was accepted")
 	}

@@ -30,9 +30,12 @@ NYTimes corpus), pubmed (8,200,000 × 141,043, like UCI PubMed), small
 
 Formats: mtx (MatrixMarket, with vocab.txt and labels.txt beside it: read it
 back with --format mtx), uci (docword.NAME.txt with vocab.NAME.txt; no
-labels), jsonl (one document per line with its text and label).`,
+labels), jsonl (one document per line with its text and label), shards (a
+folder of checksummed shards of rows with its vocabulary and labels, written
+in one pass: read it back with --format shards).`,
 		Example: `  semitopic synth --preset nytimes --out nyt/corpus.mtx
   semitopic synth --preset small --format jsonl --out small.jsonl
+  semitopic synth --preset pubmed --format shards --out pubmed-shards
   semitopic synth --preset nytimes --terms 100000 --zipf 1.18 --out big/docword.syn.txt --format uci`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -93,7 +96,7 @@ labels), jsonl (one document per line with its text and label).`,
 	fl := cmd.Flags()
 	fl.StringVar(&preset, "preset", "small", "shape of the corpus: "+strings.Join(synth.Presets, ", "))
 	fl.StringVar(&format, "format", "mtx", "output format: "+strings.Join(synth.Formats, ", "))
-	fl.StringVar(&out, "out", "", "file to write (uci: docword.NAME.txt)")
+	fl.StringVar(&out, "out", "", "file to write (uci: docword.NAME.txt; shards: a folder)")
 	fl.IntVar(&c.Docs, "docs", 0, "documents (default: the preset's)")
 	fl.IntVar(&c.Terms, "terms", 0, "vocabulary size (default: the preset's)")
 	fl.IntVar(&c.Topics, "topics", 0, "planted topics (default: the preset's)")

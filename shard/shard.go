@@ -1,0 +1,479 @@
+package shard
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/semitopic/semitopic/internal/atomicfile"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// FormatName identifies the layout in the manifest.
+const FormatName = "semitopic-shards/1"
+
+// ManifestFile, VocabFile and LabelsFile are the names of a sharded
+// corpus's files beside its shards.
+const (
+	ManifestFile = "manifest.json"
+	VocabFile    = "vocab.txt"
+	LabelsFile   = "labels.txt"
+)
+
+// magic opens every shard file.
+var magic = [8]byte{'S', 'T', 'S', 'H', 'A', 'R', 'D', '1'}
+
+// DefaultRowsPerShard is the number of documents per shard when Options
+// leaves it unset: about 100 MB of matrix per shard at NYTimes' density.
+const DefaultRowsPerShard = 1 << 16
+
+// Manifest describes a sharded corpus: its shape, its files and their
+// checksums.
+type Manifest struct {
+	Format string `json:"format"`
+	// Docs and Terms are the matrix's rows and columns, NNZ its stored
+	// entries.
+	Docs  int   `json:"docs"`
+	Terms int   `json:"terms"`
+	NNZ   int64 `json:"nnz"`
+	// Shards lists the shards in row order.
+	Shards []Info `json:"shards"`
+	// Vocab and Labels name the vocabulary file (one term per line) and
+	// the labels file (one line per document, labels separated by commas;
+	// empty for an unlabeled document), or are empty when absent.
+	Vocab  string `json:"vocab,omitempty"`
+	Labels string `json:"labels,omitempty"`
+}
+
+// Info describes one shard: rows FirstRow to FirstRow+Rows−1 of the
+// corpus.
+type Info struct {
+	File     string `json:"file"`
+	FirstRow int    `json:"first_row"`
+	Rows     int    `json:"rows"`
+	NNZ      int64  `json:"nnz"`
+	// SHA256 is the hex SHA-256 of the shard file.
+	SHA256 string `json:"sha256"`
+}
+
+// Options configures a Writer.
+type Options struct {
+	// RowsPerShard bounds the documents of a shard (0:
+	// DefaultRowsPerShard).
+	RowsPerShard int
+	// Vocab, when set, is written as the vocabulary file; its length must
+	// be the number of terms.
+	Vocab []string
+	// Labels writes the labels file from the labels given to Add.
+	Labels bool
+}
+
+// Writer writes a documents × terms matrix row by row into shards of a
+// folder, holding one shard's rows at a time. It writes into a temporary
+// folder beside the target, which Close puts in place of the target (and
+// of a corpus that was there) once everything is written: a failure or
+// Abort leaves what was there untouched.
+type Writer struct {
+	dir   string // the target
+	tmp   string // where the files are written until Close
+	terms int
+	opt   Options
+	man   Manifest
+
+	indptr  []int64
+	indices []int32
+	data    []float64
+
+	labels *atomicfile.File
+	lw     *bufio.Writer
+	closed bool
+}
+
+// Create starts a sharded corpus of terms columns in dir, which it creates.
+func Create(dir string, terms int, opt Options) (*Writer, error) {
+	if terms < 1 {
+		return nil, fmt.Errorf("shard: %d terms, want at least 1", terms)
+	}
+	if opt.RowsPerShard < 0 {
+		return nil, fmt.Errorf("shard: RowsPerShard = %d, want ≥ 0", opt.RowsPerShard)
+	}
+	if opt.RowsPerShard == 0 {
+		opt.RowsPerShard = DefaultRowsPerShard
+	}
+	if opt.Vocab != nil && len(opt.Vocab) != terms {
+		return nil, fmt.Errorf("shard: %d vocabulary terms for %d columns", len(opt.Vocab), terms)
+	}
+	dir = filepath.Clean(dir)
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	w := &Writer{dir: dir, tmp: tmp, terms: terms, opt: opt, indptr: []int64{0},
+		man: Manifest{Format: FormatName, Terms: terms}}
+	if opt.Labels {
+		f, err := atomicfile.Create(filepath.Join(tmp, LabelsFile))
+		if err != nil {
+			w.Abort()
+			return nil, fmt.Errorf("shard: %w", err)
+		}
+		w.labels, w.lw = f, bufio.NewWriterSize(f, 1<<16)
+	}
+	return w, nil
+}
+
+// Add appends a document: its term indices, strictly increasing and below
+// the number of terms, their finite values, and its labels (written when
+// Options.Labels is set; a label may not contain a comma or a newline).
+func (w *Writer) Add(cols []int32, vals []float64, labels []string) error {
+	if w.closed {
+		return errors.New("shard: Add after Close")
+	}
+	row := w.man.Docs
+	if len(cols) != len(vals) {
+		return fmt.Errorf("shard: document %d: %d terms and %d values", row, len(cols), len(vals))
+	}
+	for p, j := range cols {
+		if j < 0 || int(j) >= w.terms || p > 0 && j <= cols[p-1] {
+			return fmt.Errorf("shard: document %d: term index %d out of order or outside [0, %d)", row, j, w.terms)
+		}
+		if v := vals[p]; math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("shard: document %d: term %d has the value %v", row, j, v)
+		}
+	}
+	if w.lw != nil {
+		for _, l := range labels {
+			if l == "" || strings.ContainsAny(l, ",\n\r") {
+				return fmt.Errorf("shard: document %d: label %q is empty or holds a comma or newline", row, l)
+			}
+		}
+		w.lw.WriteString(strings.Join(labels, ","))
+		if err := w.lw.WriteByte('\n'); err != nil {
+			return fmt.Errorf("shard: writing %s: %w", LabelsFile, err)
+		}
+	}
+	w.indices = append(w.indices, cols...)
+	w.data = append(w.data, vals...)
+	w.indptr = append(w.indptr, int64(len(w.indices)))
+	w.man.Docs++
+	if len(w.indptr)-1 == w.opt.RowsPerShard {
+		return w.flush()
+	}
+	return nil
+}
+
+// flush writes the rows held as the next shard.
+func (w *Writer) flush() error {
+	rows := len(w.indptr) - 1
+	if rows == 0 {
+		return nil
+	}
+	name := fmt.Sprintf("shard-%05d.bin", len(w.man.Shards))
+	path := filepath.Join(w.tmp, name)
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return fmt.Errorf("shard: %w", err)
+	}
+	defer f.Abort()
+	h := sha256.New()
+	bw := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
+	if err := writeShard(bw, w.terms, w.indptr, w.indices, w.data); err != nil {
+		return fmt.Errorf("shard: writing %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("shard: writing %s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("shard: %w", err)
+	}
+	nnz := int64(len(w.indices))
+	w.man.Shards = append(w.man.Shards, Info{File: name, FirstRow: w.man.Docs - rows, Rows: rows, NNZ: nnz, SHA256: hex.EncodeToString(h.Sum(nil))})
+	w.man.NNZ += nnz
+	w.indptr, w.indices, w.data = w.indptr[:1], w.indices[:0], w.data[:0]
+	return nil
+}
+
+// Close writes the last shard, the vocabulary, the labels and the
+// manifest, puts the folder in place, and returns the manifest. On an
+// error nothing is put in place.
+func (w *Writer) Close() (*Manifest, error) {
+	if w.closed {
+		return nil, errors.New("shard: Close after Close or Abort")
+	}
+	m, err := w.finish()
+	if err != nil {
+		w.Abort()
+		return nil, err
+	}
+	w.closed = true
+	return m, nil
+}
+
+// finish writes what Close writes and renames the folder into place.
+func (w *Writer) finish() (*Manifest, error) {
+	if err := w.flush(); err != nil {
+		return nil, err
+	}
+	if w.opt.Vocab != nil {
+		err := writeAtomic(filepath.Join(w.tmp, VocabFile), func(bw *bufio.Writer) error {
+			for _, t := range w.opt.Vocab {
+				bw.WriteString(t)
+				bw.WriteByte('\n')
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		w.man.Vocab = VocabFile
+	}
+	if w.lw != nil {
+		if err := w.lw.Flush(); err != nil {
+			return nil, fmt.Errorf("shard: writing %s: %w", LabelsFile, err)
+		}
+		if err := w.labels.Commit(); err != nil {
+			return nil, fmt.Errorf("shard: %w", err)
+		}
+		w.man.Labels = LabelsFile
+	}
+	err := writeAtomic(filepath.Join(w.tmp, ManifestFile), func(bw *bufio.Writer) error {
+		enc := json.NewEncoder(bw)
+		enc.SetIndent("", "  ")
+		return enc.Encode(&w.man)
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Put the new folder in place of the target: the old one, if any,
+	// moves aside first and goes once the new one is there.
+	var old string
+	if _, err := os.Lstat(w.dir); err == nil {
+		if old, err = os.MkdirTemp(filepath.Dir(w.dir), "."+filepath.Base(w.dir)+".old-*"); err != nil {
+			return nil, fmt.Errorf("shard: %w", err)
+		}
+		if err := os.Rename(w.dir, filepath.Join(old, "corpus")); err != nil {
+			os.Remove(old)
+			return nil, fmt.Errorf("shard: moving the old %s aside: %w", w.dir, err)
+		}
+	}
+	if err := os.Rename(w.tmp, w.dir); err != nil {
+		if old != "" {
+			os.Rename(filepath.Join(old, "corpus"), w.dir)
+			os.Remove(old)
+		}
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	if old != "" {
+		os.RemoveAll(old)
+	}
+	return &w.man, nil
+}
+
+// Abort throws away everything written; the target is left as it was.
+func (w *Writer) Abort() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	if w.labels != nil {
+		w.labels.Abort()
+	}
+	os.RemoveAll(w.tmp)
+}
+
+// writeShard writes the shard layout: the magic, rows, columns and
+// stored entries as little-endian uint64, then indptr (int64), indices
+// (int32) and data (float64), little-endian.
+func writeShard(bw io.Writer, cols int, indptr []int64, indices []int32, data []float64) error {
+	head := []uint64{uint64(len(indptr) - 1), uint64(cols), uint64(len(indices))}
+	if _, err := bw.Write(magic[:]); err != nil {
+		return err
+	}
+	for _, part := range []any{head, indptr, indices, data} {
+		if err := binary.Write(bw, binary.LittleEndian, part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes path atomically through a buffered writer.
+func writeAtomic(path string, fill func(*bufio.Writer) error) error {
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return fmt.Errorf("shard: %w", err)
+	}
+	defer f.Abort()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if err := fill(bw); err != nil {
+		return fmt.Errorf("shard: writing %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("shard: writing %s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("shard: %w", err)
+	}
+	return nil
+}
+
+// Open reads and checks the manifest of the sharded corpus in dir.
+func Open(dir string) (*Manifest, error) {
+	path := filepath.Join(dir, ManifestFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("shard: %s: %w", path, err)
+	}
+	if m.Format != FormatName {
+		return nil, fmt.Errorf("shard: %s: format %q, want %q", path, m.Format, FormatName)
+	}
+	row, nnz := 0, int64(0)
+	for i, s := range m.Shards {
+		if s.FirstRow != row || s.Rows < 1 || s.NNZ < 0 || filepath.Base(s.File) != s.File {
+			return nil, fmt.Errorf("shard: %s: shard %d (%s) does not follow the one before it", path, i, s.File)
+		}
+		row += s.Rows
+		nnz += s.NNZ
+	}
+	if row != m.Docs || nnz != m.NNZ || m.Terms < 1 {
+		return nil, fmt.Errorf("shard: %s: the shards hold %d documents and %d entries, the manifest says %d and %d", path, row, nnz, m.Docs, m.NNZ)
+	}
+	return &m, nil
+}
+
+// ReadShard reads shard i of the corpus in dir, checking its checksum and
+// layout, as a CSR matrix of the shard's rows.
+func (m *Manifest) ReadShard(dir string, i int) (*sparse.CSR, error) {
+	if i < 0 || i >= len(m.Shards) {
+		return nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(m.Shards))
+	}
+	s := m.Shards[i]
+	path := filepath.Join(dir, s.File)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	x, err := readShard(bufio.NewReaderSize(io.TeeReader(f, h), 1<<20), uint64(s.Rows), uint64(m.Terms), uint64(s.NNZ))
+	if err != nil {
+		return nil, fmt.Errorf("shard: %s: %w", path, err)
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); got != s.SHA256 {
+		return nil, fmt.Errorf("shard: %s: checksum %s, the manifest says %s: the file is damaged", path, got, s.SHA256)
+	}
+	return x, nil
+}
+
+// readShard parses the shard layout, whose header must announce the
+// manifest's rows, columns and entries (so that a damaged header cannot
+// make it allocate), and drains r, so that a hash of what r reads covers
+// the whole file.
+func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64) (*sparse.CSR, error) {
+	var mg [8]byte
+	if _, err := io.ReadFull(r, mg[:]); err != nil || mg != magic {
+		return nil, fmt.Errorf("not a shard file")
+	}
+	var head [3]uint64
+	if err := binary.Read(r, binary.LittleEndian, head[:]); err != nil {
+		return nil, fmt.Errorf("reading the header: %w", err)
+	}
+	rows, cols, nnz := head[0], head[1], head[2]
+	if rows != wantRows || cols != wantCols || nnz != wantNNZ {
+		return nil, fmt.Errorf("the header says %d×%d with %d entries, the manifest %d×%d with %d: the file is damaged", rows, cols, nnz, wantRows, wantCols, wantNNZ)
+	}
+	indptr := make([]int64, rows+1)
+	indices := make([]int32, nnz)
+	data := make([]float64, nnz)
+	for _, part := range []any{indptr, indices, data} {
+		if err := binary.Read(r, binary.LittleEndian, part); err != nil {
+			return nil, fmt.Errorf("truncated: %w", err)
+		}
+	}
+	if n, _ := io.Copy(io.Discard, r); n > 0 {
+		return nil, fmt.Errorf("%d bytes after the data", n)
+	}
+	ip := make([]int, len(indptr))
+	for i, v := range indptr {
+		ip[i] = int(v)
+	}
+	x := &sparse.CSR{Rows: int(rows), Cols: int(cols), Indptr: ip, Indices: indices, Data: data}
+	if err := x.Validate(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// ReadAll reads every shard of the corpus in dir into one matrix, with the
+// vocabulary and the documents' labels (nil when the corpus has none).
+func ReadAll(dir string) (x *sparse.CSR, vocab []string, labels [][]string, err error) {
+	m, err := Open(dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	x = &sparse.CSR{Rows: m.Docs, Cols: m.Terms, Indptr: make([]int, 1, m.Docs+1),
+		Indices: make([]int32, 0, m.NNZ), Data: make([]float64, 0, m.NNZ)}
+	for i := range m.Shards {
+		s, err := m.ReadShard(dir, i)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		off := len(x.Indices)
+		for _, p := range s.Indptr[1:] {
+			x.Indptr = append(x.Indptr, off+p)
+		}
+		x.Indices = append(x.Indices, s.Indices...)
+		x.Data = append(x.Data, s.Data...)
+	}
+	if m.Vocab != "" {
+		if vocab, err = readLines(filepath.Join(dir, m.Vocab)); err != nil {
+			return nil, nil, nil, err
+		}
+		if len(vocab) != m.Terms {
+			return nil, nil, nil, fmt.Errorf("shard: %s has %d terms for %d columns", m.Vocab, len(vocab), m.Terms)
+		}
+	}
+	if m.Labels != "" {
+		lines, err := readLines(filepath.Join(dir, m.Labels))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if len(lines) != m.Docs {
+			return nil, nil, nil, fmt.Errorf("shard: %s has %d lines for %d documents", m.Labels, len(lines), m.Docs)
+		}
+		labels = make([][]string, m.Docs)
+		for i, l := range lines {
+			if l != "" {
+				labels[i] = strings.Split(l, ",")
+			}
+		}
+	}
+	return x, vocab, labels, nil
+}
+
+// readLines returns the lines of a file, without their newlines.
+func readLines(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	if len(b) == 0 {
+		return []string{}, nil
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"), nil
+}
