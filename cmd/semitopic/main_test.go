@@ -132,16 +132,16 @@ func TestVectorizeRoundTrip(t *testing.T) {
 func TestFlagErrors(t *testing.T) {
 	p := writeJSONL(t)
 	cases := map[string][]string{
-		"--format is required":        {"corpus", "stats", p},
-		"unknown":                     {"corpus", "stats", "--format", "pdf", p},
-		"does not apply to the jsonl": {"corpus", "stats", "--format", "jsonl", "--remove", "headers", p},
-		"--tokens":                    {"corpus", "stats", "--format", "jsonl", "--tokens", "regex", p},
-		"--ngrams":                    {"corpus", "stats", "--format", "jsonl", "--ngrams", "3-1", p},
-		"--min-df":                    {"corpus", "stats", "--format", "jsonl", "--min-df", "-2", p},
-		"--preset":                    {"corpus", "stats", "--format", "jsonl", "--preset", "nope", p},
-		"--out is required":           {"vectorize", "--format", "jsonl", p},
-		"--subset":                    {"corpus", "stats", "--format", "jsonl", "--subset", "dev", p},
-		"no such file":                {"corpus", "stats", "--format", "jsonl", filepath.Join(t.TempDir(), "missing.jsonl")},
+		"--format is required":          {"corpus", "stats", p},
+		"unknown":                       {"corpus", "stats", "--format", "pdf", p},
+		"does not apply to the jsonl":   {"corpus", "stats", "--format", "jsonl", "--remove", "headers", p},
+		"--tokens":                      {"corpus", "stats", "--format", "jsonl", "--tokens", "regex", p},
+		"--ngrams":                      {"corpus", "stats", "--format", "jsonl", "--ngrams", "3-1", p},
+		"--min-df":                      {"corpus", "stats", "--format", "jsonl", "--min-df", "-2", p},
+		"--preset":                      {"corpus", "stats", "--format", "jsonl", "--preset", "nope", p},
+		"--out or --shards is required": {"vectorize", "--format", "jsonl", p},
+		"--subset":                      {"corpus", "stats", "--format", "jsonl", "--subset", "dev", p},
+		"no such file":                  {"corpus", "stats", "--format", "jsonl", filepath.Join(t.TempDir(), "missing.jsonl")},
 	}
 	for want, args := range cases {
 		_, _, err := run(t, args...)

@@ -43,3 +43,38 @@ func TestSynth(t *testing.T) {
 		t.Error("an unknown preset was accepted")
 	}
 }
+
+// vectorize --shards writes the same corpus as --out, sharded.
+func TestVectorizeShards(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "docs.jsonl")
+	if _, _, err := run(t, "synth", "--preset", "small", "--docs", "120", "--format", "jsonl", "--out", src); err != nil {
+		t.Fatal(err)
+	}
+	mtx, shards := filepath.Join(dir, "x.mtx"), filepath.Join(dir, "shards")
+	if _, _, err := run(t, "vectorize", "--format", "jsonl", src, "--out", mtx, "--weight", "tf", "--tokens", "alnum"); err != nil {
+		t.Fatal(err)
+	}
+	stdout, _, err := run(t, "vectorize", "--format", "jsonl", src, "--shards", shards, "--rows-per-shard", "50", "--weight", "tf", "--tokens", "alnum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "wrote 3 shards") {
+		t.Errorf("vectorize --shards said %q", stdout)
+	}
+	a, _, err := run(t, "corpus", "stats", "--format", "mtx", mtx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := run(t, "corpus", "stats", "--format", "shards", shards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strip := func(s, prefix string) string { return strings.TrimPrefix(strings.SplitN(s, "time", 2)[0], prefix) }
+	if strip(a, "corpus      mtx: "+mtx) != strip(b, "corpus      shards: "+shards) {
+		t.Errorf("the sharded corpus reads differently:\n%s\n%s", a, b)
+	}
+	if _, _, err := run(t, "vectorize", "--format", "jsonl", src, "--shards", shards, "--out", mtx); err == nil {
+		t.Error("--shards with --out accepted")
+	}
+}

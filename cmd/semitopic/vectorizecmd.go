@@ -11,31 +11,46 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/atomicfile"
+	"github.com/semitopic/semitopic/shard"
 	"github.com/semitopic/semitopic/sparse"
 )
 
 func newVectorizeCmd() *cobra.Command {
 	var rf readerFlags
 	var pf pipelineFlags
-	var out, vocabOut, labelsOut, idsOut string
+	var out, vocabOut, labelsOut, idsOut, shardsOut string
+	var rowsPerShard int
 	cmd := &cobra.Command{
-		Use:   "vectorize --format F PATH --out X.mtx",
+		Use:   "vectorize --format F PATH --out X.mtx | --shards DIR",
 		Short: "Turn a corpus into a documents × terms MatrixMarket file with its vocabulary and labels",
 		Long: `vectorize reads a corpus, runs the text pipeline and writes the documents ×
 terms matrix as MatrixMarket (--out), the vocabulary (one term per line), the
 labels (one line per document, labels separated by commas, empty when
 unlabeled) and optionally the document IDs. The files read back with
 "--format mtx", so any model can run on exactly this matrix, and other tools
-(scipy.io.mmread, R's Matrix::readMM) read them too.`,
+(scipy.io.mmread, R's Matrix::readMM) read them too.
+
+With --shards DIR it writes a sharded corpus instead (package shard: shards of
+--rows-per-shard documents with checksums, the vocabulary and the labels),
+which reads back with "--format shards". The corpus is read and vectorized in
+memory first, as for --out; "semitopic synth --format shards" writes shards
+without ever holding the corpus.`,
 		Example: `  semitopic vectorize --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
       --preset tsnmf --out reuters.mtx
   semitopic vectorize --format jsonl docs.jsonl --weight tf --max-features 5000 \
       --out X.mtx --vocab vocab.txt --labels labels.txt --ids ids.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if shardsOut != "" {
+				if out != "" || vocabOut != "" || labelsOut != "" || idsOut != "" {
+					return fmt.Errorf("--shards writes its own vocabulary and labels: leave --out, --vocab, --labels and --ids unset")
+				}
+				return runVectorizeShards(cmd, &rf, &pf, args[0], shardsOut, rowsPerShard)
+			}
 			if out == "" {
-				return fmt.Errorf("--out is required")
+				return fmt.Errorf("--out or --shards is required")
 			}
 			dir := filepath.Dir(out)
 			if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -67,42 +82,77 @@ unlabeled) and optionally the document IDs. The files read back with
 	cmd.Flags().StringVar(&vocabOut, "vocab", "", "vocabulary file to write (default vocab.txt beside --out)")
 	cmd.Flags().StringVar(&labelsOut, "labels", "", "labels file to write (default labels.txt beside --out)")
 	cmd.Flags().StringVar(&idsOut, "ids", "", "document IDs file to write, one per line (optional)")
+	cmd.Flags().StringVar(&shardsOut, "shards", "", "write a sharded corpus to this folder instead of --out")
+	cmd.Flags().IntVar(&rowsPerShard, "rows-per-shard", shard.DefaultRowsPerShard, "documents per shard (with --shards)")
 	return cmd
 }
 
-func runVectorize(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path, out, vocabOut, labelsOut, idsOut string) error {
+// vectorized reads the corpus at path and returns its matrix, vocabulary
+// and documents: as read for an already-vectorized format, else through
+// the text pipeline.
+func vectorized(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path string) (*sparse.CSR, []string, []corpus.Document, error) {
 	ctx := cmd.Context()
-	t0 := time.Now()
 	c, err := rf.read(ctx, cmd, path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if c.Matrix != nil {
+		return c.Matrix.X, c.Matrix.Vocab, c.Docs, nil
+	}
+	pl, err := pf.build(cmd)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v, err := pl.New()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	bar := newProgress(cmd.ErrOrStderr(), len(c.Docs), "vectorizing")
+	v.Progress = bar.set
+	res, err := v.FitTransform(ctx, c.Docs)
+	bar.finish()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(res.Dropped) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%d documents dropped by the document filters (first: %s, %s)\n",
+			len(res.Dropped), res.Dropped[0].ID, res.Dropped[0].Reason)
+	}
+	return res.X, res.Vocab, res.Docs, nil
+}
+
+// runVectorizeShards writes the vectorized corpus as shards to dir.
+func runVectorizeShards(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path, dir string, rowsPerShard int) error {
+	t0 := time.Now()
+	x, vocab, docs, err := vectorized(cmd, rf, pf, path)
 	if err != nil {
 		return err
 	}
-	var x *sparse.CSR
-	var vocab []string
-	docs := c.Docs
-	if c.Matrix != nil {
-		x, vocab = c.Matrix.X, c.Matrix.Vocab
-	} else {
-		pl, err := pf.build(cmd)
-		if err != nil {
-			return err
+	w, err := shard.Create(dir, x.Cols, shard.Options{RowsPerShard: rowsPerShard, Vocab: vocab, Labels: true})
+	if err != nil {
+		return err
+	}
+	for i := 0; i < x.Rows; i++ {
+		cols, vals := x.Row(i)
+		if err := w.Add(cols, vals, docs[i].Labels); err != nil {
+			w.Abort()
+			return fmt.Errorf("document %s: %w", docs[i].ID, err)
 		}
-		v, err := pl.New()
-		if err != nil {
-			return err
-		}
-		bar := newProgress(cmd.ErrOrStderr(), len(c.Docs), "vectorizing")
-		v.Progress = bar.set
-		res, err := v.FitTransform(ctx, c.Docs)
-		bar.finish()
-		if err != nil {
-			return err
-		}
-		x, vocab, docs = res.X, res.Vocab, res.Docs
-		if len(res.Dropped) > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%d documents dropped by the document filters (first: %s, %s)\n",
-				len(res.Dropped), res.Dropped[0].ID, res.Dropped[0].Reason)
-		}
+	}
+	m, err := w.Close()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%d documents × %d terms, %d non-zeros in %v; wrote %d shards to %s\n",
+		m.Docs, m.Terms, m.NNZ, time.Since(t0).Round(time.Millisecond), len(m.Shards), dir)
+	return nil
+}
+
+func runVectorize(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path, out, vocabOut, labelsOut, idsOut string) error {
+	t0 := time.Now()
+	x, vocab, docs, err := vectorized(cmd, rf, pf, path)
+	if err != nil {
+		return err
 	}
 	// Every output is written to a temporary file first; they replace
 	// the targets together once all are complete.
