@@ -22,7 +22,8 @@ type Stats struct {
 	// NNZ is the number of (document, term) pairs, Tokens the total length
 	// and Labeled the number of labeled documents.
 	NNZ, Tokens, Labeled int
-	// Files are the files written.
+	// Files are the files written (for shards, the folder and what it
+	// holds).
 	Files []string
 }
 
@@ -156,10 +157,7 @@ func Write(ctx context.Context, g *Generator, format, path string) (Stats, error
 		if err != nil {
 			return st, err
 		}
-		for _, s := range m.Shards {
-			st.Files = append(st.Files, filepath.Join(path, s.File))
-		}
-		st.Files = append(st.Files, filepath.Join(path, shard.VocabFile), filepath.Join(path, shard.LabelsFile), filepath.Join(path, shard.ManifestFile))
+		st.Files = append(st.Files, fmt.Sprintf("%s (%d shards with %s, %s and %s)", path, len(m.Shards), shard.ManifestFile, shard.VocabFile, shard.LabelsFile))
 		return st, nil
 	case "jsonl":
 		type record struct {
