@@ -308,21 +308,10 @@ func writeShard(bw io.Writer, cols int, indptr []int64, indices []int32, data []
 	return nil
 }
 
-// writeAtomic writes path atomically through a buffered writer.
+// writeAtomic writes path atomically through a buffered writer
+// (atomicfile.WriteFile, whose buffer fill writes to).
 func writeAtomic(path string, fill func(*bufio.Writer) error) error {
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return fmt.Errorf("shard: %w", err)
-	}
-	defer f.Abort()
-	bw := bufio.NewWriterSize(f, 1<<16)
-	if err := fill(bw); err != nil {
-		return fmt.Errorf("shard: writing %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("shard: writing %s: %w", path, err)
-	}
-	if err := f.Commit(); err != nil {
+	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return fill(bufio.NewWriter(w)) }); err != nil {
 		return fmt.Errorf("shard: %w", err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -203,21 +204,10 @@ func describe(c Config) string {
 		c.Docs, c.Terms, c.Topics, c.Classes, c.Labeled, c.MeanLength, c.LengthSigma, c.Zipf, c.TopicShare, c.Seed)
 }
 
-// writeFile writes path atomically through a buffered writer.
+// writeFile writes path atomically through a buffered writer
+// (atomicfile.WriteFile, whose buffer fill writes to).
 func writeFile(path string, fill func(w *bufio.Writer) error) error {
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := fill(w); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return f.Commit()
+	return atomicfile.WriteFile(path, func(w io.Writer) error { return fill(bufio.NewWriter(w)) })
 }
 
 // nopWriter discards what is written.
