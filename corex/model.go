@@ -2,6 +2,7 @@ package corex
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -153,19 +154,22 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 		s.npShift = cfg.npShift
 		s.initialize(seed, cfg.NumpyRandom)
 		err := s.run(ctx, cfg, seed, r)
-		if err != nil && (ctx.Err() == nil || len(s.history) == 0) {
-			if best != nil && ctx.Err() != nil {
-				break // cancelled at the start of a restart: keep the best so far
-			}
+		cancelled := err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
+		if err != nil && !cancelled {
 			return nil, err
 		}
-		tc := s.history[len(s.history)-1]
-		tcs = append(tcs, tc)
-		if best == nil || tc > best.history[len(best.history)-1] {
-			best, bestSeed = s, seed
+		if len(s.history) > 0 { // a cancelled restart's last complete iteration counts
+			tc := s.history[len(s.history)-1]
+			tcs = append(tcs, tc)
+			if best == nil || tc > best.history[len(best.history)-1] {
+				best, bestSeed = s, seed
+			}
 		}
-		if err != nil {
-			break // cancelled: the restart's last complete iteration counts
+		if cancelled {
+			if best == nil {
+				return nil, err
+			}
+			break
 		}
 	}
 	m := best.model(cfg, len(pairs) > 0)

@@ -150,7 +150,7 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	// fail returns err, or, when the context is done, the model as the
 	// last complete pass or mini-batch left it with the context's error.
 	fail := func(err error) (*Model, error) {
-		if cerr := ctx.Err(); cerr != nil {
+		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
 			m.perplexity = math.NaN()
 			return m, cerr
 		}

@@ -315,7 +315,9 @@ func (c *couplings) bs() []*mat.Dense {
 // with data weight alpha and row weights e (nil: 1), or nil when the data
 // term's own update is the whole update.
 func rowPartsFor(c *couplings, gd guard, alpha float64, e []float64, n int) *rowParts {
-	if c == nil && gd.add == 0 {
+	// A row's own weight cancels from its update unless other terms share
+	// the update or ε is added to the divisor.
+	if c == nil && (gd.add == 0 || e == nil && alpha == 1) {
 		return nil
 	}
 	rp := &rowParts{}
