@@ -358,6 +358,14 @@ func (m *Manifest) ReadShard(dir string, i int) (*sparse.CSR, error) {
 		return nil, fmt.Errorf("shard: %w", err)
 	}
 	defer f.Close()
+	// The file's size must be what the manifest's shape implies, so that a
+	// damaged manifest cannot make the reader allocate beyond the file.
+	want := int64(len(magic)) + 3*8 + 8*(int64(s.Rows)+1) + 12*s.NNZ
+	if fi, err := f.Stat(); err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	} else if fi.Size() != want {
+		return nil, fmt.Errorf("shard: %s: %d bytes, the manifest's %d×%d with %d entries needs %d: the file is damaged", path, fi.Size(), s.Rows, m.Terms, s.NNZ, want)
+	}
 	h := sha256.New()
 	x, err := readShard(bufio.NewReaderSize(io.TeeReader(f, h), 1<<20), uint64(s.Rows), uint64(m.Terms), uint64(s.NNZ))
 	if err != nil {

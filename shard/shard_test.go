@@ -190,3 +190,14 @@ func TestReplaceAndAbort(t *testing.T) {
 		t.Errorf("the parent folder holds %d entries, want only the corpus", len(entries))
 	}
 }
+
+// A manifest that promises a shard far larger than its file is refused
+// before anything is allocated.
+func TestManifestSizeChecked(t *testing.T) {
+	dir := t.TempDir()
+	m := write(t, dir)
+	m.Shards[0].Rows, m.Shards[0].NNZ = 1<<40, 1<<40
+	if _, err := m.ReadShard(dir, 0); err == nil || !strings.Contains(err.Error(), "bytes") {
+		t.Errorf("an oversized manifest entry: %v", err)
+	}
+}

@@ -5,9 +5,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,9 +17,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/peakmem"
+	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
@@ -58,6 +60,9 @@ func prepare(args []string) {
 		}
 		if err := os.MkdirAll(*dir, 0o755); err != nil {
 			log.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(*dir, "W0.mtx")); err == nil {
+			log.Fatalf("prepare: %s holds W0.mtx from an earlier prepare, which fit would read with the new X: use another folder", *dir)
 		}
 		link := filepath.Join(*dir, "X.mtx")
 		_ = os.Remove(link)
@@ -101,14 +106,14 @@ func prepare(args []string) {
 		log.Fatal(err)
 	}
 	// scikit-learn's init='random' scaling, drawn from our generator.
-	rng := rand.New(rand.NewPCG(*seed, 1))
+	rnd := rng.NewCompat(*seed, 1) // math/rand/v2's PCG stream, bit for bit
 	s := math.Sqrt(x.Sum() / (float64(n) * float64(m)) / float64(*k))
 	h0 := mat.NewDense(*k, m, nil)
 	w0 := mat.NewDense(n, *k, nil)
 	for _, f := range []*mat.Dense{h0, w0} {
 		raw := f.RawMatrix().Data
 		for i := range raw {
-			raw[i] = s * math.Abs(rng.NormFloat64())
+			raw[i] = s * math.Abs(rnd.NormFloat64())
 		}
 	}
 	write(filepath.Join(*dir, "X.mtx"), func(w *bufio.Writer) error { return sparse.WriteMatrixMarket(w, x) })
@@ -117,19 +122,9 @@ func prepare(args []string) {
 	fmt.Printf("wrote X.mtx, W0.mtx (%d×%d), H0.mtx (%d×%d) to %s\n", n, *k, *k, m, *dir)
 }
 
+// write writes path atomically (a failure leaves what was there).
 func write(path string, fn func(*bufio.Writer) error) {
-	f, err := os.Create(path)
-	if err != nil {
-		log.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := fn(w); err != nil {
-		log.Fatalf("%s: %v", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		log.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return fn(bufio.NewWriter(w)) }); err != nil {
 		log.Fatal(err)
 	}
 }
