@@ -37,12 +37,7 @@ func estimators() []estimator {
 			return func(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) { return m.Transform(ctx, x) }, err
 		}},
 		{"tsnmf", func(ctx context.Context, x *sparse.CSR, labels []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
-			lab := make([][]int, len(labels))
-			for i, l := range labels {
-				if l >= 0 {
-					lab[i] = []int{l}
-				}
-			}
+			lab := labelLists(labels)
 			m, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{Config: nmf.Config{K: topics, Labels: lab, Seed: seed, MaxIter: 30, Progress: report}})
 			if m == nil {
 				return nil, err
@@ -61,12 +56,7 @@ func estimators() []estimator {
 			return func(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) { return m.Transform(ctx, x) }, err
 		}},
 		{"theme", func(ctx context.Context, x *sparse.CSR, labels []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
-			lab := make([][]int, len(labels))
-			for i, l := range labels {
-				if l >= 0 {
-					lab[i] = []int{l}
-				}
-			}
+			lab := labelLists(labels)
 			m, err := theme.Fit(ctx, x, theme.Config{Themes: []string{"a", "b", "c", "d"}, Labels: lab, Subtopics: 1, Seed: seed, MaxIter: 30, Progress: report})
 			if m == nil {
 				return nil, err
@@ -88,6 +78,17 @@ func estimators() []estimator {
 			return m.Transform, err
 		}},
 	}
+}
+
+// labelLists turns one label per document (−1: none) into label lists.
+func labelLists(labels []int) [][]int {
+	lab := make([][]int, len(labels))
+	for i, l := range labels {
+		if l >= 0 {
+			lab[i] = []int{l}
+		}
+	}
+	return lab
 }
 
 // corpus draws a small corpus with planted topics and labels.
