@@ -1,0 +1,225 @@
+package blocks
+
+import (
+	"context"
+	"encoding"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// Block is one block of consecutive documents.
+type Block struct {
+	// First is the index of the block's first document in the corpus.
+	First int
+	// X holds the block's rows (documents × all terms).
+	X *sparse.CSR
+	// Labels lists each document's labels, nil or empty for an unlabeled
+	// one; Labels itself is nil when the corpus has no labels.
+	Labels [][]string
+}
+
+// Source is a documents × terms matrix read in blocks of consecutive
+// rows. Read may be called for any block in any order, and from several
+// goroutines at once.
+type Source interface {
+	// Dims returns the number of documents and terms.
+	Dims() (docs, terms int)
+	// NumBlocks returns the number of blocks.
+	NumBlocks() int
+	// Span returns the index of block i's first document and its number of
+	// documents, without reading it.
+	Span(i int) (first, rows int)
+	// Read reads block i.
+	Read(i int) (*Block, error)
+}
+
+// Store keeps named vectors of per-block state: Save(name, i, v) and then
+// Load(name, i, dst) with len(dst) = len(v) gives v back. Loading what was
+// never saved is an error wrapping fs.ErrNotExist. Different blocks may be
+// saved and loaded from several goroutines at once.
+type Store interface {
+	Save(name string, i int, v []float64) error
+	Load(name string, i int, dst []float64) error
+}
+
+// Trainer is an out-of-core fit as a sequence of passes over the blocks.
+// In each pass Map is called once for every block (in any order, possibly
+// on other machines from a copy made by MarshalBinary and
+// UnmarshalBinary), then Reduce once with the element-wise sum of what
+// the Maps added.
+type Trainer interface {
+	// StatsLen is the length of the statistics vector of the current pass.
+	StatsLen() int
+	// Map runs the current pass on block i: it reads and writes the
+	// block's document-side state in st and adds the block's statistics
+	// into acc (len StatsLen()). It must not change the Trainer, so that
+	// calls for different blocks may run at once.
+	Map(ctx context.Context, i int, b *Block, st Store, acc []float64) error
+	// Reduce ends the pass with the summed statistics, updating the
+	// topic-side state, and reports whether the fit is finished.
+	Reduce(ctx context.Context, sum []float64) (done bool, err error)
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
+}
+
+// Run drives tr over src on this machine until Reduce reports that the fit
+// is finished, keeping the document-side state in st. Blocks are mapped in
+// order, the next one read while the current one is processed, and their
+// statistics summed in order, so that a run is deterministic. A
+// cancellation is checked between blocks and returned as ctx.Err(); the
+// trainer is then as the last completed pass left it.
+func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
+	var acc []float64
+	for {
+		n := tr.StatsLen()
+		if cap(acc) < n {
+			acc = make([]float64, n)
+		}
+		acc = acc[:n]
+		clear(acc)
+		err := Each(ctx, src, func(i int, b *Block) error {
+			return tr.Map(ctx, i, b, st, acc)
+		})
+		if err != nil {
+			return err
+		}
+		done, err := tr.Reduce(ctx, acc)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// Each calls fn for every block of src in order, reading block i+1 while
+// fn works on block i. It stops at the first error, from a read or from
+// fn, or when ctx is cancelled (returning ctx.Err()).
+func Each(ctx context.Context, src Source, fn func(i int, b *Block) error) error {
+	n := src.NumBlocks()
+	type read struct {
+		b   *Block
+		err error
+	}
+	start := func(i int) <-chan read {
+		ch := make(chan read, 1)
+		go func() {
+			b, err := src.Read(i)
+			ch <- read{b, err}
+		}()
+		return ch
+	}
+	var next <-chan read
+	if n > 0 {
+		next = start(0)
+	}
+	for i := 0; i < n; i++ {
+		r := <-next
+		if r.err != nil {
+			return r.err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if i+1 < n {
+			next = start(i + 1)
+		}
+		if err := fn(i, r.b); err != nil {
+			if i+1 < n {
+				<-next // let the read finish before returning
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// memSource is a matrix in memory cut into blocks.
+type memSource struct {
+	x      *sparse.CSR
+	labels [][]string
+	per    int
+}
+
+// FromCSR returns x (and its documents' labels, nil for none) as a Source
+// of blocks of rowsPerBlock rows (the last one may be shorter). The blocks
+// share x's arrays.
+func FromCSR(x *sparse.CSR, labels [][]string, rowsPerBlock int) (Source, error) {
+	if rowsPerBlock < 1 {
+		return nil, fmt.Errorf("blocks: %d rows per block, want at least 1", rowsPerBlock)
+	}
+	if labels != nil && len(labels) != x.Rows {
+		return nil, fmt.Errorf("blocks: %d label lists for %d documents", len(labels), x.Rows)
+	}
+	return &memSource{x: x, labels: labels, per: rowsPerBlock}, nil
+}
+
+func (s *memSource) Dims() (int, int) { return s.x.Rows, s.x.Cols }
+
+func (s *memSource) NumBlocks() int { return (s.x.Rows + s.per - 1) / s.per }
+
+func (s *memSource) Span(i int) (int, int) {
+	lo := i * s.per
+	return lo, min(s.x.Rows, lo+s.per) - lo
+}
+
+func (s *memSource) Read(i int) (*Block, error) {
+	if i < 0 || i >= s.NumBlocks() {
+		return nil, fmt.Errorf("blocks: no block %d (have %d)", i, s.NumBlocks())
+	}
+	lo, r := s.Span(i)
+	x := s.x
+	p0 := x.Indptr[lo]
+	ip := make([]int, r+1)
+	for k := range ip {
+		ip[k] = x.Indptr[lo+k] - p0
+	}
+	p1 := x.Indptr[lo+r]
+	b := &Block{First: lo, X: &sparse.CSR{Rows: r, Cols: x.Cols, Indptr: ip, Indices: x.Indices[p0:p1:p1], Data: x.Data[p0:p1:p1]}}
+	if s.labels != nil {
+		b.Labels = s.labels[lo : lo+r : lo+r]
+	}
+	return b, nil
+}
+
+// MemStore is a Store in memory, for tests and small corpora.
+type MemStore struct {
+	mu sync.Mutex
+	m  map[memKey][]float64
+}
+
+type memKey struct {
+	name string
+	i    int
+}
+
+// NewMemStore returns an empty MemStore.
+func NewMemStore() *MemStore { return &MemStore{m: map[memKey][]float64{}} }
+
+// Save keeps a copy of v.
+func (s *MemStore) Save(name string, i int, v []float64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[memKey{name, i}] = append([]float64(nil), v...)
+	return nil
+}
+
+// Load copies the saved vector into dst.
+func (s *MemStore) Load(name string, i int, dst []float64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.m[memKey{name, i}]
+	if !ok {
+		return fmt.Errorf("blocks: state %s of block %d: %w", name, i, fs.ErrNotExist)
+	}
+	if len(v) != len(dst) {
+		return fmt.Errorf("blocks: state %s of block %d has %d values, want %d", name, i, len(v), len(dst))
+	}
+	copy(dst, v)
+	return nil
+}
+
+// IsNotExist reports whether err says that a state was never saved.
+func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
