@@ -63,6 +63,10 @@ type Info struct {
 	NNZ      int64  `json:"nnz"`
 	// SHA256 is the hex SHA-256 of the shard file.
 	SHA256 string `json:"sha256"`
+	// LabelsOffset is the byte offset in the labels file of the line of
+	// the shard's first document (0 when the corpus has no labels), so
+	// that a shard's labels are read without the lines before them.
+	LabelsOffset int64 `json:"labels_offset,omitempty"`
 }
 
 // Options configures a Writer.
@@ -95,6 +99,8 @@ type Writer struct {
 
 	labels *atomicfile.File
 	lw     *bufio.Writer
+	lbytes int64 // bytes of the labels file so far
+	lstart int64 // offset of the current shard's first labels line
 	closed bool
 }
 
@@ -158,10 +164,12 @@ func (w *Writer) Add(cols []int32, vals []float64, labels []string) error {
 				return fmt.Errorf("shard: document %d: label %q is empty or holds a comma or newline", row, l)
 			}
 		}
-		w.lw.WriteString(strings.Join(labels, ","))
+		line := strings.Join(labels, ",")
+		w.lw.WriteString(line)
 		if err := w.lw.WriteByte('\n'); err != nil {
 			return fmt.Errorf("shard: writing %s: %w", LabelsFile, err)
 		}
+		w.lbytes += int64(len(line)) + 1
 	}
 	w.indices = append(w.indices, cols...)
 	w.data = append(w.data, vals...)
@@ -198,7 +206,8 @@ func (w *Writer) flush() error {
 		return fmt.Errorf("shard: %w", err)
 	}
 	nnz := int64(len(w.indices))
-	w.man.Shards = append(w.man.Shards, Info{File: name, FirstRow: w.man.Docs - rows, Rows: rows, NNZ: nnz, SHA256: hex.EncodeToString(h.Sum(nil))})
+	w.man.Shards = append(w.man.Shards, Info{File: name, FirstRow: w.man.Docs - rows, Rows: rows, NNZ: nnz, SHA256: hex.EncodeToString(h.Sum(nil)), LabelsOffset: w.lstart})
+	w.lstart = w.lbytes
 	w.man.NNZ += nnz
 	w.indptr, w.indices, w.data = w.indptr[:1], w.indices[:0], w.data[:0]
 	return nil

@@ -1,0 +1,100 @@
+package shard
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/semitopic/semitopic/blocks"
+)
+
+func TestSourceBlocksAreTheShards(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir)
+	src, err := OpenSource(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, m := src.Dims(); d != 23 || m != 9 || src.NumBlocks() != 5 {
+		t.Fatalf("%d×%d in %d blocks, want 23×9 in 5", d, m, src.NumBlocks())
+	}
+	cols, vals, labels := rows()
+	seen := 0
+	// Read out of order: each block stands alone.
+	for _, i := range []int{3, 0, 4, 1, 2} {
+		b, err := src.Read(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, n := src.Span(i)
+		if b.First != first || b.X.Rows != n || len(b.Labels) != n {
+			t.Fatalf("block %d: first %d, %d rows, %d labels; span %d, %d", i, b.First, b.X.Rows, len(b.Labels), first, n)
+		}
+		for r := 0; r < n; r++ {
+			c, v := b.X.Row(r)
+			if !slices.Equal(c, cols[first+r]) || !slices.Equal(v, vals[first+r]) || !slices.Equal(b.Labels[r], labels[first+r]) {
+				t.Fatalf("block %d row %d: %v %v %v, want %v %v %v", i, r, c, v, b.Labels[r], cols[first+r], vals[first+r], labels[first+r])
+			}
+		}
+		seen += n
+	}
+	if seen != 23 {
+		t.Fatalf("blocks cover %d documents", seen)
+	}
+	vocab, err := src.Vocab()
+	if err != nil || len(vocab) != 9 {
+		t.Fatalf("vocab %v, %v", vocab, err)
+	}
+}
+
+func TestSourceTruncatedLabels(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir)
+	path := filepath.Join(dir, LabelsFile)
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, b[:len(b)-4], 0o644)
+	src, err := OpenSource(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.Read(4); err == nil || !strings.Contains(err.Error(), "labels of shard 4") {
+		t.Fatalf("truncated labels: %v", err)
+	}
+}
+
+func TestStore(t *testing.T) {
+	st, err := NewStore(filepath.Join(t.TempDir(), "state"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := make([]float64, 2500) // spans several write buffers
+	for i := range v {
+		v[i] = float64(i)*0.5 - 3
+	}
+	if err := st.Save("w", 7, v); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]float64, len(v))
+	if err := st.Load("w", 7, got); err != nil || !slices.Equal(got, v) {
+		t.Fatalf("load: %v (equal %v)", err, slices.Equal(got, v))
+	}
+	if err := st.Load("w", 8, got); !blocks.IsNotExist(err) {
+		t.Fatalf("a state never saved: %v", err)
+	}
+	if err := st.Load("w", 7, got[:10]); err == nil || !strings.Contains(err.Error(), "w-00007.f64") {
+		t.Fatalf("wrong length: %v", err)
+	}
+	if err := st.Save("../x", 0, v); err == nil {
+		t.Fatal("a name with a slash was accepted")
+	}
+	// A flipped byte is caught by the checksum.
+	path := filepath.Join(st.Dir(), "w-00007.f64")
+	b, _ := os.ReadFile(path)
+	b[100] ^= 1
+	os.WriteFile(path, b, 0o644)
+	if err := st.Load("w", 7, got); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Fatalf("damaged state: %v", err)
+	}
+}
