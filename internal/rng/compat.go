@@ -1,6 +1,8 @@
 package rng
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -161,4 +163,64 @@ func absInt32(i int32) uint32 {
 		return uint32(-i)
 	}
 	return uint32(i)
+}
+
+// The LCG step of PCG-DXSM's 128-bit state, s ← mul·s + inc (mod 2¹²⁸),
+// with the constants of its specification (and of math/rand/v2).
+const (
+	pcgMulHi = 2549297995355413924
+	pcgMulLo = 4865540595714422341
+	pcgIncHi = 6364136223846793005
+	pcgIncLo = 1442695040888963407
+)
+
+// u128 is an unsigned 128-bit integer, arithmetic modulo 2¹²⁸.
+type u128 struct{ hi, lo uint64 }
+
+func (a u128) mul(b u128) u128 {
+	hi, lo := bits.Mul64(a.lo, b.lo)
+	return u128{hi + a.hi*b.lo + a.lo*b.hi, lo}
+}
+
+func (a u128) add(b u128) u128 {
+	lo, c := bits.Add64(a.lo, b.lo, 0)
+	hi, _ := bits.Add64(a.hi, b.hi, c)
+	return u128{hi, lo}
+}
+
+// Advance moves c ahead by delta outputs, as delta calls of Uint64 would,
+// in O(log delta) steps (Brown's jump-ahead for linear congruential
+// generators). Draws that take one output each (Uint64, Float64) can so be
+// split among workers: the one that starts at draw d advances a copy of
+// the generator by d.
+func (c *Compat) Advance(delta uint64) {
+	b, _ := c.pcg.MarshalBinary() // "pcg:" + hi + lo, big-endian
+	s := u128{binary.BigEndian.Uint64(b[4:]), binary.BigEndian.Uint64(b[12:])}
+	accMul, accInc := u128{0, 1}, u128{}
+	curMul, curInc := u128{pcgMulHi, pcgMulLo}, u128{pcgIncHi, pcgIncLo}
+	for ; delta > 0; delta >>= 1 {
+		if delta&1 == 1 {
+			accMul = accMul.mul(curMul)
+			accInc = accInc.mul(curMul).add(curInc)
+		}
+		curInc = curMul.add(u128{0, 1}).mul(curInc)
+		curMul = curMul.mul(curMul)
+	}
+	s = accMul.mul(s).add(accInc)
+	binary.BigEndian.PutUint64(b[4:], s.hi)
+	binary.BigEndian.PutUint64(b[12:], s.lo)
+	if err := c.pcg.UnmarshalBinary(b); err != nil {
+		panic("rng: PCG state encoding changed: " + err.Error())
+	}
+}
+
+// MarshalBinary returns c's state.
+func (c *Compat) MarshalBinary() ([]byte, error) { return c.pcg.MarshalBinary() }
+
+// UnmarshalBinary restores a state from MarshalBinary.
+func (c *Compat) UnmarshalBinary(b []byte) error {
+	if err := c.pcg.UnmarshalBinary(b); err != nil {
+		return fmt.Errorf("rng: %w", err)
+	}
+	return nil
 }
