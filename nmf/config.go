@@ -284,6 +284,10 @@ type Model struct {
 	// weight: the data term first, then the coupled terms in order. The
 	// final objective is DataWeight·Terms[0] + Σ_c λ_c·Terms[c+1].
 	Terms []float64
+	// WName is set by an out-of-core fit (FitBlocks, TSNMFBlocks), which
+	// leaves W nil: block i's rows of W (rows × K, row-major) are the
+	// blocks.Store's vector WName of block i.
+	WName string
 }
 
 // FinalObjective returns the objective of the returned factors.

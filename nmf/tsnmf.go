@@ -151,7 +151,7 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 					ec.RowWeights[i] = wl
 				}
 			}
-			notes = append(notes, fmt.Sprintf("error weighting E: the %d labeled documents weigh %.6g (= %d/%d), the others 1", labeled, wl, n, labeled))
+			notes = append(notes, inverseRateNote(labeled, n))
 		}
 	case NoWeighting:
 	case CustomWeighting:
@@ -174,7 +174,16 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 	if res == nil {
 		return nil, err
 	}
-	out := &TSNMFModel{Model: *res, Labeled: labeled, DocWeights: ec.RowWeights}
+	out := tsnmfModel(res, cfg, nl, labeled, n, notes)
+	out.DocWeights = ec.RowWeights
+	return out, err
+}
+
+// tsnmfModel adds TS-NMF's names and notes to a fitted model; notes holds
+// the weighting's.
+func tsnmfModel(res *Model, cfg TSNMFConfig, nl, labeled, n int, notes []string) *TSNMFModel {
+	k := cfg.K
+	out := &TSNMFModel{Model: *res, Labeled: labeled}
 	out.TopicNames = make([]string, k)
 	out.Supervised = make([]bool, k)
 	for t := 0; t < k; t++ {
@@ -206,7 +215,12 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 		}
 		out.TopTerms, _ = TopTerms(res.H, cfg.Vocab, top)
 	}
-	return out, err
+	return out
+}
+
+// inverseRateNote describes the inverse supervision rate weighting.
+func inverseRateNote(labeled, n int) string {
+	return fmt.Sprintf("error weighting E: the %d labeled documents weigh %.6g (= %d/%d), the others 1", labeled, float64(n)/float64(labeled), n, labeled)
 }
 
 // Transform returns the document-topic weights of new documents X under
