@@ -52,7 +52,8 @@ type Store interface {
 // UnmarshalBinary), then Reduce once with the element-wise sum of what
 // the Maps added.
 type Trainer interface {
-	// StatsLen is the length of the statistics vector of the current pass.
+	// StatsLen is the length of the statistics vector of the current pass,
+	// 0 once the fit is finished.
 	StatsLen() int
 	// Map runs the current pass on block i: it reads and writes the
 	// block's document-side state in st and adds the block's statistics
@@ -62,8 +63,21 @@ type Trainer interface {
 	// Reduce ends the pass with the summed statistics, updating the
 	// topic-side state, and reports whether the fit is finished.
 	Reduce(ctx context.Context, sum []float64) (done bool, err error)
+	// MarshalBinary and UnmarshalBinary carry the trainer's state between
+	// passes: to workers, and to checkpoints. A Map must never overwrite
+	// the document-side state that the state before its pass reads (write
+	// a new generation instead), so that a checkpoint taken after any
+	// Reduce stays consistent with the store whatever happens later.
 	encoding.BinaryMarshaler
 	encoding.BinaryUnmarshaler
+}
+
+// Checkpointer is a Store that also keeps one checkpoint of a trainer's
+// state. LoadCheckpoint returns an error wrapping fs.ErrNotExist when
+// there is none.
+type Checkpointer interface {
+	SaveCheckpoint(state []byte) error
+	LoadCheckpoint() ([]byte, error)
 }
 
 // Run drives tr over src on this machine until Reduce reports that the fit
@@ -72,10 +86,19 @@ type Trainer interface {
 // statistics summed in order, so that a run is deterministic. A
 // cancellation is checked between blocks and returned as ctx.Err(); the
 // trainer is then as the last completed pass left it.
+//
+// When st is also a Checkpointer, Run saves the trainer's state after
+// every pass, and a fit interrupted by anything — a cancellation, a full
+// disk, a crash — resumes from its last completed pass: give Run a
+// trainer restored from the checkpoint (Resume).
 func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
+	cp, _ := st.(Checkpointer)
 	var acc []float64
 	for {
 		n := tr.StatsLen()
+		if n == 0 {
+			return nil
+		}
 		if cap(acc) < n {
 			acc = make([]float64, n)
 		}
@@ -88,10 +111,42 @@ func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
 			return err
 		}
 		done, err := tr.Reduce(ctx, acc)
-		if err != nil || done {
+		if err != nil {
 			return err
 		}
+		if cp != nil {
+			b, err := tr.MarshalBinary()
+			if err != nil {
+				return err
+			}
+			if err := cp.SaveCheckpoint(b); err != nil {
+				return err
+			}
+		}
+		if done {
+			return nil
+		}
 	}
+}
+
+// Resume restores tr from st's checkpoint, when st keeps one and holds
+// one, and reports whether it did.
+func Resume(st Store, tr Trainer) (bool, error) {
+	cp, ok := st.(Checkpointer)
+	if !ok {
+		return false, nil
+	}
+	b, err := cp.LoadCheckpoint()
+	if IsNotExist(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := tr.UnmarshalBinary(b); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // Each calls fn for every block of src in order, reading block i+1 while

@@ -663,8 +663,9 @@ func (t *Trainer) UnmarshalBinary(b []byte) error {
 	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&w); err != nil {
 		return fmt.Errorf("nmf: decoding the trainer: %w", err)
 	}
-	if t.tr != nil && (t.cfg.K != w.K || int(t.cfg.Loss) != w.Loss || t.n != w.N || t.m != w.M || t.cfg.Seed != w.Seed) {
-		return fmt.Errorf("nmf: the saved trainer (K=%d, %d×%d, seed %d) is not this fit's (K=%d, %d×%d, seed %d)", w.K, w.N, w.M, w.Seed, t.cfg.K, t.n, t.m, t.cfg.Seed)
+	if t.tr != nil && !t.sameFit(&w) {
+		return fmt.Errorf("nmf: the saved trainer (K=%d, %d×%d, loss %v, init %v, seed %d) is not this fit's (K=%d, %d×%d, loss %v, init %v, seed %d), or their HMask or labels differ",
+			w.K, w.N, w.M, Loss(w.Loss), Init(w.Init), w.Seed, t.cfg.K, t.n, t.m, t.cfg.Loss, t.cfg.Init, t.cfg.Seed)
 	}
 	if t.tr == nil {
 		t.cfg = Config{K: w.K, Loss: Loss(w.Loss), Init: Init(w.Init), AcolRows: w.AcolRows, MaxIter: w.MaxIter, Seed: w.Seed, Tol: w.Tol}
@@ -677,6 +678,17 @@ func (t *Trainer) UnmarshalBinary(b []byte) error {
 	}
 	t.tr.hist, t.tr.iters, t.tr.converged = t.s.Hist, t.s.Iters, t.s.Converged
 	return nil
+}
+
+// sameFit reports whether a saved trainer is a state of this fit: the
+// same corpus shape and configuration, MaxIter and Tol aside.
+func (t *Trainer) sameFit(w *wire) bool {
+	c := t.cfg
+	if c.K != w.K || int(c.Loss) != w.Loss || int(c.Init) != w.Init || c.AcolRows != w.AcolRows || c.Seed != w.Seed ||
+		t.n != w.N || t.m != w.M || !slices.Equal(t.hmask, w.HMask) || (t.sup == nil) != (w.Sup == nil) {
+		return false
+	}
+	return t.sup == nil || (t.sup.Weighting == w.Sup.Weighting && slices.Equal(t.sup.Names, w.Sup.Names))
 }
 
 func labelIndex(names []string) map[string]int {
@@ -694,7 +706,9 @@ func labelIndex(names []string) map[string]int {
 // iterates are Fit's with the same configuration up to the order of the
 // sums over blocks; see NewTrainer for the options. If ctx is cancelled,
 // FitBlocks returns the model of the last completed pass together with
-// ctx.Err().
+// ctx.Err(). When st keeps checkpoints (blocks.Checkpointer, as
+// shard.Store), the fit saves one after every pass and resumes from the
+// one it finds, which must be of the same fit.
 func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Config) (*Model, error) {
 	n, m := src.Dims()
 	t, err := NewTrainer(n, m, cfg)
@@ -704,8 +718,12 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 	return runTrainer(ctx, src, st, t)
 }
 
-// runTrainer drives t over src and returns its model.
+// runTrainer drives t over src, from st's checkpoint when it keeps one,
+// and returns its model.
 func runTrainer(ctx context.Context, src blocks.Source, st blocks.Store, t *Trainer) (*Model, error) {
+	if _, err := blocks.Resume(st, t); err != nil {
+		return nil, err
+	}
 	err := blocks.Run(ctx, src, st, t)
 	res, merr := t.Model()
 	if merr != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/shard"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -251,5 +252,44 @@ func TestFitBlocksRefuses(t *testing.T) {
 	src, _ := blocks.FromCSR(x, nil, 4)
 	if _, err := FitBlocks(context.Background(), src, blocks.NewMemStore(), Config{K: 2}); err == nil || !strings.Contains(err.Error(), "row 0") {
 		t.Fatalf("negative entry: %v", err)
+	}
+}
+
+func TestFitBlocksResumes(t *testing.T) {
+	x := randomSparse(160, 45, 0.2, 6)
+	src := newUneven(x, nil)
+	for _, loss := range []Loss{Frobenius, KullbackLeibler} {
+		cfg := Config{K: 4, Loss: loss, Seed: 2, MaxIter: 12, Tol: -1}
+		mem := blocks.NewMemStore()
+		want, err := FitBlocks(context.Background(), src, mem, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.W = blockedW(t, src, mem, want, cfg.K)
+		st, err := shard.NewStore(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		interrupted := cfg
+		interrupted.Progress = func(s progress.Step) {
+			if s.Iter == 5 {
+				cancel()
+			}
+		}
+		if _, err := FitBlocks(ctx, src, st, interrupted); !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted fit: %v", err)
+		}
+		got, err := FitBlocks(context.Background(), src, st, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareFits(t, "resumed "+loss.String(), want, got, blockedW(t, src, st, got, cfg.K))
+		// Another fit's checkpoint is refused.
+		other := cfg
+		other.Seed = 3
+		if _, err := FitBlocks(context.Background(), src, st, other); err == nil || !strings.Contains(err.Error(), "is not this fit's") {
+			t.Fatalf("another fit's checkpoint: %v", err)
+		}
 	}
 }

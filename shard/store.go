@@ -141,3 +141,51 @@ func (s *Store) Load(name string, i int, dst []float64) error {
 	}
 	return nil
 }
+
+// CheckpointFile is the name of the Store's checkpoint file.
+const CheckpointFile = "checkpoint.bin"
+
+var _ blocks.Checkpointer = (*Store)(nil)
+
+// SaveCheckpoint writes a trainer's state as the store's checkpoint,
+// atomically, with a CRC-32C.
+func (s *Store) SaveCheckpoint(state []byte) error {
+	path := filepath.Join(s.dir, CheckpointFile)
+	err := atomicfile.WriteFile(path, func(w io.Writer) error {
+		if _, err := w.Write(stateMagic[:]); err != nil {
+			return err
+		}
+		if err := binary.Write(w, binary.LittleEndian, uint64(len(state))); err != nil {
+			return err
+		}
+		if _, err := w.Write(state); err != nil {
+			return err
+		}
+		return binary.Write(w, binary.LittleEndian, crc32.Checksum(state, castagnoli))
+	})
+	if err != nil {
+		return fmt.Errorf("shard: saving the checkpoint: %w", err)
+	}
+	return nil
+}
+
+// LoadCheckpoint reads the checkpoint; none is an error wrapping
+// fs.ErrNotExist, a damaged one an error naming the file.
+func (s *Store) LoadCheckpoint() ([]byte, error) {
+	path := filepath.Join(s.dir, CheckpointFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("shard: no checkpoint in %s: %w", s.dir, fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	if len(b) < 20 || [8]byte(b[:8]) != stateMagic || binary.LittleEndian.Uint64(b[8:16]) != uint64(len(b)-20) {
+		return nil, fmt.Errorf("shard: %s: not a checkpoint file, or truncated", path)
+	}
+	state := b[16 : len(b)-4]
+	if crc32.Checksum(state, castagnoli) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, fmt.Errorf("shard: %s: checksum mismatch: the file is damaged", path)
+	}
+	return state, nil
+}

@@ -34,6 +34,10 @@ type Config struct {
 	TopicShare float64
 	// Seed fixes the corpus: the same Config gives the same documents.
 	Seed uint64
+	// RowsPerShard is the number of documents per shard of the shards
+	// format (0: shard.DefaultRowsPerShard); it changes the files, not the
+	// documents.
+	RowsPerShard int
 }
 
 // NYTimes returns a Config shaped like the UCI NYTimes bag-of-words corpus

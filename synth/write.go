@@ -136,7 +136,7 @@ func Write(ctx context.Context, g *Generator, format, path string) (Stats, error
 		for t := range vocab {
 			vocab[t] = TermName(t)
 		}
-		w, err := shard.Create(path, c.Terms, shard.Options{Vocab: vocab, Labels: true})
+		w, err := shard.Create(path, c.Terms, shard.Options{RowsPerShard: c.RowsPerShard, Vocab: vocab, Labels: true})
 		if err != nil {
 			return st, err
 		}

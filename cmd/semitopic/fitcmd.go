@@ -25,7 +25,8 @@ func newFitCmd() *cobra.Command {
 	var pf pipelineFlags
 	var o model.Options
 	var oldKind, out, anchorsPath string
-	var labelsFromCorpus, asJSON bool
+	var labelsFromCorpus, asJSON, outOfCore, resume bool
+	var stateDir string
 	var top int
 	cmd := &cobra.Command{
 		Use:   "fit --kind KIND --format F PATH --out model.semitopic",
@@ -62,10 +63,20 @@ held by two labeled documents nothing can be held out: fit says so and fits
 the defaults, read out through the topics (tsnmf: its own rule).
 
 Anchors file: one topic per line, "name: word1, word2", with an optional
-strength per word as "word:3" (# starts a comment).`,
+strength per word as "word:3" (# starts a comment).
+
+Out of core (--out-of-core, with --format shards; kinds nmf and tsnmf): each
+iteration streams the shards from disk and keeps the documents' topic
+weights in a state folder (--state, default: the model's path with .state
+for its extension), so that memory holds two shards and the k × terms
+topics. The fit prints its progress with an estimate of the time left and
+its peak memory; it saves its state after every pass, and an interrupted
+fit continues with the same command and --resume. It starts from
+random-acol (NNDSVD needs an SVD of the whole matrix).`,
 		Example: `  semitopic fit --kind tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
       --subset train --labels-from-corpus --preset tsnmf --out reuters.semitopic
-  semitopic fit --kind nmf -k 20 --format mtx X.mtx --out nmf.semitopic`,
+  semitopic fit --kind nmf -k 20 --format mtx X.mtx --out nmf.semitopic
+  semitopic fit --kind nmf -k 100 --format shards corpus.shards --out-of-core --out big.semitopic`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			useOld, err := renamedFlag(cmd, "model", "kind")
@@ -106,6 +117,19 @@ strength per word as "word:3" (# starts a comment).`,
 					return fmt.Errorf("--%s: %d: want a number ≥ 0", f.name, f.v)
 				}
 			}
+			if outOfCore || resume || stateDir != "" {
+				if !outOfCore {
+					return fmt.Errorf("--state and --resume apply to --out-of-core fits")
+				}
+				if rf.format != "shards" {
+					return fmt.Errorf("--out-of-core reads a sharded corpus: --format shards (write one with semitopic vectorize --shards)")
+				}
+				if anchorsPath != "" || pf.changed(cmd) || cmd.Flags().Changed("readout") {
+					return fmt.Errorf("--out-of-core: anchors, pipeline flags and readouts apply to in-memory fits (the corpus was vectorized when it was sharded)")
+				}
+				o.Auto, o.LabelsFromCorpus = false, labelsFromCorpus
+				return runFitShards(cmd, o, args[0], out, stateDir, resume, asJSON, top)
+			}
 			if !cmd.Flags().Changed("preset") {
 				pf.preset = model.DefaultPreset(o.Kind)
 			}
@@ -140,6 +164,9 @@ strength per word as "word:3" (# starts a comment).`,
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.IntVar(&top, "top", 8, "top words to print per topic")
+	f.BoolVar(&outOfCore, "out-of-core", false, "train streaming a sharded corpus from disk (--format shards; nmf, tsnmf)")
+	f.StringVar(&stateDir, "state", "", "out of core: folder of the documents' state and the checkpoint (default: beside --out, extension .state)")
+	f.BoolVar(&resume, "resume", false, "out of core: continue the interrupted fit whose checkpoint is in --state")
 	return cmd
 }
 

@@ -75,6 +75,10 @@ in one pass: read it back with --format shards).`,
 				base.TopicShare = c.TopicShare
 			}
 			base.Seed = c.Seed
+			if c.RowsPerShard < 0 {
+				return fmt.Errorf("synth: --rows-per-shard %d: want a number ≥ 0", c.RowsPerShard)
+			}
+			base.RowsPerShard = c.RowsPerShard
 			g, err := synth.New(base)
 			if err != nil {
 				return err
@@ -107,5 +111,6 @@ in one pass: read it back with --format shards).`,
 	fl.Float64Var(&c.Zipf, "zipf", 0, "exponent of the vocabulary's rank-frequency law (default: the preset's, else 1.05)")
 	fl.Float64Var(&c.TopicShare, "topic-share", 0, "share of tokens from the document's topics (default 0.5)")
 	fl.Uint64Var(&c.Seed, "seed", 0, "random seed")
+	fl.IntVar(&c.RowsPerShard, "rows-per-shard", 0, "shards format: documents per shard (default 65536)")
 	return cmd
 }

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fit --out-of-core trains on a sharded corpus and ends where the
+// in-memory fit ends; its state folder refuses a second fit unless
+// resumed.
+func TestFitOutOfCore(t *testing.T) {
+	dir := t.TempDir()
+	shards := filepath.Join(dir, "c.shards")
+	if _, _, err := run(t, "synth", "--preset", "small", "--docs", "600", "--seed", "4", "--labeled", "0.3",
+		"--format", "shards", "--rows-per-shard", "130", "--out", shards); err != nil {
+		t.Fatal(err)
+	}
+	objective := func(stdout string) string {
+		t.Helper()
+		_, after, ok := strings.Cut(stdout, "objective ")
+		if !ok {
+			t.Fatalf("no objective in %q", stdout)
+		}
+		return strings.SplitN(after, ")", 2)[0]
+	}
+	for _, kind := range []string{"nmf", "tsnmf"} {
+		args := []string{"fit", "--kind", kind, "--format", "shards", shards, "--max-iter", "15", "-k", "20"}
+		if kind == "tsnmf" {
+			args = append(args, "--labels-from-corpus", "--auto=false")
+		} else {
+			args = append(args, "--init", "random-acol")
+		}
+		mem, _, err := run(t, append(args, "--out", filepath.Join(dir, kind+"-mem.semitopic"))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, kind+".semitopic")
+		ooc, stderr, err := run(t, append(args, "--out-of-core", "--out", out)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(ooc, "fitted out of core on 600 documents") || !strings.Contains(ooc, "peak memory: ") || !strings.Contains(stderr, "5 shards") {
+			t.Errorf("%s out of core said:\n%s\n%s", kind, ooc, stderr)
+		}
+		if a, b := objective(mem), objective(ooc); a != b {
+			t.Errorf("%s: objective %s out of core, %s in memory", kind, b, a)
+		}
+		if _, _, err := run(t, append(args, "--out-of-core", "--out", out)...); err == nil || !strings.Contains(err.Error(), "--resume continues it") {
+			t.Errorf("%s: a second fit into the same state: %v", kind, err)
+		}
+		js, _, err := run(t, append(args, "--out-of-core", "--resume", "--json", "--out", out)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Peak float64 `json:"peak_memory_mib"`
+			Info struct {
+				Iterations int
+			} `json:"info"`
+		}
+		if err := json.Unmarshal([]byte(js), &res); err != nil || res.Peak <= 0 || res.Info.Iterations != 15 {
+			t.Errorf("%s resumed, JSON: %v %+v\n%s", kind, err, res, js)
+		}
+	}
+	if _, _, err := run(t, "fit", "--kind", "nmf", "-k", "3", "--format", "mtx", "x.mtx", "--out-of-core", "--out", filepath.Join(dir, "x.semitopic")); err == nil || !strings.Contains(err.Error(), "--format shards") {
+		t.Errorf("out of core on an mtx file: %v", err)
+	}
+	if _, _, err := run(t, "fit", "--kind", "ssnmf", "--labels-from-corpus", "--format", "shards", shards, "--out-of-core", "--out", filepath.Join(dir, "s.semitopic")); err == nil || !strings.Contains(err.Error(), "trained in memory") {
+		t.Errorf("ssnmf out of core: %v", err)
+	}
+}

@@ -1,0 +1,206 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/blocks"
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/shard"
+)
+
+// OutOfCoreKinds lists the kinds FitShards trains out of core.
+func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF} }
+
+// FitShards fits a model out of core on the sharded corpus src: each
+// iteration streams the shards from disk, the document-side state (NMF's
+// W) is kept per shard in a store in stateDir, and memory holds the
+// topic-side state, O(k·terms), besides two shards. The kinds are those of
+// OutOfCoreKinds; a TS-NMF model reads its labels from the corpus's labels
+// file (o.LabelsFromCorpus must be set). The automatic configuration's
+// cross-validation and the readouts other than native need the corpus in
+// memory and are refused. The result has no vectorizer: the corpus was
+// vectorized when it was sharded.
+func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
+	if o.Labels != nil || len(o.Anchors) > 0 {
+		return nil, fmt.Errorf("model: out of core, the supervision comes from the corpus's labels file (LabelsFromCorpus)")
+	}
+	report := o.Progress
+	o = o.recorded()
+	if !slices.Contains(OutOfCoreKinds(), o.Kind) {
+		return nil, fmt.Errorf("model: %s models are not trained out of core (out of core: %v)", o.Kind, OutOfCoreKinds())
+	}
+	if o.Readout != "" && o.Readout != ReadoutNative {
+		return nil, fmt.Errorf("model: the %s readout is trained in memory; out of core the model predicts with its own rule", o.Readout)
+	}
+	n, m := src.Dims()
+	vocab, err := src.Vocab()
+	if err != nil {
+		return nil, err
+	}
+	if vocab == nil {
+		return nil, fmt.Errorf("model: %s has no vocabulary file", src.Dir())
+	}
+	if err := o.check(n, m); err != nil {
+		return nil, err
+	}
+	st, err := shard.NewStore(stateDir)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	var fitted *Fitted
+	switch o.Kind {
+	case KindNMF:
+		fitted, err = fitNMFShards(ctx, src, st, vocab, o, report)
+	case KindTSNMF:
+		fitted, err = fitTSNMFShards(ctx, src, st, vocab, o, report)
+	}
+	if err != nil {
+		return nil, err
+	}
+	fitted.Info.Params = o
+	fitted.Info.Corpus = "shards: " + src.Dir()
+	fitted.Info.Documents = n
+	fitted.Info.Seconds = time.Since(t0).Seconds()
+	fitted.Info.Created = time.Now().UTC().Format(time.RFC3339)
+	fitted.Info.Notes = append(fitted.Info.Notes, fmt.Sprintf("trained out of core over %d shards; the documents' topic weights are in %s", src.NumBlocks(), stateDir))
+	return fitted, nil
+}
+
+// shardLabelNames returns the distinct labels of the corpus in sorted
+// order (the in-memory numbering), reading only its labels file.
+func shardLabelNames(src *shard.Source) ([]string, error) {
+	man := src.Manifest()
+	if man.Labels == "" {
+		return nil, fmt.Errorf("model: %s has no labels file", src.Dir())
+	}
+	seen := map[string]bool{}
+	for i := range man.Shards {
+		ls, err := man.ReadLabels(src.Dir(), i)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range ls {
+			for _, v := range l {
+				seen[v] = true
+			}
+		}
+	}
+	if len(seen) == 0 {
+		return nil, fmt.Errorf("model: no document of %s carries a label", src.Dir())
+	}
+	names := make([]string, 0, len(seen))
+	for l := range seen {
+		names = append(names, l)
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// blockShares returns each topic's share of Σ W·rowsum(H), reading W
+// from the store block by block.
+func blockShares(src blocks.Source, st blocks.Store, r *nmf.Model) ([]float64, error) {
+	k, _ := r.H.Dims()
+	col := make([]float64, k)
+	for i := 0; i < src.NumBlocks(); i++ {
+		_, rows := src.Span(i)
+		buf := make([]float64, rows*k)
+		if err := st.Load(r.WName, i, buf); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+		for p, v := range buf {
+			col[p%k] += v
+		}
+	}
+	// topicShares over a one-row W holding the column sums.
+	return topicShares(mat.NewDense(1, k, col), r.H), nil
+}
+
+func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, o Options, report progress.Func) (*Fitted, error) {
+	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
+		return nil, err
+	}
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
+	}
+	if o.K < 1 {
+		return nil, fmt.Errorf("model: nmf needs k ≥ 1 topics")
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report})
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, o.K)
+	for t := range names {
+		names[t] = fmt.Sprintf("topic-%d", t+1)
+	}
+	shares, err := blockShares(src, st, r)
+	if err != nil {
+		return nil, err
+	}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: shares}
+	if err := m.prepare(); err != nil {
+		return nil, err
+	}
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
+		Notes: []string{"out of core, NMF starts from random-acol (Langville et al.): NNDSVD would need an SVD of the whole matrix"}}}, nil
+}
+
+func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, o Options, report progress.Func) (*Fitted, error) {
+	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
+		return nil, err
+	}
+	if !o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: tsnmf needs labeled documents (--labels-from-corpus)")
+	}
+	names, err := shardLabelNames(src)
+	if err != nil {
+		return nil, err
+	}
+	k := o.K
+	if k == 0 {
+		k = len(names)
+	}
+	if k < len(names) {
+		return nil, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	weighting := nmf.InverseSupervisionRate
+	switch o.Weighting {
+	case "", "inverse":
+	case "none":
+		weighting = nmf.NoWeighting
+	default:
+		return nil, fmt.Errorf("model: unknown weighting %q (want inverse or none)", o.Weighting)
+	}
+	r, err := nmf.TSNMFBlocks(ctx, src, st, nmf.TSNMFConfig{
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report},
+		LabelNames: names,
+		Weighting:  weighting,
+	})
+	if err != nil {
+		return nil, err
+	}
+	shares, err := blockShares(src, st, &r.Model)
+	if err != nil {
+		return nil, err
+	}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: shares}
+	if err := m.prepare(); err != nil {
+		return nil, err
+	}
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: r.Notes}}, nil
+}
