@@ -27,6 +27,14 @@ const minTermsPerBlock = 512
 // but its own data, which keeps the output identical for any number of
 // cores.
 func (m *Model) eStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, random, stats bool) (int, error) {
+	return m.eStepAt(ctx, w, x, 0, lo, hi, random, stats)
+}
+
+// eStepAt is eStep for a matrix x whose row 0 is document doc0 of the
+// corpus, as in a block read out of core: row d's random start is seeded by
+// its corpus index doc0+d, so that a block's documents draw the same
+// numbers as the whole matrix's, without drawing any other document's.
+func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, hi int, random, stats bool) (int, error) {
 	k, n := m.k, hi-lo
 	if len(w.gamma) < n*k {
 		w.gamma = make([]float64, n*k)
@@ -47,7 +55,7 @@ func (m *Model) eStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, r
 			d := lo + i
 			g := gamma[i*k : (i+1)*k]
 			if random {
-				w.samplers[wk].seed(seed, docSeed(step, d))
+				w.samplers[wk].seed(seed, docSeed(step, doc0+d))
 				w.samplers[wk].fill(g)
 			} else {
 				for t := range g {
@@ -177,9 +185,20 @@ func (m *Model) emStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, 
 		return 0, err
 	}
 	m.sufficientStats(w, x, lo, hi)
+	m.mStep(w.sstats, batch, total/float64(hi-lo))
+	return iters, nil
+}
+
+// mStep ends an EM step with the statistics S (terms × k, see
+// sufficientStats) of its documents: the batch update λ = η + S∘exp(E[log β])
+// or, with batch unset, the online update λ ← (1-ρ)λ + ρ(η + ratio·S∘exp(E[log β]))
+// with ρ = (LearningOffset + steps)^-LearningDecay, where ratio scales the
+// mini-batch to the corpus. It then recomputes exp(E[log β]) and counts the
+// step.
+func (m *Model) mStep(S []float64, batch bool, ratio float64) {
 	k := m.k
 	eta := m.eta
-	S, lam, B := w.sstats, m.lambda, m.expElogBet
+	lam, B := m.lambda, m.expElogBet
 	if batch {
 		parallel.For(m.terms, minTermsPerBlock, func(a, b int) {
 			for i := a * k; i < b*k; i++ {
@@ -188,7 +207,6 @@ func (m *Model) emStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, 
 		})
 	} else {
 		rho := math.Pow(m.opts.LearningOffset+float64(m.steps), -m.opts.LearningDecay)
-		ratio := total / float64(hi-lo)
 		parallel.For(m.terms, minTermsPerBlock, func(a, b int) {
 			for i := a * k; i < b*k; i++ {
 				lam[i] = lam[i]*(1-rho) + rho*(eta+ratio*(S[i]*B[i]))
@@ -197,7 +215,6 @@ func (m *Model) emStep(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, 
 	}
 	m.updateExpElogBeta()
 	m.steps++
-	return iters, nil
 }
 
 // sufficientStats sets w.sstats (terms × k) to
@@ -215,9 +232,22 @@ func (m *Model) sufficientStats(w *work, x *sparse.CSR, lo, hi int) {
 	if len(w.sstats) < terms*k {
 		w.sstats = make([]float64, terms*k)
 	}
-	S, B, expTheta := w.sstats, m.expElogBet, w.expTheta
+	m.addStats(w.sstats, w.expTheta, x, lo, hi, true)
+}
+
+// addStats adds the statistics of rows [lo, hi) of x, whose final
+// exp(E[log θ]) are the rows of expTheta, into S (terms × k), each
+// document after the other in row order, after clearing S first when reset
+// is set. Out of core, adding a block's documents into the sum of the
+// blocks before it runs exactly the additions of sufficientStats over the
+// whole matrix.
+func (m *Model) addStats(S, expTheta []float64, x *sparse.CSR, lo, hi int, reset bool) {
+	k, terms := m.k, m.terms
+	B := m.expElogBet
 	parallel.For(terms, minTermsPerBlock, func(ja, jb int) {
-		clear(S[ja*k : jb*k])
+		if reset {
+			clear(S[ja*k : jb*k])
+		}
 		for d := lo; d < hi; d++ {
 			ids := x.Indices[x.Indptr[d]:x.Indptr[d+1]]
 			cnts := x.Data[x.Indptr[d]:x.Indptr[d+1]]
@@ -288,14 +318,23 @@ func (m *Model) topicDigammaSums() []float64 {
 // Per-document and per-term partial sums are added in index order, so the
 // value does not depend on the number of cores.
 func (m *Model) bound(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, gamma []float64) (float64, error) {
-	k, terms, n := m.k, m.terms, hi-lo
-	alpha, eta := m.alpha, m.eta
-	lam := m.lambda
+	elogBeta, termParts := m.topicBoundParts()
+	var total float64
+	if err := m.addDocBounds(ctx, w, x, lo, hi, gamma, elogBeta, &total); err != nil {
+		return 0, err
+	}
+	return m.finishBound(total, termParts), nil
+}
 
-	// E[log β], terms × k.
+// topicBoundParts returns E[log β] (terms × k) and each term's part of the
+// bound's topic side, Σ_t (η-λ_tw) E[log β_tw] + log Γ(λ_tw) - log Γ(η).
+func (m *Model) topicBoundParts() (elogBeta, termParts []float64) {
+	k, terms := m.k, m.terms
+	eta := m.eta
+	lam := m.lambda
 	psiSum := m.topicDigammaSums()
-	elogBeta := make([]float64, terms*k)
-	termParts := make([]float64, terms)
+	elogBeta = make([]float64, terms*k)
+	termParts = make([]float64, terms)
 	lgEta := lgamma(eta)
 	parallel.For(terms, minTermsPerBlock, func(a, b int) {
 		for j := a; j < b; j++ {
@@ -309,7 +348,15 @@ func (m *Model) bound(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, g
 			termParts[j] = s
 		}
 	})
+	return elogBeta, termParts
+}
 
+// addDocBounds adds to *total the bound's part of each of rows [lo, hi) of
+// x, with document parameters gamma ((hi-lo) × k) and E[log β] from
+// topicBoundParts, one document after the other in row order.
+func (m *Model) addDocBounds(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, gamma, elogBeta []float64, total *float64) error {
+	k, n := m.k, hi-lo
+	alpha := m.alpha
 	if len(w.parts) < n {
 		w.parts = make([]float64, n)
 	}
@@ -348,20 +395,27 @@ func (m *Model) bound(ctx context.Context, w *work, x *sparse.CSR, lo, hi int, g
 		}
 	})
 	if err != nil {
-		return 0, err
+		return err
 	}
-	var total float64
 	for _, v := range parts {
-		total += v
+		*total += v
 	}
+	return nil
+}
+
+// finishBound returns the bound whose documents' parts add up to docs:
+// it adds the terms' parts from topicBoundParts and each topic's
+// log Γ(Vη) - log Γ(Σ_w λ_tw).
+func (m *Model) finishBound(docs float64, termParts []float64) float64 {
+	total := docs
 	for _, v := range termParts {
 		total += v
 	}
-	lgVEta := lgamma(float64(terms) * eta)
+	lgVEta := lgamma(float64(m.terms) * m.eta)
 	for _, v := range m.topicSums() {
 		total += lgVEta - lgamma(v)
 	}
-	return total, nil
+	return total
 }
 
 // lgamma returns log Γ(x) for x > 0.

@@ -127,7 +127,8 @@ func newModel(o Config, terms int) *Model {
 // topic distribution, exactly as in scikit-learn. When ctx is done, Fit
 // stops and returns the model as its last complete pass (batch) or
 // mini-batch (online) left it, with a NaN training perplexity, together
-// with ctx's error.
+// with ctx's error. FitBlocks trains the same model on a corpus read in
+// blocks, out of core.
 func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	if err := checkCounts(x, "training matrix"); err != nil {
 		return nil, err
