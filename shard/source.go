@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/semitopic/semitopic/blocks"
 )
@@ -14,8 +15,9 @@ import (
 // Source is a sharded corpus read one shard at a time: a blocks.Source
 // whose blocks are the shards. It holds the manifest only.
 type Source struct {
-	dir string
-	m   *Manifest
+	dir      string
+	m        *Manifest
+	verified []atomic.Bool // shards whose checksum this Source has checked
 }
 
 var _ blocks.Source = (*Source)(nil)
@@ -27,7 +29,7 @@ func OpenSource(dir string) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Source{dir: dir, m: m}, nil
+	return &Source{dir: dir, m: m, verified: make([]atomic.Bool, len(m.Shards))}, nil
 }
 
 // Manifest returns the corpus's manifest.
@@ -45,12 +47,20 @@ func (s *Source) NumBlocks() int { return len(s.m.Shards) }
 // Span returns shard i's first document and number of documents.
 func (s *Source) Span(i int) (int, int) { return s.m.Shards[i].FirstRow, s.m.Shards[i].Rows }
 
-// Read reads shard i with its documents' labels.
+// Read reads shard i with its documents' labels. The shard's checksum is
+// checked the first time this Source reads it (an out-of-core fit reads
+// every shard once per pass: hashing them again each time would cost
+// more than the reading); its size, header and layout every time.
 func (s *Source) Read(i int) (*blocks.Block, error) {
-	x, err := s.m.ReadShard(s.dir, i)
+	if i < 0 || i >= len(s.m.Shards) {
+		return nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(s.m.Shards))
+	}
+	verify := !s.verified[i].Load()
+	x, err := s.m.readShard(s.dir, i, verify)
 	if err != nil {
 		return nil, err
 	}
+	s.verified[i].Store(true)
 	b := &blocks.Block{First: s.m.Shards[i].FirstRow, X: x}
 	if s.m.Labels != "" {
 		if b.Labels, err = s.m.ReadLabels(s.dir, i); err != nil {

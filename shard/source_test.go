@@ -98,3 +98,37 @@ func TestStore(t *testing.T) {
 		t.Fatalf("damaged state: %v", err)
 	}
 }
+
+func TestSourceChecksShardsOnce(t *testing.T) {
+	dir := t.TempDir()
+	m := write(t, dir)
+	path := filepath.Join(dir, m.Shards[1].File)
+	b, _ := os.ReadFile(path)
+	b[len(b)-1] ^= 1 // a value's last byte: the layout still parses
+	os.WriteFile(path, b, 0o644)
+	src, err := OpenSource(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.Read(1); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Fatalf("a damaged shard read first: %v", err)
+	}
+	// Once read cleanly, a shard is not hashed again by the same Source.
+	clean := t.TempDir()
+	write(t, clean)
+	src, _ = OpenSource(clean)
+	if _, err := src.Read(1); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(clean, m.Shards[1].File), b, 0o644)
+	if _, err := src.Read(1); err != nil {
+		t.Fatalf("second read: %v", err)
+	}
+	if _, err := OpenSource(clean); err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := OpenSource(clean)
+	if _, err := fresh.Read(1); err == nil {
+		t.Fatal("a new Source did not check the damaged shard")
+	}
+}

@@ -1,0 +1,9 @@
+// Command scale times one fit of a topic model on a sharded corpus, in
+// memory or out of core, and prints one JSON line: the corpus's shape, the
+// time per iteration (after the first, so that reading and the start are
+// left out) and the process's peak resident memory. Each fit runs in its
+// own process so that the peak is that fit's; run.sh runs the grid of
+// docs/results/scale.md.
+//
+//	go run ./bench/scale -shards DIR -kind nmf -mode ooc -k 100 -iters 5
+package main
