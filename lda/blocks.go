@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/semitopic/semitopic/blocks"
+	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/progress"
 )
 
@@ -76,6 +78,11 @@ type Trainer struct {
 	// E[log β] and the terms' bound parts of the current λ, when the next
 	// pass computes a perplexity; derived from λ, never encoded.
 	elogBeta, termParts []float64
+
+	// works keeps Map's E-step buffers (*work, a block's γ and
+	// exp(E[log θ])) for the next Map, so that a pass allocates none once
+	// the largest block has been seen. It holds no state of the fit.
+	works *sync.Pool
 }
 
 var _ blocks.Trainer = (*Trainer)(nil)
@@ -92,7 +99,7 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Trainer{m: m, docs: docs, start: time.Now()}
+	t := &Trainer{m: m, docs: docs, start: time.Now(), works: new(sync.Pool)}
 	t.prepare()
 	return t, nil
 }
@@ -115,15 +122,22 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 	}
 	if err := blocks.Run(ctx, src, st, t); err != nil {
 		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
-			m, merr := t.Model()
-			if merr != nil {
-				return nil, merr
-			}
-			return m, cerr
+			return t.take(), cerr
 		}
 		return nil, err
 	}
-	return t.Model()
+	return t.take(), nil
+}
+
+// take returns the model without copying it, leaving the Trainer
+// unusable: FitBlocks's end, which spares a copy of λ.
+func (t *Trainer) take() *Model {
+	m := t.m
+	if !t.done {
+		m.perplexity = math.NaN()
+	}
+	*t = Trainer{}
+	return m
 }
 
 // Model returns a copy of the model as the passes so far left it: the
@@ -246,7 +260,8 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 	if !perp && a >= c {
 		return nil
 	}
-	w := newWork(m, rows)
+	w := t.work(rows)
+	defer t.works.Put(w)
 	if perp {
 		if _, err := m.eStepAt(ctx, w, x, b.First, 0, rows, false, false); err != nil {
 			return fmt.Errorf("lda: map block %d, perplexity: %w", i, err)
@@ -267,6 +282,15 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		m.addStats(acc[:off], w.expTheta, x, a, c, false)
 	}
 	return nil
+}
+
+// work returns E-step buffers for rows documents, from the pool if it has
+// some (eStepAt and addDocBounds grow them to the block).
+func (t *Trainer) work(rows int) *work {
+	if w, ok := t.works.Get().(*work); ok && w.workers == parallel.Workers() {
+		return w
+	}
+	return newWork(t.m, rows)
 }
 
 // Reduce ends the pass with the sum of the blocks' statistics: it records
@@ -530,7 +554,7 @@ func (t *Trainer) UnmarshalBinary(data []byte) error {
 	*t = Trainer{
 		m: m, docs: docs, words: words, epoch: epoch, lo: lo, iters: iters,
 		eval: eval, stopped: stopped, done: done, lastPerp: lastPerp,
-		start: time.Now().Add(-elapsed),
+		start: time.Now().Add(-elapsed), works: new(sync.Pool),
 	}
 	t.prepare()
 	return nil

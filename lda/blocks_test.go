@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/progress"
@@ -594,19 +598,75 @@ func blocksBenchCorpus(b *testing.B) *sparse.CSR {
 	return x
 }
 
-// BenchmarkFitBlocks compares Fit with FitBlocks over a MemStore in one
-// block and in eight, on 20,000 documents × 5,000 terms with k = 20 and
-// five batch passes, evaluated every other pass.
-func BenchmarkFitBlocks(b *testing.B) {
+// peakLive samples the live heap, as of the last garbage collection,
+// every millisecond until stop is called, which returns its largest size
+// in MiB.
+func peakLive() (stop func() float64) {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var peak uint64
+	quit, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			peak = max(peak, sample[0].Value.Uint64())
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() float64 {
+		close(quit)
+		<-finished
+		return float64(peak) / (1 << 20)
+	}
+}
+
+// BenchmarkFitBlocks times Fit and FitBlocks over a MemStore in one block
+// and in eight, on 20,000 documents × 5,000 terms with k = 20 and five
+// batch passes, evaluated every other pass.
+func BenchmarkFitBlocks(b *testing.B) { benchFitBlocks(b, false) }
+
+// BenchmarkFitBlocksMemory runs BenchmarkFitBlocks's fits with the
+// garbage collector run after every 5% of heap growth, so that the live
+// heap is measured often, and reports the largest seen (peak-live-MiB),
+// the corpus (corpus-MiB) included. Its times are not those of a normal
+// run.
+func BenchmarkFitBlocksMemory(b *testing.B) { benchFitBlocks(b, true) }
+
+func benchFitBlocks(b *testing.B, memory bool) {
 	x := blocksBenchCorpus(b)
 	cfg := Config{K: 20, MaxIter: 5, EvaluateEvery: 2, Seed: 1}
 	ctx := context.Background()
-	b.Run("Fit", func(b *testing.B) {
+	corpus := float64(8*len(x.Indptr)+4*len(x.Indices)+8*len(x.Data)) / (1 << 20)
+	run := func(b *testing.B, fit func() error) {
+		var stop func() float64
+		if memory {
+			defer debug.SetGCPercent(debug.SetGCPercent(5))
+			runtime.GC()
+			stop = peakLive()
+		}
+		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			if _, err := Fit(ctx, x, cfg); err != nil {
+			if err := fit(); err != nil {
 				b.Fatal(err)
 			}
 		}
+		b.StopTimer()
+		if memory {
+			b.ReportMetric(stop(), "peak-live-MiB")
+			b.ReportMetric(corpus, "corpus-MiB")
+		}
+	}
+	b.Run("Fit", func(b *testing.B) {
+		run(b, func() error {
+			_, err := Fit(ctx, x, cfg)
+			return err
+		})
 	})
 	for _, nb := range []int{1, 8} {
 		b.Run(fmt.Sprintf("FitBlocks/blocks=%d", nb), func(b *testing.B) {
@@ -614,11 +674,10 @@ func BenchmarkFitBlocks(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			for i := 0; i < b.N; i++ {
-				if _, err := FitBlocks(ctx, src, blocks.NewMemStore(), cfg); err != nil {
-					b.Fatal(err)
-				}
-			}
+			run(b, func() error {
+				_, err := FitBlocks(ctx, src, blocks.NewMemStore(), cfg)
+				return err
+			})
 		})
 	}
 }
