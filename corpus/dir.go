@@ -32,6 +32,12 @@ func (r BBC) Read(ctx context.Context, p string) (*Corpus, error) {
 
 // readFS reads the corpus from an opened file system.
 func (r BBC) readFS(ctx context.Context, src source) (*Corpus, error) {
+	return collect(func(s *sink) (*Corpus, error) { return r.visitFS(ctx, src, s) })
+}
+
+// visitFS reads the corpus from an opened file system, giving each
+// document to s; the Corpus it returns has no documents.
+func (r BBC) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) {
 	fsys := src.fsys
 	root, err := singleFolderRoot(fsys)
 	if err != nil {
@@ -85,7 +91,9 @@ func (r BBC) readFS(ctx context.Context, src source) (*Corpus, error) {
 			if err != nil {
 				return nil, err
 			}
-			c.Docs = append(c.Docs, Document{ID: id, Text: text, Labels: []string{class}})
+			if err := s.emit(Document{ID: id, Text: text, Labels: []string{class}}); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if classes == 0 {
@@ -129,6 +137,12 @@ func (r Dir) Read(ctx context.Context, p string) (*Corpus, error) {
 
 // readFS reads the corpus from an opened file system.
 func (r Dir) readFS(ctx context.Context, src source) (*Corpus, error) {
+	return collect(func(s *sink) (*Corpus, error) { return r.visitFS(ctx, src, s) })
+}
+
+// visitFS reads the corpus from an opened file system, giving each
+// document to s; the Corpus it returns has no documents.
+func (r Dir) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) {
 	fsys := src.fsys
 	root, err := singleFolderRoot(fsys)
 	if err != nil {
@@ -143,7 +157,7 @@ func (r Dir) readFS(ctx context.Context, src source) (*Corpus, error) {
 		if err != nil {
 			return err
 		}
-		if len(c.Docs)%256 == 0 {
+		if s.n%256 == 0 {
 			if err := canceled(ctx, src.path); err != nil {
 				return err
 			}
@@ -188,8 +202,7 @@ func (r Dir) readFS(ctx context.Context, src source) (*Corpus, error) {
 			}
 			doc.Labels = []string{label}
 		}
-		c.Docs = append(c.Docs, doc)
-		return nil
+		return s.emit(doc)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", src.path, err)
@@ -203,7 +216,7 @@ func (r Dir) readFS(ctx context.Context, src source) (*Corpus, error) {
 	if len(links) > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("skipped %s (symbolic links to folders or to nothing): %s", plural(len(links), "entry", "entries"), nameList(links)))
 	}
-	if len(c.Docs) == 0 {
+	if s.n == 0 {
 		return nil, fmt.Errorf("%s: no documents found", src.path)
 	}
 	dl.addNote(c)

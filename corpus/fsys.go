@@ -127,43 +127,59 @@ func checkZip(zr *zip.Reader) error {
 
 // readTar reads a whole tar stream into a memFS.
 func readTar(r io.Reader) (*memFS, error) {
+	m, _, err := scanTar(r, true)
+	return m, err
+}
+
+// scanTar reads a tar stream into a memFS, with the files' contents when
+// withData is set (otherwise only their names and sizes), and returns the
+// position of each file among the archive's entries (0 for the first
+// entry tar.Reader.Next returns).
+func scanTar(r io.Reader, withData bool) (*memFS, map[string]int, error) {
 	m := newMemFS()
+	pos := map[string]int{}
 	tr := tar.NewReader(r)
-	for {
+	for k := 0; ; k++ {
 		h, err := tr.Next()
 		if err == io.EOF {
-			return m, nil
+			return m, pos, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		switch h.Typeflag {
 		case tar.TypeXGlobalHeader:
 			continue // archive-wide metadata, not a file
 		case tar.TypeReg, tar.TypeDir:
 		default:
-			return nil, fmt.Errorf("entry %q: unsupported entry type %q (only regular files and folders)", h.Name, h.Typeflag)
+			return nil, nil, fmt.Errorf("entry %q: unsupported entry type %q (only regular files and folders)", h.Name, h.Typeflag)
 		}
 		name, err := cleanEntryName(h.Name)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if h.Typeflag == tar.TypeDir {
 			if err := m.mkdirAll(name, h.ModTime); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			continue
 		}
 		if name == "." {
-			return nil, fmt.Errorf("entry %q: a file cannot be the archive root", h.Name)
+			return nil, nil, fmt.Errorf("entry %q: a file cannot be the archive root", h.Name)
 		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, fmt.Errorf("entry %q: %w", h.Name, err)
+		var data []byte
+		if withData {
+			if data, err = io.ReadAll(tr); err != nil {
+				return nil, nil, fmt.Errorf("entry %q: %w", h.Name, err)
+			}
 		}
 		if err := m.addFile(name, data, h.ModTime); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		if !withData {
+			m.nodes[name].size = h.Size
+		}
+		pos[name] = k
 	}
 }
 
@@ -178,6 +194,7 @@ type memNode struct {
 	name     string // base name ("." for the root)
 	dir      bool
 	data     []byte
+	size     int64 // len(data), or the size of contents not read yet
 	modTime  time.Time
 	children map[string]*memNode // folders only
 	sorted   []fs.DirEntry       // folders only, built lazily
@@ -221,7 +238,7 @@ func (m *memFS) addFile(p string, data []byte, mt time.Time) error {
 	if err := m.mkdirAll(parent, mt); err != nil {
 		return err
 	}
-	n := &memNode{name: path.Base(p), data: data, modTime: mt}
+	n := &memNode{name: path.Base(p), data: data, size: int64(len(data)), modTime: mt}
 	m.nodes[p] = n
 	m.nodes[parent].children[n.name] = n
 	return nil
@@ -303,7 +320,7 @@ func (n *memNode) entries() []fs.DirEntry {
 type memInfo struct{ n *memNode }
 
 func (i memInfo) Name() string       { return i.n.name }
-func (i memInfo) Size() int64        { return int64(len(i.n.data)) }
+func (i memInfo) Size() int64        { return i.n.size }
 func (i memInfo) ModTime() time.Time { return i.n.modTime }
 func (i memInfo) IsDir() bool        { return i.n.dir }
 func (i memInfo) Sys() any           { return nil }

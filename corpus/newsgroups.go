@@ -59,6 +59,12 @@ func (n Newsgroups) trees() ([]string, error) {
 
 // readFS reads the corpus from an opened file system.
 func (n Newsgroups) readFS(ctx context.Context, src source) (*Corpus, error) {
+	return collect(func(s *sink) (*Corpus, error) { return n.visitFS(ctx, src, s) })
+}
+
+// visitFS reads the corpus from an opened file system, giving each
+// document to s; the Corpus it returns has no documents.
+func (n Newsgroups) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) {
 	trees, err := n.trees()
 	if err != nil {
 		return nil, err
@@ -122,6 +128,13 @@ func (n Newsgroups) readFS(ctx context.Context, src source) (*Corpus, error) {
 		}
 		keep[cat] = true
 	}
+	total := 0
+	for _, g := range groups {
+		if len(keep) == 0 || keep[g.name] {
+			total += len(g.files)
+		}
+	}
+	s.known(total)
 	c := &Corpus{Name: "20ng: " + src.path}
 	var dl decodeLog
 	for _, g := range groups {
@@ -141,7 +154,9 @@ func (n Newsgroups) readFS(ctx context.Context, src source) (*Corpus, error) {
 			if err != nil {
 				return nil, err
 			}
-			c.Docs = append(c.Docs, Document{ID: id, Text: n.Strip(text), Labels: []string{g.name}, Split: split})
+			if err := s.emit(Document{ID: id, Text: n.Strip(text), Labels: []string{g.name}, Split: split}); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(skipped) > 0 {

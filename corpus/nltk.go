@@ -78,28 +78,30 @@ func readCatsIndex(src source, dl *decodeLog) (*catsIndex, error) {
 	return ix, nil
 }
 
-// documents reads the listed files in ID order and makes a document of
-// each with doc. A listed file that does not exist is an error naming the
-// cats.txt line.
-func (ix *catsIndex) documents(ctx context.Context, src source, dl *decodeLog, doc func(e catsEntry, text string) Document) ([]Document, error) {
-	docs := make([]Document, len(ix.entries))
+// documents reads the listed files in ID order, makes a document of each
+// with doc and gives it to s. A listed file that does not exist is an
+// error naming the cats.txt line.
+func (ix *catsIndex) documents(ctx context.Context, src source, dl *decodeLog, s *sink, doc func(e catsEntry, text string) Document) error {
+	s.known(len(ix.entries))
 	for i, e := range ix.entries {
 		if i%64 == 0 {
 			if err := canceled(ctx, src.path); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		f := join(ix.root, e.id)
 		if !exists(src.fsys, f, false) {
-			return nil, fmt.Errorf("%s:%d: listed file %s does not exist", src.name(join(ix.root, "cats.txt")), e.line, e.id)
+			return fmt.Errorf("%s:%d: listed file %s does not exist", src.name(join(ix.root, "cats.txt")), e.line, e.id)
 		}
 		text, err := src.readFile(f, dl)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		docs[i] = doc(e, text)
+		if err := s.emit(doc(e, text)); err != nil {
+			return err
+		}
 	}
-	return docs, nil
+	return nil
 }
 
 // dedupSorted removes adjacent duplicates from a sorted slice in place.
@@ -140,6 +142,12 @@ func (r ReutersNLTK) Read(ctx context.Context, p string) (*Corpus, error) {
 
 // readFS reads the corpus from an opened file system.
 func (r ReutersNLTK) readFS(ctx context.Context, src source) (*Corpus, error) {
+	return collect(func(s *sink) (*Corpus, error) { return r.visitFS(ctx, src, s) })
+}
+
+// visitFS reads the corpus from an opened file system, giving each
+// document to s; the Corpus it returns has no documents.
+func (r ReutersNLTK) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) {
 	var dl decodeLog
 	ix, err := readCatsIndex(src, &dl)
 	if err != nil {
@@ -174,7 +182,7 @@ func (r ReutersNLTK) readFS(ctx context.Context, src source) (*Corpus, error) {
 			return nil, fmt.Errorf("reading %s: %w", src.name(dir), err)
 		}
 	}
-	docs, err := ix.documents(ctx, src, &dl, func(e catsEntry, text string) Document {
+	err = ix.documents(ctx, src, &dl, s, func(e catsEntry, text string) Document {
 		split := SplitNone
 		switch {
 		case strings.HasPrefix(e.id, "training/"):
@@ -187,7 +195,7 @@ func (r ReutersNLTK) readFS(ctx context.Context, src source) (*Corpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Corpus{Name: "reuters-nltk: " + src.path, Docs: docs}
+	c := &Corpus{Name: "reuters-nltk: " + src.path}
 	if len(hidden) > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("skipped %s: %s", plural(len(hidden), "hidden entry", "hidden entries"), nameList(hidden)))
 	}
@@ -217,6 +225,12 @@ func (r Brown) Read(ctx context.Context, p string) (*Corpus, error) {
 
 // readFS reads the corpus from an opened file system.
 func (r Brown) readFS(ctx context.Context, src source) (*Corpus, error) {
+	return collect(func(s *sink) (*Corpus, error) { return r.visitFS(ctx, src, s) })
+}
+
+// visitFS reads the corpus from an opened file system, giving each
+// document to s; the Corpus it returns has no documents.
+func (r Brown) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) {
 	var dl decodeLog
 	ix, err := readCatsIndex(src, &dl)
 	if err != nil {
@@ -237,13 +251,13 @@ func (r Brown) readFS(ctx context.Context, src source) (*Corpus, error) {
 			others = append(others, name)
 		}
 	}
-	docs, err := ix.documents(ctx, src, &dl, func(e catsEntry, text string) Document {
+	err = ix.documents(ctx, src, &dl, s, func(e catsEntry, text string) Document {
 		return Document{ID: e.id, Text: brownText(text), Labels: e.labels}
 	})
 	if err != nil {
 		return nil, err
 	}
-	c := &Corpus{Name: "brown: " + src.path, Docs: docs}
+	c := &Corpus{Name: "brown: " + src.path}
 	if len(others) > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("ignored %s that cats.txt does not list: %s", plural(len(others), "entry", "entries"), nameList(others)))
 	}

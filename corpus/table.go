@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/csv"
@@ -78,6 +79,13 @@ func (r CSV) format() string {
 func (r CSV) parse(ctx context.Context, name string, b []byte) (*Corpus, error) {
 	var dl decodeLog
 	text := dl.decode(name, b)
+	return collect(func(s *sink) (*Corpus, error) { return r.visit(ctx, name, strings.NewReader(text), &dl, s) })
+}
+
+// visit reads the documents of a CSV file named name from in, its text
+// decoded as dl records, giving each to s; the Corpus it returns has no
+// documents.
+func (r CSV) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog, s *sink) (*Corpus, error) {
 	comma := r.Comma
 	if comma == 0 {
 		comma = ','
@@ -85,7 +93,7 @@ func (r CSV) parse(ctx context.Context, name string, b []byte) (*Corpus, error) 
 	if comma == '"' || comma == '\r' || comma == '\n' || !utf8.ValidRune(comma) || comma == utf8.RuneError {
 		return nil, fmt.Errorf("%s: invalid field separator %q", r.format(), comma)
 	}
-	cr := csv.NewReader(strings.NewReader(text))
+	cr := csv.NewReader(in)
 	cr.Comma = comma
 	cr.LazyQuotes = r.LazyQuotes
 	cr.ReuseRecord = true
@@ -153,9 +161,11 @@ func (r CSV) parse(ctx context.Context, name string, b []byte) (*Corpus, error) 
 				return nil, fmt.Errorf("%s:%d: %w", name, line, err)
 			}
 		}
-		c.Docs = append(c.Docs, doc)
+		if err := s.emit(doc); err != nil {
+			return nil, err
+		}
 	}
-	if len(c.Docs) == 0 {
+	if s.n == 0 {
 		return nil, fmt.Errorf("%s: no rows", name)
 	}
 	dl.addNote(c)
@@ -295,13 +305,26 @@ func (r JSONL) Read(ctx context.Context, p string) (*Corpus, error) {
 }
 
 // parse reads the documents of a JSONL file named name with contents b.
-func (JSONL) parse(ctx context.Context, name string, b []byte) (*Corpus, error) {
+func (r JSONL) parse(ctx context.Context, name string, b []byte) (*Corpus, error) {
 	var dl decodeLog
 	text := dl.decode(name, b)
+	return collect(func(s *sink) (*Corpus, error) { return r.visit(ctx, name, strings.NewReader(text), &dl, s) })
+}
+
+// visit reads the documents of a JSONL file named name from in, its text
+// decoded as dl records, giving each to s; the Corpus it returns has no
+// documents.
+func (JSONL) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog, s *sink) (*Corpus, error) {
 	c := &Corpus{Name: "jsonl: " + name}
 	ids := map[string]int{}
-	for n, line := range strings.Split(text, "\n") {
-		lineNo := n + 1
+	br := bufio.NewReaderSize(in, 64<<10)
+	for lineNo, last := 1, false; !last; lineNo++ {
+		line, err := br.ReadString('\n')
+		if err == io.EOF {
+			last = true
+		} else if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
 		if lineNo%1024 == 0 {
 			if err := canceled(ctx, name); err != nil {
 				return nil, err
@@ -345,9 +368,11 @@ func (JSONL) parse(ctx context.Context, name string, b []byte) (*Corpus, error) 
 				return nil, errorf("%v", err)
 			}
 		}
-		c.Docs = append(c.Docs, doc)
+		if err := s.emit(doc); err != nil {
+			return nil, err
+		}
 	}
-	if len(c.Docs) == 0 {
+	if s.n == 0 {
 		return nil, fmt.Errorf("%s: no documents", name)
 	}
 	dl.addNote(c)

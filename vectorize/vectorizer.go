@@ -239,7 +239,38 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 			tf[g] += int64(dc.counts[p])
 		}
 	}
-	// Choose the vocabulary.
+	colOf, err := v.chooseColumns(global, df, tf, len(rows))
+	if err != nil {
+		return nil, err
+	}
+	for r := range rows {
+		m := rows[r].ids
+		for p, g := range m {
+			m[p] = colOf[g]
+		}
+	}
+	if res.X, err = v.build(rows, res); err != nil {
+		return nil, err
+	}
+	if v.opts.IDF {
+		v.setIDF(res.X.ColNNZ(), res.X.Rows)
+	}
+	v.weight(res.X)
+	res.Vocab = v.vocab
+	res.Docs = make([]corpus.Document, len(res.Kept))
+	for k, i := range res.Kept {
+		res.Docs[k] = docs[i]
+	}
+	return res, nil
+}
+
+// chooseColumns sets the vocabulary from the merged dictionary global,
+// whose terms have the document frequencies df and total counts tf over
+// the n documents kept: the fixed Vocabulary, or the terms the df bounds
+// and MaxFeatures select, sorted. It returns the column of each term of
+// global, -1 for a term left out. FitTransform and FitTransformStream
+// share it, so that both choose the same columns.
+func (v *Vectorizer) chooseColumns(global *termDict, df []int, tf []int64, n int) ([]int32, error) {
 	colOf := make([]int32, len(global.keys))
 	for g := range colOf {
 		colOf[g] = -1
@@ -253,59 +284,46 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 				colOf[g] = int32(j)
 			}
 		}
-	} else {
-		sel, err := v.selectVocab(global, df, tf, len(rows))
-		if err != nil {
-			return nil, err
-		}
-		vocab := make([]string, len(sel))
-		for k, g := range sel {
-			vocab[k] = global.str(g)
-		}
-		order := make([]int, len(sel))
-		for k := range order {
-			order[k] = k
-		}
-		sort.Slice(order, func(a, b int) bool { return vocab[order[a]] < vocab[order[b]] })
-		sorted := make([]string, len(sel))
-		for j, k := range order {
-			sorted[j] = vocab[k]
-			colOf[sel[k]] = int32(j)
-		}
-		if err := v.setVocab(sorted); err != nil {
-			return nil, err
-		}
+		return colOf, nil
 	}
-	for r := range rows {
-		m := rows[r].ids
-		for p, g := range m {
-			m[p] = colOf[g]
-		}
-	}
-	if res.X, err = v.build(rows, res); err != nil {
+	sel, err := v.selectVocab(global, df, tf, n)
+	if err != nil {
 		return nil, err
 	}
-	if v.opts.IDF {
-		cdf := res.X.ColNNZ()
-		n := float64(res.X.Rows)
-		v.idf = make([]float64, len(v.vocab))
-		for j, d := range cdf {
-			if v.opts.RawIDF {
-				// A fixed-vocabulary term never seen gets the idf of a
-				// term seen once instead of scikit-learn's +Inf.
-				v.idf[j] = math.Log(n/float64(max(d, 1))) + 1
-			} else {
-				v.idf[j] = math.Log((1+n)/(1+float64(d))) + 1
-			}
+	vocab := make([]string, len(sel))
+	for k, g := range sel {
+		vocab[k] = global.str(g)
+	}
+	order := make([]int, len(sel))
+	for k := range order {
+		order[k] = k
+	}
+	sort.Slice(order, func(a, b int) bool { return vocab[order[a]] < vocab[order[b]] })
+	sorted := make([]string, len(sel))
+	for j, k := range order {
+		sorted[j] = vocab[k]
+		colOf[sel[k]] = int32(j)
+	}
+	if err := v.setVocab(sorted); err != nil {
+		return nil, err
+	}
+	return colOf, nil
+}
+
+// setIDF sets the idf of each column from cdf, the number of the n
+// documents kept in which the column's term occurs.
+func (v *Vectorizer) setIDF(cdf []int, n int) {
+	nf := float64(n)
+	v.idf = make([]float64, len(v.vocab))
+	for j, d := range cdf {
+		if v.opts.RawIDF {
+			// A fixed-vocabulary term never seen gets the idf of a
+			// term seen once instead of scikit-learn's +Inf.
+			v.idf[j] = math.Log(nf/float64(max(d, 1))) + 1
+		} else {
+			v.idf[j] = math.Log((1+nf)/(1+float64(d))) + 1
 		}
 	}
-	v.weight(res.X)
-	res.Vocab = v.vocab
-	res.Docs = make([]corpus.Document, len(res.Kept))
-	for k, i := range res.Kept {
-		res.Docs[k] = docs[i]
-	}
-	return res, nil
 }
 
 // selectVocab applies the df bounds and max_features and returns the ids
