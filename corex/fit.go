@@ -111,9 +111,21 @@ func rowOf(x *sparse.CSR, p int) int {
 
 // newData computes the word statistics of preprocessed input.
 func newData(x *sparse.CSR, bg []float64) *data {
-	n, nv := x.Rows, x.Cols
-	d := &data{x: x, xt: x.T(), n: n, nv: nv, logN: math.Log(float64(n)), bg: bg,
-		wc: x.ColSums(), lp0: make([]float64, nv), pxFrac: make([]float64, nv), hx: make([]float64, nv)}
+	xt := x.T()
+	d := wordData(x.Rows, x.ColSums(), bg)
+	d.x, d.xt = x, xt
+	return d
+}
+
+// wordData computes the word statistics of n documents from their word
+// counts wc (of preprocessed input), which it clips in place and keeps,
+// leaving the matrices x and xt nil: all that the per-word pass needs.
+// Clipping is idempotent, so that counts already clipped give the same
+// statistics.
+func wordData(n int, wc, bg []float64) *data {
+	nv := len(wc)
+	d := &data{n: n, nv: nv, logN: math.Log(float64(n)), bg: bg,
+		wc: wc, lp0: make([]float64, nv), pxFrac: make([]float64, nv), hx: make([]float64, nv)}
 	for i, c := range d.wc {
 		c = min(max(c, countClip), float64(n)-countClip)
 		d.wc[i] = c
@@ -172,20 +184,31 @@ type fitState struct {
 }
 
 func newFitState(d *data, m int, byWord [][]anchorRef, byTopic [][]int) *fitState {
-	n, nv := d.n, d.nv
-	wc := (nv + wordChunk - 1) / wordChunk
+	n := d.n
 	dc := (n + docChunk - 1) / docChunk
+	s := newTopicState(d.nv, m, byWord, byTopic)
+	s.d = d
+	s.p, s.logP, s.logZ = mat.NewDense(n, m, nil), mat.NewDense(n, m, nil), mat.NewDense(n, m, nil)
+	s.u = mat.NewDense(n, 2*m, nil)
+	s.chunkDoc, s.dChunk = make([]float64, dc*2*m), dc
+	return s
+}
+
+// newTopicState returns a restart's state without its data (d, set by the
+// caller) and without any per-document array (p, logP, logZ, u,
+// chunkDoc): the topic-side state of nv words and m topics, which is all
+// that the out-of-core Trainer keeps.
+func newTopicState(nv, m int, byWord [][]anchorRef, byTopic [][]int) *fitState {
+	wc := (nv + wordChunk - 1) / wordChunk
 	return &fitState{
-		d: d, m: m, anchors: byWord, byTopic: byTopic,
-		p: mat.NewDense(n, m, nil), logP: mat.NewDense(n, m, nil), logZ: mat.NewDense(n, m, nil),
-		pdy: mat.NewDense(nv, m, nil), info: mat.NewDense(nv, 2*m, nil), u: mat.NewDense(n, 2*m, nil),
+		m: m, anchors: byWord, byTopic: byTopic,
+		pdy: mat.NewDense(nv, m, nil), info: mat.NewDense(nv, 2*m, nil),
 		psum: make([]float64, m), logPY: make([]float64, m), tcs: make([]float64, m),
 		c0: make([]float64, m), c1: make([]float64, m),
 		alpha: make([]float64, nv*m), tau: make([]float64, nv),
 		flip:   make([]bool, m),
 		chunkC: make([]float64, wc*2*m), chunkBest: make([]float64, wc*m), chunkIdx: make([]int, wc*m), chunkFlip: make([]bool, wc*m),
-		chunkDoc:   make([]float64, dc*2*m),
-		wordChunks: wc, dChunk: dc,
+		wordChunks: wc,
 	}
 }
 
@@ -198,6 +221,19 @@ func newFitState(d *data, m int, byWord [][]anchorRef, byTopic [][]int) *fitStat
 // the tie-breaking noise.
 func (s *fitState) initialize(seed uint64, numpy bool) {
 	d, m := s.d, s.m
+	next := s.initTopics(seed, numpy)
+	raw := s.p.RawMatrix()
+	for k := range raw.Data[:d.n*m] {
+		raw.Data[k] = next()
+	}
+	s.anchorStart()
+}
+
+// initTopics draws the topic-side part of the random start (α, and τ at
+// its start value) and returns the generator of p(y|x)'s start: numpy's
+// stream continuing after α with numpy set, else stream 0 of saltP.
+func (s *fitState) initTopics(seed uint64, numpy bool) (nextP func() float64) {
+	m, nv := s.m, len(s.tau)
 	var next func() float64
 	if numpy {
 		s.npr = npyrand.New(uint32(seed))
@@ -208,7 +244,7 @@ func (s *fitState) initialize(seed uint64, numpy bool) {
 	if m > 1 {
 		// The reference draws α as K × terms; draw in that order.
 		for j := 0; j < m; j++ {
-			for i := 0; i < d.nv; i++ {
+			for i := 0; i < nv; i++ {
 				s.alpha[i*m+j] = next()
 			}
 		}
@@ -223,42 +259,45 @@ func (s *fitState) initialize(seed uint64, numpy bool) {
 	if !numpy {
 		next = rng.New(seed, 0, saltP).Float64
 	}
-	raw := s.p.RawMatrix()
-	for k := range raw.Data[:d.n*m] {
-		raw.Data[k] = next()
-	}
-	s.anchorStart()
+	return next
 }
 
 // anchorStart mixes the drawn p(y|x) of each anchored topic with the mean
 // presence of its anchor words, and sums p's columns.
 func (s *fitState) anchorStart() {
 	d := s.d
-	for j, cols := range s.byTopic {
-		if len(cols) == 0 {
-			continue
-		}
-		// Mean presence of the anchor words in each document.
-		for l := 0; l < d.n; l++ {
-			lo, hi := d.x.Indptr[l], d.x.Indptr[l+1]
-			sum := 0.0
-			for _, c := range cols {
-				// Binary search in the row's sorted columns.
-				k := sort.Search(hi-lo, func(k int) bool { return int(d.x.Indices[lo+k]) >= c })
-				if k < hi-lo && int(d.x.Indices[lo+k]) == c {
-					sum += d.x.Data[lo+k]
-				}
-			}
-			row := s.p.RawRowView(l)
-			row[j] = 0.5*row[j] + 0.5*sum/float64(len(cols))
-		}
-	}
+	mixAnchors(d.x, s.p, s.byTopic, 0, d.n)
 	for j := range s.psum {
 		s.psum[j] = 0
 	}
 	for l := 0; l < d.n; l++ {
 		for j, v := range s.p.RawRowView(l) {
 			s.psum[j] += v
+		}
+	}
+}
+
+// mixAnchors replaces, in rows [lo, hi) of p (the drawn p(y|x) of x's
+// documents), the entry of each anchored topic by the mean of the draw and
+// the mean presence of the topic's anchor words in the document.
+func mixAnchors(x *sparse.CSR, p *mat.Dense, byTopic [][]int, lo, hi int) {
+	for j, cols := range byTopic {
+		if len(cols) == 0 {
+			continue
+		}
+		// Mean presence of the anchor words in each document.
+		for l := lo; l < hi; l++ {
+			p0, p1 := x.Indptr[l], x.Indptr[l+1]
+			sum := 0.0
+			for _, c := range cols {
+				// Binary search in the row's sorted columns.
+				k := sort.Search(p1-p0, func(k int) bool { return int(x.Indices[p0+k]) >= c })
+				if k < p1-p0 && int(x.Indices[p0+k]) == c {
+					sum += x.Data[p0+k]
+				}
+			}
+			row := p.RawRowView(l)
+			row[j] = 0.5*row[j] + 0.5*sum/float64(len(cols))
 		}
 	}
 }

@@ -180,13 +180,18 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 // degenerateWords describes the columns present in no or in every
 // document, whose counts are clipped, or returns "".
 func degenerateWords(x *sparse.CSR) string {
-	nnz := x.ColNNZ()
+	return degenerateCounts(x.ColNNZ(), x.Rows)
+}
+
+// degenerateCounts is degenerateWords from the number of documents each
+// column is stored in (nnz) and the number of documents.
+func degenerateCounts(nnz []int, rows int) string {
 	never, always := 0, 0
 	for _, c := range nnz {
 		switch c {
 		case 0:
 			never++
-		case x.Rows:
+		case rows:
 			always++
 		}
 	}
@@ -245,7 +250,9 @@ func (s *fitState) model(cfg Config, anchored bool) *Model {
 			}
 		}
 	}
-	M.Train = &DocTopics{P: permuteCols(s.p, order), LogP: permuteCols(s.logP, order), LogZ: permuteCols(s.logZ, order)}
+	if s.p != nil { // the out-of-core Trainer keeps no documents
+		M.Train = &DocTopics{P: permuteCols(s.p, order), LogP: permuteCols(s.logP, order), LogZ: permuteCols(s.logZ, order)}
+	}
 	return M
 }
 
