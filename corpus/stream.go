@@ -3,6 +3,8 @@ package corpus
 import (
 	"context"
 	"errors"
+	"io"
+	"io/fs"
 )
 
 // Row is one document's row of an already-vectorized corpus: its column
@@ -43,31 +45,38 @@ type StreamInfo struct {
 // (documents), which streaming needs: such a file is read whole with Read.
 var ErrRowOrder = errors.New("entries not in row order")
 
-// streamer is a format that can stream: stream reads the corpus at path
-// and visits its documents one at a time.
-type streamer interface {
+// fileStreamer is a format read from a file that can stream: stream reads
+// the corpus at path and visits its documents one at a time.
+type fileStreamer interface {
 	stream(ctx context.Context, path string, v *visit) (*Corpus, error)
+}
+
+// fsVisitor is a format read from a file system (a folder or an archive)
+// that can stream: visitFS gives each document to s.
+type fsVisitor interface {
+	visitFS(ctx context.Context, src source, s *sink) (*Corpus, error)
 }
 
 // Every format streams, but for reuters-sgml.
 var (
-	_ streamer = Newsgroups{}
-	_ streamer = ReutersNLTK{}
-	_ streamer = Brown{}
-	_ streamer = BBC{}
-	_ streamer = Dir{}
-	_ streamer = CSV{}
-	_ streamer = JSONL{}
-	_ streamer = MTX{}
-	_ streamer = UCI{}
-	_ streamer = Shards{}
+	_ fsVisitor    = Newsgroups{}
+	_ fsVisitor    = ReutersNLTK{}
+	_ fsVisitor    = Brown{}
+	_ fsVisitor    = BBC{}
+	_ fsVisitor    = Dir{}
+	_ fileStreamer = CSV{}
+	_ fileStreamer = JSONL{}
+	_ fileStreamer = MTX{}
+	_ fileStreamer = UCI{}
+	_ fileStreamer = Shards{}
 )
 
 // Stream reads the corpus at path with rd and calls v for each document in
 // the order Read gives them, without holding the corpus: memory holds one
 // document (or one shard of a sharded corpus) at a time, besides what the
 // format needs to check its input (the IDs of a csv, tsv or jsonl file,
-// to reject repeats; the index of an archive; a matrix's vocabulary).
+// to reject repeats; the listing of a folder or an archive; a matrix's
+// vocabulary). It is OpenStream, Visit and Close.
 //
 // Every format streams from a folder, a .zip, .tar, .tar.gz or .tgz
 // archive (a tar archive is read in as few sequential sweeps as the order
@@ -88,18 +97,78 @@ var (
 // the path being read, so that errors.Is finds it); a bad document is an
 // error naming its file (and line, for the line-based formats).
 func Stream(ctx context.Context, rd Reader, path string, v Visitor) (*StreamInfo, error) {
-	vis := &visit{v: v}
-	if s, ok := rd.(streamer); ok && path != Stdin {
-		c, err := s.stream(ctx, path, vis)
-		if err != nil {
+	s, err := OpenStream(rd, path)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	return s.Visit(ctx, v)
+}
+
+// StreamedCorpus is a corpus opened for streaming, to be read as many
+// times as needed with Visit (vectorizing a text corpus reads it twice):
+// what opening it found, such as the listing of an archive, serves every
+// read.
+type StreamedCorpus struct {
+	rd     Reader
+	path   string
+	fsys   fs.FS     // the folder or archive of a file-system format
+	closer io.Closer // closes fsys
+}
+
+// OpenStream opens the corpus at path for streaming with rd. A folder or
+// an archive is opened (and a tar archive listed) now; the documents are
+// read by Visit. Close it when done.
+func OpenStream(rd Reader, path string) (*StreamedCorpus, error) {
+	s := &StreamedCorpus{rd: rd, path: path}
+	r, ok := rd.(fsVisitor)
+	if !ok || path == Stdin {
+		return s, nil
+	}
+	if n, ok := r.(interface{ trees() ([]string, error) }); ok {
+		if _, err := n.trees(); err != nil {
 			return nil, err
 		}
+	}
+	fsys, closer, err := openStreamFS(path)
+	if err != nil {
+		return nil, err
+	}
+	s.fsys, s.closer = fsys, closer
+	return s, nil
+}
+
+// Visit reads the corpus once, calling v for each document, as Stream
+// does.
+func (s *StreamedCorpus) Visit(ctx context.Context, v Visitor) (*StreamInfo, error) {
+	vis := &visit{v: v}
+	var c *Corpus
+	var err error
+	switch r := s.rd.(type) {
+	case fsVisitor:
+		if s.fsys == nil {
+			break
+		}
+		if t, ok := s.fsys.(*lazyTar); ok {
+			t.rewind()
+		}
+		c, err = r.visitFS(ctx, source{s.fsys, s.path}, textSink(vis))
+	case fileStreamer:
+		if s.path == Stdin {
+			break
+		}
+		c, err = r.stream(ctx, s.path, vis)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
 		if err := vis.begin(nil, 0); err != nil {
 			return nil, err
 		}
 		return &StreamInfo{Name: c.Name, Notes: c.Notes, Docs: vis.n, InMemory: vis.inMemory}, nil
 	}
-	c, err := ReadPath(ctx, rd, path)
+	c, err = ReadPath(ctx, s.rd, s.path)
 	if err != nil {
 		return nil, err
 	}
@@ -109,6 +178,14 @@ func Stream(ctx context.Context, rd Reader, path string, v Visitor) (*StreamInfo
 	return &StreamInfo{Name: c.Name, Notes: c.Notes, Docs: len(c.Docs), InMemory: true}, nil
 }
 
+// Close closes the corpus.
+func (s *StreamedCorpus) Close() error {
+	if s.closer != nil {
+		return s.closer.Close()
+	}
+	return nil
+}
+
 // Streams reports whether Stream streams the corpus at path with rd
 // rather than reading it whole (see Stream; a MatrixMarket or UCI file
 // found on the way not to be in row order is not foreseen here).
@@ -116,8 +193,11 @@ func Streams(rd Reader, path string) bool {
 	if path == Stdin {
 		return false
 	}
-	_, ok := rd.(streamer)
-	return ok
+	switch rd.(type) {
+	case fsVisitor, fileStreamer:
+		return true
+	}
+	return false
 }
 
 // IsVectorized reports whether rd reads an already-vectorized format
@@ -237,42 +317,4 @@ func textSink(v *visit) *sink {
 		add:   func(d Document) error { return v.doc(d, nil) },
 		total: func(docs int) error { return v.begin(nil, docs) },
 	}
-}
-
-// fsVisitor is a format read from a file system that can stream.
-type fsVisitor interface {
-	visitFS(ctx context.Context, src source, s *sink) (*Corpus, error)
-}
-
-// streamFS streams the corpus at p, a folder or an archive, with r.
-func streamFS(ctx context.Context, r fsVisitor, p string, v *visit) (*Corpus, error) {
-	fsys, closer, err := openStreamFS(p)
-	if err != nil {
-		return nil, err
-	}
-	defer closer.Close()
-	return r.visitFS(ctx, source{fsys, p}, textSink(v))
-}
-
-func (r Dir) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
-	return streamFS(ctx, r, p, v)
-}
-
-func (r BBC) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
-	return streamFS(ctx, r, p, v)
-}
-
-func (r ReutersNLTK) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
-	return streamFS(ctx, r, p, v)
-}
-
-func (r Brown) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
-	return streamFS(ctx, r, p, v)
-}
-
-func (n Newsgroups) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
-	if _, err := n.trees(); err != nil {
-		return nil, err
-	}
-	return streamFS(ctx, n, p, v)
 }

@@ -111,6 +111,15 @@ func (t *lazyTar) closeReader() {
 	t.f, t.zr, t.tr, t.next = nil, nil, nil, 0
 }
 
+// rewind makes the next read start a new sweep from the start of the
+// archive, with a new count of sweeps: a new pass over the corpus.
+func (t *lazyTar) rewind() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.closeReader()
+	t.sweeps = 0
+}
+
 // Close implements io.Closer.
 func (t *lazyTar) Close() error {
 	t.mu.Lock()

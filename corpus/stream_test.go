@@ -255,6 +255,34 @@ func TestLazyTar(t *testing.T) {
 			t.Errorf("%s read whole", p)
 		}
 	}
+
+	// An opened corpus reads the same documents on every pass, listing
+	// the archive once and counting its sweeps afresh in each pass.
+	ng := archives(t, "testdata/20ng", "")["tar.gz"]
+	want := read(t, Newsgroups{}, ng)
+	sc, err := OpenStream(Newsgroups{}, ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pass := range 3 {
+		var docs []Document
+		info, err := sc.Visit(context.Background(), Visitor{Doc: func(d Document, _ *Row) error {
+			docs = append(docs, d)
+			return nil
+		}})
+		if err != nil || info.InMemory || !reflect.DeepEqual(docs, want.Docs) {
+			t.Errorf("pass %d: %v, %+v", pass, err, info)
+		}
+		if lt := sc.fsys.(*lazyTar); lt.whole || lt.sweeps != 1 {
+			t.Errorf("pass %d: %d sweeps, whole %v", pass, lt.sweeps, lt.whole)
+		}
+	}
+	if err := sc.Close(); err != nil {
+		t.Error(err)
+	}
+	if _, err := OpenStream(Newsgroups{Subset: "dev"}, ng); err == nil {
+		t.Error("an unknown subset opened")
+	}
 	if _, err := openLazyTar(writeTemp(t, "bad.tgz", "not gzip"), true); err == nil {
 		t.Error("a bad archive opened")
 	}

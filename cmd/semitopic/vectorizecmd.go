@@ -154,6 +154,7 @@ func runVectorizeShards(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, 
 		return err
 	}
 	src := &shardSource{rd: rd, path: path}
+	defer src.close()
 	switch rf.subset {
 	case "all", "":
 	case "train", "test":
@@ -170,6 +171,8 @@ func runVectorizeShards(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, 
 		if err := src.readInMemory(cmd, rf, path, why); err != nil {
 			return err
 		}
+	} else if src.sc, err = corpus.OpenStream(rd, path); err != nil {
+		return err
 	}
 	sw := &shardWriter{dir: dir, rowsPerShard: rowsPerShard}
 	defer sw.abort()
@@ -202,8 +205,9 @@ func runVectorizeShards(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, 
 type shardSource struct {
 	rd     corpus.Reader
 	path   string
-	mem    *corpus.Corpus // the corpus, when read in memory
-	subset string         // "train" or "test" for --subset, else ""
+	sc     *corpus.StreamedCorpus // the corpus, opened to stream
+	mem    *corpus.Corpus         // the corpus, when read in memory
+	subset string                 // "train" or "test" for --subset, else ""
 	split  corpus.Split
 
 	// What the last pass found.
@@ -222,6 +226,13 @@ func (s *shardSource) readInMemory(cmd *cobra.Command, rf *readerFlags, path, wh
 	}
 	s.mem, s.subset = c, ""
 	return nil
+}
+
+// close closes the corpus opened to stream.
+func (s *shardSource) close() {
+	if s.sc != nil {
+		s.sc.Close()
+	}
 }
 
 // vectorized reports whether the corpus is already vectorized.
@@ -257,8 +268,7 @@ func (s *shardSource) pass(ctx context.Context, p *passProgress, v corpus.Visito
 	if s.mem != nil {
 		return corpus.VisitCorpus(s.mem, wrapped)
 	}
-	_, err := corpus.Stream(ctx, s.rd, s.path, wrapped)
-	if err != nil {
+	if _, err := s.sc.Visit(ctx, wrapped); err != nil {
 		return err
 	}
 	// The errors the in-memory reading gives for an empty selection.
