@@ -3,33 +3,41 @@ package model
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/blocks"
+	"github.com/semitopic/semitopic/corex"
+	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/shard"
 )
 
 // OutOfCoreKinds lists the kinds FitShards trains out of core.
-func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF} }
+func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF, KindCorEx, KindLDA} }
 
 // FitShards fits a model out of core on the sharded corpus src: each
 // iteration streams the shards from disk, the document-side state (NMF's
-// W) is kept per shard in a store in stateDir, and memory holds the
-// topic-side state, O(k·terms), besides two shards. The kinds are those of
-// OutOfCoreKinds; a TS-NMF model reads its labels from the corpus's labels
-// file (o.LabelsFromCorpus must be set). The automatic configuration's
+// W, CorEx's p(y|x)) is kept per shard in a store in stateDir, and memory
+// holds the topic-side state, O(k·terms), besides two shards. The kinds
+// are those of OutOfCoreKinds; a TS-NMF model reads its labels from the
+// corpus's labels file (o.LabelsFromCorpus must be set), a CorEx model
+// takes anchor words (o.Anchors). The automatic configuration's
 // cross-validation and the readouts other than native need the corpus in
 // memory and are refused. The result has no vectorizer: the corpus was
 // vectorized when it was sharded.
 func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
-	if o.Labels != nil || len(o.Anchors) > 0 {
-		return nil, fmt.Errorf("model: out of core, the supervision comes from the corpus's labels file (LabelsFromCorpus)")
+	if o.Labels != nil {
+		return nil, fmt.Errorf("model: out of core, labels come from the corpus's labels file (LabelsFromCorpus)")
 	}
+	if len(o.Anchors) > 0 && o.Kind != KindCorEx {
+		return nil, fmt.Errorf("model: %s models take no anchor words", o.Kind)
+	}
+	anchors := o.Anchors
 	report := o.Progress
 	o = o.recorded()
 	if !slices.Contains(OutOfCoreKinds(), o.Kind) {
@@ -60,6 +68,10 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 		fitted, err = fitNMFShards(ctx, src, st, vocab, o, report)
 	case KindTSNMF:
 		fitted, err = fitTSNMFShards(ctx, src, st, vocab, o, report)
+	case KindCorEx:
+		fitted, err = fitCorExShards(ctx, src, st, vocab, anchors, o, report)
+	case KindLDA:
+		fitted, err = fitLDAShards(ctx, src, st, vocab, o, report)
 	}
 	if err != nil {
 		return nil, err
@@ -69,7 +81,7 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	fitted.Info.Documents = n
 	fitted.Info.Seconds = time.Since(t0).Seconds()
 	fitted.Info.Created = time.Now().UTC().Format(time.RFC3339)
-	fitted.Info.Notes = append(fitted.Info.Notes, fmt.Sprintf("trained out of core over %d shards; the documents' topic weights are in %s", src.NumBlocks(), stateDir))
+	fitted.Info.Notes = append(fitted.Info.Notes, fmt.Sprintf("trained out of core over %d shards; its state is in %s", src.NumBlocks(), stateDir))
 	return fitted, nil
 }
 
@@ -203,4 +215,55 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 		return nil, err
 	}
 	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: r.Notes}}, nil
+}
+
+func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, sup []Anchor, o Options, report progress.Func) (*Fitted, error) {
+	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
+		return nil, err
+	}
+	if o.Beta < 0 || math.IsNaN(o.Beta) || math.IsInf(o.Beta, 0) || o.Restarts < 0 {
+		return nil, fmt.Errorf("model: corex needs a finite beta ≥ 0 and restarts ≥ 0")
+	}
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
+	}
+	names, anchors, err := corexAnchors(sup)
+	if err != nil {
+		return nil, err
+	}
+	names, k, err := corexTopics(names, o.K, len(vocab))
+	if err != nil {
+		return nil, err
+	}
+	m, err := corex.FitBlocks(ctx, src, st, corex.Config{
+		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
+		Anchors: anchors, Beta: o.Beta, Progress: report,
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, info := corexModel(m, names, nil, anchors, vocab, Info{})
+	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
+}
+
+func fitLDAShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, o Options, report progress.Func) (*Fitted, error) {
+	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true}); err != nil {
+		return nil, err
+	}
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: LDA is unsupervised; it takes no labels or anchors")
+	}
+	if o.K < 1 {
+		return nil, fmt.Errorf("model: lda needs k ≥ 1 topics")
+	}
+	lo, err := ldaConfig(o, report)
+	if err != nil {
+		return nil, err
+	}
+	lm, err := lda.FitBlocks(ctx, src, st, lo)
+	if err != nil {
+		return nil, err
+	}
+	m, info := ldaModel(lm, vocab)
+	return &Fitted{Model: m, Vocab: vocab, Info: info}, nil
 }

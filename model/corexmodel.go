@@ -113,7 +113,6 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	var info Info
 	var names, labelNames []string
 	var anchors []corex.Anchor
-	byName := map[string]int{}
 	switch {
 	case sup.labeled() && len(sup.Anchors) > 0:
 		return nil, Info{}, fmt.Errorf("model: corex takes anchor words or labels (which suggest anchors), not both")
@@ -134,45 +133,14 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 			info.Notes = append(info.Notes, fmt.Sprintf("label %q anchored by %s", labelNames[l], strings.Join(a.Words, ", ")))
 		}
 	default:
-		for _, a := range sup.Anchors {
-			if a.Topic == "" {
-				return nil, Info{}, fmt.Errorf("model: an anchor has no topic name")
-			}
-			if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
-				return nil, Info{}, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
-			}
-			t, ok := byName[a.Topic]
-			if !ok {
-				t = len(names)
-				byName[a.Topic] = t
-				names = append(names, a.Topic)
-				anchors = append(anchors, corex.Anchor{Topic: t})
-			}
-			anchors[t].Words = append(anchors[t].Words, a.Words...)
-			for i := range a.Words {
-				b := 0.0
-				if i < len(a.Beta) {
-					b = a.Beta[i]
-				}
-				anchors[t].Strengths = append(anchors[t].Strengths, b)
-			}
+		var err error
+		if names, anchors, err = corexAnchors(sup.Anchors); err != nil {
+			return nil, Info{}, err
 		}
 	}
-	k := o.K
-	if k == 0 {
-		k = len(names)
-	}
-	if k == 0 {
-		return nil, Info{}, fmt.Errorf("model: corex needs the number of topics k (or anchors or labels to count them)")
-	}
-	if k < len(names) {
-		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d anchored topics", k, len(names))
-	}
-	if k > x.Cols {
-		return nil, Info{}, fmt.Errorf("model: k = %d topics for %d terms; corex needs k ≤ terms", k, x.Cols)
-	}
-	for t := len(names); t < k; t++ {
-		names = append(names, fmt.Sprintf("topic-%d", t+1))
+	names, k, err := corexTopics(names, o.K, x.Cols)
+	if err != nil {
+		return nil, Info{}, err
 	}
 	m, err := corex.Fit(ctx, x, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
@@ -182,6 +150,63 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
+	c, info := corexModel(m, names, labelNames, anchors, vocab, info)
+	return c, info, nil
+}
+
+// corexAnchors gathers the user's anchors by topic name, in the order the
+// names first appear, with each word's strength (0: Options.Beta).
+func corexAnchors(sup []Anchor) (names []string, anchors []corex.Anchor, err error) {
+	byName := map[string]int{}
+	for _, a := range sup {
+		if a.Topic == "" {
+			return nil, nil, fmt.Errorf("model: an anchor has no topic name")
+		}
+		if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
+			return nil, nil, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
+		}
+		t, ok := byName[a.Topic]
+		if !ok {
+			t = len(names)
+			byName[a.Topic] = t
+			names = append(names, a.Topic)
+			anchors = append(anchors, corex.Anchor{Topic: t})
+		}
+		anchors[t].Words = append(anchors[t].Words, a.Words...)
+		for i := range a.Words {
+			b := 0.0
+			if i < len(a.Beta) {
+				b = a.Beta[i]
+			}
+			anchors[t].Strengths = append(anchors[t].Strengths, b)
+		}
+	}
+	return names, anchors, nil
+}
+
+// corexTopics resolves the number of topics (k, or one per named topic
+// when 0) and names the unnamed ones.
+func corexTopics(names []string, k, terms int) ([]string, int, error) {
+	if k == 0 {
+		k = len(names)
+	}
+	if k == 0 {
+		return nil, 0, fmt.Errorf("model: corex needs the number of topics k (or anchors or labels to count them)")
+	}
+	if k < len(names) {
+		return nil, 0, fmt.Errorf("model: k = %d is smaller than the %d anchored topics", k, len(names))
+	}
+	if k > terms {
+		return nil, 0, fmt.Errorf("model: k = %d topics for %d terms; corex needs k ≤ terms", k, terms)
+	}
+	for t := len(names); t < k; t++ {
+		names = append(names, fmt.Sprintf("topic-%d", t+1))
+	}
+	return names, k, nil
+}
+
+// corexModel wraps a fitted CorEx model with its names and notes.
+func corexModel(m *corex.Model, names, labelNames []string, anchors []corex.Anchor, vocab []string, info Info) (*CorEx, Info) {
 	if len(anchors) == 0 {
 		// Unanchored models come back ordered by TC; their names follow.
 		for t := range names {
@@ -191,7 +216,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	info.Objective, info.Iterations = m.TC, m.Iterations
 	info.Notes = append(info.Notes, m.Warnings...)
 	info.Notes = append(info.Notes, fmt.Sprintf("total correlation %.4f nats (restart seed %d)", m.TC, m.Seed))
-	return &CorEx{m: m, TopicNames: names, LabelNames: labelNames, Vocab: vocab}, info, nil
+	return &CorEx{m: m, TopicNames: names, LabelNames: labelNames, Vocab: vocab}, info
 }
 
 // corexParams is the JSON part of a saved CorEx model.

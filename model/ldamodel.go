@@ -66,11 +66,25 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if o.K < 1 {
 		return nil, Info{}, fmt.Errorf("model: lda needs k ≥ 1 topics")
 	}
+	lo, err := ldaConfig(o, report)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	lm, err := lda.Fit(ctx, x, lo)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m, info := ldaModel(lm, vocab)
+	return m, info, nil
+}
+
+// ldaConfig is the LDA configuration of the options.
+func ldaConfig(o Options, report progress.Func) (lda.Config, error) {
 	method := lda.Batch
 	if o.Method != "" {
 		var err error
 		if method, err = lda.ParseMethod(o.Method); err != nil {
-			return nil, Info{}, err
+			return lda.Config{}, err
 		}
 	}
 	lo := lda.Config{K: o.K, Method: method, MaxIter: o.MaxIter, Seed: o.Seed}
@@ -78,12 +92,13 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 		lo.Tol = o.Tol
 	}
 	lo.Progress = report
-	lm, err := lda.Fit(ctx, x, lo)
-	if err != nil {
-		return nil, Info{}, err
-	}
+	return lo, nil
+}
+
+// ldaModel wraps a fitted LDA model with its topic shares: the fitted
+// λ's row sums minus the prior.
+func ldaModel(lm *lda.Model, vocab []string) (*LDA, Info) {
 	m := &LDA{m: lm, Vocab: vocab}
-	// Topic shares: the fitted λ's row sums minus the prior.
 	comp := lm.Components()
 	k, terms := comp.Dims()
 	m.weights = make([]float64, k)
@@ -102,5 +117,5 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 			m.weights[t] /= total
 		}
 	}
-	return m, Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Notes: []string{"objective: training perplexity"}}, nil
+	return m, Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Notes: []string{"objective: training perplexity"}}
 }

@@ -65,14 +65,14 @@ the defaults, read out through the topics (tsnmf: its own rule).
 Anchors file: one topic per line, "name: word1, word2", with an optional
 strength per word as "word:3" (# starts a comment).
 
-Out of core (--out-of-core, with --format shards; kinds nmf and tsnmf): each
-iteration streams the shards from disk and keeps the documents' topic
-weights in a state folder (--state, default: the model's path with .state
-for its extension), so that memory holds two shards and the k × terms
-topics. The fit prints its progress with an estimate of the time left and
+Out of core (--out-of-core, with --format shards; kinds nmf, tsnmf with
+--labels-from-corpus, corex with or without --anchors, lda): each iteration
+streams the shards from disk and keeps the documents' state in a state
+folder (--state, default: the model's path with .state for its extension),
+so that memory holds two shards and the k × terms topics. The fit prints its progress with an estimate of the time left and
 its peak memory; it saves its state after every pass, and an interrupted
-fit continues with the same command and --resume. It starts from
-random-acol (NNDSVD needs an SVD of the whole matrix).`,
+fit continues with the same command and --resume. NMF starts from
+random-acol out of core (NNDSVD needs an SVD of the whole matrix).`,
 		Example: `  semitopic fit --kind tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
       --subset train --labels-from-corpus --preset tsnmf --out reuters.semitopic
   semitopic fit --kind nmf -k 20 --format mtx X.mtx --out nmf.semitopic
@@ -124,8 +124,14 @@ random-acol (NNDSVD needs an SVD of the whole matrix).`,
 				if rf.format != "shards" {
 					return fmt.Errorf("--out-of-core reads a sharded corpus: --format shards (write one with semitopic vectorize --shards)")
 				}
-				if anchorsPath != "" || pf.changed(cmd) || cmd.Flags().Changed("readout") {
-					return fmt.Errorf("--out-of-core: anchors, pipeline flags and readouts apply to in-memory fits (the corpus was vectorized when it was sharded)")
+				if pf.changed(cmd) || cmd.Flags().Changed("readout") {
+					return fmt.Errorf("--out-of-core: pipeline flags and readouts apply to in-memory fits (the corpus was vectorized when it was sharded)")
+				}
+				if anchorsPath != "" {
+					var err error
+					if o.Anchors, err = readAnchors(anchorsPath); err != nil {
+						return err
+					}
 				}
 				o.Auto, o.LabelsFromCorpus = false, labelsFromCorpus
 				return runFitShards(cmd, o, args[0], out, stateDir, resume, asJSON, top)
@@ -164,7 +170,7 @@ random-acol (NNDSVD needs an SVD of the whole matrix).`,
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.IntVar(&top, "top", 8, "top words to print per topic")
-	f.BoolVar(&outOfCore, "out-of-core", false, "train streaming a sharded corpus from disk (--format shards; nmf, tsnmf)")
+	f.BoolVar(&outOfCore, "out-of-core", false, "train streaming a sharded corpus from disk (--format shards; nmf, tsnmf, corex, lda)")
 	f.StringVar(&stateDir, "state", "", "out of core: folder of the documents' state and the checkpoint (default: beside --out, extension .state)")
 	f.BoolVar(&resume, "resume", false, "out of core: continue the interrupted fit whose checkpoint is in --state")
 	return cmd
