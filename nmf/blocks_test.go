@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -292,4 +293,46 @@ func TestFitBlocksResumes(t *testing.T) {
 			t.Fatalf("another fit's checkpoint: %v", err)
 		}
 	}
+}
+
+// fullDisk is a shard.Store whose saves fail with ENOSPC after a number of
+// them, as a disk that fills up.
+type fullDisk struct {
+	*shard.Store
+	left int
+}
+
+func (f *fullDisk) Save(name string, i int, v []float64) error {
+	if f.left == 0 {
+		return fmt.Errorf("writing %s-%05d.f64: %w", name, i, syscall.ENOSPC)
+	}
+	f.left--
+	return f.Store.Save(name, i, v)
+}
+
+func TestFitBlocksDiskFull(t *testing.T) {
+	x := randomSparse(160, 45, 0.2, 7)
+	src := newUneven(x, nil)
+	cfg := Config{K: 4, Seed: 2, MaxIter: 8, Tol: -1}
+	mem := blocks.NewMemStore()
+	want, err := FitBlocks(context.Background(), src, mem, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.W = blockedW(t, src, mem, want, cfg.K)
+	st, err := shard.NewStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The disk fills in the middle of the fourth pass.
+	_, err = FitBlocks(context.Background(), src, &fullDisk{Store: st, left: 3*src.NumBlocks() + 2}, cfg)
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("a full disk: %v", err)
+	}
+	// Once there is room again, the fit resumes from its last pass.
+	got, err := FitBlocks(context.Background(), src, st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFits(t, "after a full disk", want, got, blockedW(t, src, st, got, cfg.K))
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/semitopic/semitopic/blocks"
+	"github.com/semitopic/semitopic/corex"
+	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
@@ -32,12 +34,12 @@ type result struct {
 	SecPerIter float64 `json:"seconds_per_iteration"`
 	Total      float64 `json:"seconds_total"`
 	PeakMiB    float64 `json:"peak_mib"`
-	Objective  float64 `json:"objective"`
+	Objective  float64 `json:"objective,omitempty"`
 }
 
 func main() {
 	dir := flag.String("shards", "", "sharded corpus folder")
-	kind := flag.String("kind", "nmf", "nmf, tsnmf (labels from the corpus)")
+	kind := flag.String("kind", "nmf", "nmf, tsnmf (labels from the corpus), corex, lda")
 	mode := flag.String("mode", "ooc", "mem (read the corpus into memory) or ooc (out of core)")
 	k := flag.Int("k", 100, "topics")
 	iters := flag.Int("iters", 5, "iterations (at least 2)")
@@ -108,6 +110,17 @@ func fit(src *shard.Source, kind, mode string, k, iters int, state string, repor
 				return 0, err
 			}
 			return r.FinalObjective(), nil
+		case "corex":
+			r, err := corex.Fit(ctx, x, corexConfig(k, iters, report))
+			if err != nil {
+				return 0, err
+			}
+			return r.TC, nil
+		case "lda":
+			if _, err := lda.Fit(ctx, x, ldaConfig(k, iters, report)); err != nil {
+				return 0, err
+			}
+			return 0, nil // no perplexity is evaluated
 		}
 		return 0, fmt.Errorf("unknown kind %q", kind)
 	}
@@ -142,8 +155,29 @@ func fit(src *shard.Source, kind, mode string, k, iters int, state string, repor
 			return 0, err
 		}
 		return r.FinalObjective(), nil
+	case "corex":
+		r, err := corex.FitBlocks(ctx, src, bst, corexConfig(k, iters, report))
+		if err != nil {
+			return 0, err
+		}
+		return r.TC, nil
+	case "lda":
+		if _, err := lda.FitBlocks(ctx, src, bst, ldaConfig(k, iters, report)); err != nil {
+			return 0, err
+		}
+		return 0, nil // no perplexity is evaluated
 	}
 	return 0, fmt.Errorf("unknown kind %q", kind)
+}
+
+// corexConfig runs exactly iters iterations of one restart.
+func corexConfig(k, iters int, report progress.Func) corex.Config {
+	return corex.Config{K: k, MaxIter: iters, Tol: -1, Seed: 1, Progress: report}
+}
+
+// ldaConfig runs iters batch passes without evaluating the perplexity.
+func ldaConfig(k, iters int, report progress.Func) lda.Config {
+	return lda.Config{K: k, MaxIter: iters, Seed: 1, Progress: report}
 }
 
 // labelIndex numbers the distinct labels in sorted order.

@@ -59,6 +59,11 @@ func runFitShards(cmd *cobra.Command, o model.Options, dir, out, stateDir string
 		if errors.Is(err, context.Canceled) {
 			return fmt.Errorf("interrupted; the last completed pass is saved in %s: run the same command with --resume to continue", stateDir)
 		}
+		if _, cerr := st.LoadCheckpoint(); cerr == nil {
+			// A full disk, a damaged shard: once mended, the fit goes on
+			// from its last completed pass.
+			return fmt.Errorf("%w\nthe last completed pass is saved in %s: once this is mended, run the same command with --resume to continue", err, stateDir)
+		}
 		return err
 	}
 	if err := model.SaveFile(out, fitted); err != nil {
