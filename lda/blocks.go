@@ -89,8 +89,8 @@ var _ blocks.Trainer = (*Trainer)(nil)
 
 // NewTrainer returns a Trainer for a corpus of docs documents over terms
 // terms, with cfg checked and its defaults filled in as Fit does, and λ
-// drawn as Fit draws it: FitBlocks with a Trainer and Fit on the same
-// matrix give the same model.
+// drawn as Fit draws it, so that training it over a matrix's blocks gives
+// Fit's model of the matrix.
 func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if docs <= 0 || terms <= 0 {
 		return nil, fmt.Errorf("lda: training corpus is %d×%d, want at least one document and one term", docs, terms)
@@ -108,7 +108,7 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 // blocks) as Fit trains it on the same matrix in memory, with the same
 // iterates, history and final training perplexity: NewTrainer, then
 // blocks.Run, then Model. st is passed to the trainer, which keeps no
-// document-side state in it. When ctx is done, FitBlocks returns the
+// document-side state in it (it may be nil). When ctx is done, FitBlocks returns the
 // model as its last complete pass (batch) or mini-batch (online) left it,
 // with a NaN training perplexity, together with ctx's error, like Fit.
 func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Config) (*Model, error) {
