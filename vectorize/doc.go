@@ -9,4 +9,9 @@
 //
 // A fitted Vectorizer transforms new documents with the same vocabulary and
 // idf and reports how many of their terms were out of vocabulary.
+//
+// FitTransformStream does what FitTransform does for a corpus too large to
+// hold: it reads the documents twice from a Source (such as corpus.Stream),
+// a first pass to count the terms and choose the vocabulary, a second to
+// give each document's weighted row, with the same values as FitTransform.
 package vectorize

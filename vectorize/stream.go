@@ -72,10 +72,11 @@ const (
 // a second pass that does not see the documents of the first.
 func (v *Vectorizer) FitTransformStream(ctx context.Context, src Source, fitted func(vocab []string) error, row RowFunc) (*StreamResult, error) {
 	// One session per worker for both passes: the second finds the
-	// morphology of every token in the caches the first filled.
-	sessions := make([]*text.Session, parallel.Workers())
+	// morphology of the tokens in the caches the first filled.
+	sessions := make([]*session, parallel.Workers())
+	window := max(sessionBudget/len(sessions), minSessionWindow)
 	for w := range sessions {
-		sessions[w] = v.analyzer.Session()
+		sessions[w] = &session{a: v.analyzer, window: window}
 	}
 	fit, err := v.fitStream(ctx, src, sessions)
 	if err != nil {
@@ -105,7 +106,7 @@ type streamFit struct {
 // its session, its dictionary (local ids, as in FitTransform) and the
 // document frequency and total count of each of its terms.
 type fitWorker struct {
-	sess   *text.Session
+	sess   *session
 	dict   *termDict
 	df     []int
 	tf     []int64
@@ -122,7 +123,7 @@ type fitBatch struct {
 
 // fitStream is the first pass: it fits the vocabulary and idf, with one
 // worker per session.
-func (v *Vectorizer) fitStream(ctx context.Context, src Source, sessions []*text.Session) (*streamFit, error) {
+func (v *Vectorizer) fitStream(ctx context.Context, src Source, sessions []*session) (*streamFit, error) {
 	o := v.analyzer.Options()
 	workers := make([]*fitWorker, len(sessions))
 	for w := range workers {
@@ -195,7 +196,7 @@ func (v *Vectorizer) fitAnalyse(wk *fitWorker, b *fitBatch, o text.Options) {
 			b.dropped++
 			continue
 		}
-		wk.toks = wk.sess.AppendTokens(wk.toks[:0], d.Text)
+		wk.toks = wk.sess.tokens(wk.toks[:0], d.Text)
 		wk.tokIDs = wk.tokIDs[:0]
 		for _, t := range wk.toks {
 			wk.tokIDs = append(wk.tokIDs, wk.dict.token(t))
@@ -223,6 +224,35 @@ func (v *Vectorizer) fitAnalyse(wk *fitWorker, b *fitBatch, o text.Options) {
 	b.docs = nil // the texts may go
 }
 
+// Sessions are renewed once they have analysed their window of text, the
+// sessionBudget shared by the workers but at least minSessionWindow each.
+const (
+	sessionBudget    = 32 << 20
+	minSessionWindow = 1 << 20
+)
+
+// session is a worker's text.Session, renewed after it has analysed its
+// window of text. A Session caches the morphology of every token it sees,
+// and a cached form can be a substring of the normalised text of the
+// document it came from, which it then keeps alive: a session kept for a
+// whole corpus would hold much of the corpus's text. Renewing it bounds
+// what it holds to a window's worth, at the cost of filling a new cache.
+type session struct {
+	a      *text.Analyzer
+	s      *text.Session
+	window int // bytes of text a session analyses
+	n      int // bytes analysed by s
+}
+
+// tokens appends the tokens of doc to dst, as text.Session.AppendTokens.
+func (s *session) tokens(dst []string, doc string) []string {
+	if s.s == nil || s.n >= s.window {
+		s.s, s.n = s.a.Session(), 0
+	}
+	s.n += len(doc)
+	return s.s.AppendTokens(dst, doc)
+}
+
 // grow extends s with zeros to length n.
 func grow[T int | int64](s []T, n int) []T {
 	if len(s) >= n {
@@ -233,7 +263,7 @@ func grow[T int | int64](s []T, n int) []T {
 
 // rowWorker is the state of one analysing goroutine of the second pass.
 type rowWorker struct {
-	sess  *text.Session
+	sess  *session
 	toks  []string
 	terms []string
 	ids   []int32
@@ -261,7 +291,7 @@ type rowBatch struct {
 
 // rowsStream is the second pass: it calls row for each kept document,
 // with one worker per session.
-func (v *Vectorizer) rowsStream(ctx context.Context, src Source, row RowFunc, sessions []*text.Session) (*StreamResult, error) {
+func (v *Vectorizer) rowsStream(ctx context.Context, src Source, row RowFunc, sessions []*session) (*StreamResult, error) {
 	o := v.analyzer.Options()
 	workers := make([]*rowWorker, len(sessions))
 	for w := range workers {
@@ -337,7 +367,7 @@ func (v *Vectorizer) rowAnalyse(wk *rowWorker, b *rowBatch, o text.Options) erro
 				continue
 			}
 		}
-		wk.toks = wk.sess.AppendTokens(wk.toks[:0], d.Text)
+		wk.toks = wk.sess.tokens(wk.toks[:0], d.Text)
 		if v.opts.MinTokens > 0 && len(wk.toks) < v.opts.MinTokens {
 			b.status[i], b.count[i] = droppedByTokens, len(wk.toks)
 			continue

@@ -235,3 +235,25 @@ func TestFitTransformStreamErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// TestSessionRenewal checks that a worker's session is renewed once it
+// has analysed its window of text, and that its tokens are the
+// analyzer's all along.
+func TestSessionRenewal(t *testing.T) {
+	a, err := text.NewAnalyzer(text.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{a: a, window: 200}
+	seen := map[*text.Session]bool{}
+	for _, d := range streamDocs(100) {
+		got := s.tokens(nil, d.Text)
+		if want := a.AppendTokens(nil, d.Text); !slices.Equal(got, want) {
+			t.Fatalf("%s: tokens %v, want %v", d.ID, got, want)
+		}
+		seen[s.s] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("%d sessions for 100 documents in windows of 200 bytes", len(seen))
+	}
+}

@@ -413,7 +413,11 @@ func (p *passProgress) set(done int) {
 	now := time.Now()
 	if p.term {
 		if p.bar == nil {
-			p.bar = progressbar.NewOptions(max(p.total, -1),
+			total := p.total
+			if total <= 0 {
+				total = -1 // a spinner with the count
+			}
+			p.bar = progressbar.NewOptions(total,
 				progressbar.OptionSetWriter(p.w),
 				progressbar.OptionSetDescription(p.label),
 				progressbar.OptionShowCount(),
