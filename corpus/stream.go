@@ -8,7 +8,8 @@ import (
 )
 
 // Row is one document's row of an already-vectorized corpus: its column
-// (term) indices, strictly increasing, and their values, none zero.
+// (term) indices, strictly increasing, and their values, as Read's matrix
+// holds them.
 type Row struct {
 	Cols []int32
 	Vals []float64
