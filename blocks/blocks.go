@@ -1,11 +1,15 @@
 package blocks
 
 import (
+	"bytes"
 	"context"
 	"encoding"
+	"encoding/binary"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"sync"
 
 	"github.com/semitopic/semitopic/sparse"
@@ -278,3 +282,112 @@ func (s *MemStore) Load(name string, i int, dst []float64) error {
 
 // IsNotExist reports whether err says that a state was never saved.
 func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+// Floats is a []float64 that encoding/gob writes as its raw little-endian
+// bytes: trainers' states hold k × terms arrays, which gob's own float
+// encoding (a reversed variable-length form, value by value) makes several
+// times slower to save at every pass.
+type Floats []float64
+
+// GobEncode returns the values as little-endian IEEE 754 bytes.
+func (f Floats) GobEncode() ([]byte, error) {
+	b := make([]byte, 8*len(f))
+	for i, v := range f {
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
+	}
+	return b, nil
+}
+
+// GobDecode reads what GobEncode wrote; no values decode as nil.
+func (f *Floats) GobDecode(b []byte) error {
+	if len(b) == 0 {
+		*f = nil
+		return nil
+	}
+	if len(b)%8 != 0 {
+		return fmt.Errorf("blocks: %d bytes are not a whole number of float64 values", len(b))
+	}
+	v := make([]float64, len(b)/8)
+	for i := range v {
+		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+	*f = v
+	return nil
+}
+
+// MarshalState encodes a trainer's state v with encoding/gob, except the
+// large arrays it holds: those that arrays points into v are written raw
+// after the gob stream, into one buffer of the right size, and set back.
+// Encoding arrays of k × terms values inside gob costs several copies of
+// each (gob's buffer grows by doubling), which at every pass of a fit adds
+// up. UnmarshalState reads it back.
+func MarshalState(v any, arrays []*Floats) ([]byte, error) {
+	lens := make([]int, len(arrays))
+	saved := make([]Floats, len(arrays))
+	size := 0
+	for i, a := range arrays {
+		lens[i], saved[i] = len(*a), *a
+		size += 8 * len(*a)
+		*a = nil
+	}
+	defer func() {
+		for i, a := range arrays {
+			*a = saved[i]
+		}
+	}()
+	var buf bytes.Buffer
+	enc := gob.NewEncoder(&buf)
+	if err := enc.Encode(lens); err != nil {
+		return nil, fmt.Errorf("blocks: encoding a state: %w", err)
+	}
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("blocks: encoding a state: %w", err)
+	}
+	out := make([]byte, buf.Len(), buf.Len()+size)
+	copy(out, buf.Bytes())
+	for _, a := range saved {
+		for _, x := range a {
+			out = binary.LittleEndian.AppendUint64(out, math.Float64bits(x))
+		}
+	}
+	return out, nil
+}
+
+// UnmarshalState decodes what MarshalState wrote into v; arrays is called
+// once v is decoded and must return the same arrays, in the same order, as
+// the encoding side gave (which may depend on v's contents).
+func UnmarshalState(b []byte, v any, arrays func() []*Floats) error {
+	r := bytes.NewReader(b)
+	dec := gob.NewDecoder(r)
+	var lens []int
+	if err := dec.Decode(&lens); err != nil {
+		return fmt.Errorf("blocks: decoding a state: %w", err)
+	}
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("blocks: decoding a state: %w", err)
+	}
+	as := arrays()
+	if len(as) != len(lens) {
+		return fmt.Errorf("blocks: decoding a state: %d arrays, the encoding has %d", len(as), len(lens))
+	}
+	rest := b[len(b)-r.Len():]
+	for i, a := range as {
+		n := lens[i]
+		if n < 0 || 8*n > len(rest) {
+			return fmt.Errorf("blocks: decoding a state: array %d of %d values, %d bytes left", i, n, len(rest))
+		}
+		if n == 0 {
+			*a = nil
+			continue
+		}
+		v := make(Floats, n)
+		for q := range v {
+			v[q] = math.Float64frombits(binary.LittleEndian.Uint64(rest[8*q:]))
+		}
+		*a, rest = v, rest[8*n:]
+	}
+	if len(rest) != 0 {
+		return fmt.Errorf("blocks: decoding a state: %d bytes after the arrays", len(rest))
+	}
+	return nil
+}

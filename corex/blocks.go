@@ -1,9 +1,7 @@
 package corex
 
 import (
-	"bytes"
 	"context"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"math"
@@ -824,8 +822,8 @@ type wireTrainer struct {
 	Phase       uint8
 	Restart     int
 	Iter        int
-	Background  []float64
-	Counts      []float64 // clipped word counts, nil before the first start pass ends
+	Background  blocks.Floats
+	Counts      blocks.Floats // clipped word counts, nil before the first start pass ends
 	Cur         *wireState
 	Last, Best  *wireState
 	BestSeed    uint64
@@ -835,7 +833,7 @@ type wireTrainer struct {
 // wireState is a restart's topic-side state; Tau and Flip only for the
 // current restart.
 type wireState struct {
-	Alpha, Tau, Info, Pdy []float64
+	Alpha, Tau, Info, Pdy blocks.Floats
 	C0, C1, LogPY, TCs    []float64
 	History               []float64
 	Flip                  []bool
@@ -869,11 +867,23 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	if t.d != nil {
 		w.Counts = t.d.wc
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(&w); err != nil {
+	b, err := blocks.MarshalState(&w, w.arrays())
+	if err != nil {
 		return nil, fmt.Errorf("corex: encoding the trainer: %w", err)
 	}
-	return buf.Bytes(), nil
+	return b, nil
+}
+
+// arrays lists the state's large arrays, which blocks.MarshalState writes
+// outside the gob stream.
+func (w *wireTrainer) arrays() []*blocks.Floats {
+	out := []*blocks.Floats{&w.Background, &w.Counts}
+	for _, s := range []*wireState{w.Cur, w.Last, w.Best} {
+		if s != nil {
+			out = append(out, &s.Alpha, &s.Tau, &s.Info, &s.Pdy)
+		}
+	}
+	return out
 }
 
 // UnmarshalBinary restores the Trainer that MarshalBinary encoded,
@@ -883,7 +893,7 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 // which keeps its Progress.
 func (t *Trainer) UnmarshalBinary(b []byte) error {
 	var w wireTrainer
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&w); err != nil {
+	if err := blocks.UnmarshalState(b, &w, w.arrays); err != nil {
 		return fmt.Errorf("corex: decoding the trainer: %w", err)
 	}
 	nt, err := w.trainer()

@@ -1,9 +1,7 @@
 package nmf
 
 import (
-	"bytes"
 	"context"
-	"encoding/gob"
 	"fmt"
 	"math"
 	"slices"
@@ -74,9 +72,9 @@ type trainerState struct {
 	Drawn              [][2]int // (topic, row) of each row averaged into H's start
 	Rnd                []byte   // the stream after H's draws: W's draws follow
 
-	Ht, GH, GW, CsW, RsH []float64 // Hᵀ (m × kp), HHᵀ, Wᵀdiag(e)W, colsum(diag(e)W), rowsum(H)
+	Ht, GH, GW, CsW, RsH blocks.Floats // Hᵀ (m × kp), HHᵀ, Wᵀdiag(e)W, colsum(diag(e)W), rowsum(H)
 
-	Hist      []float64
+	Hist      blocks.Floats
 	Iters     int
 	Converged bool
 }
@@ -87,7 +85,7 @@ type wire struct {
 	Seed                             uint64
 	Tol                              float64
 	N, M                             int
-	HMask                            []float64
+	HMask                            blocks.Floats
 	Sup                              *supervision
 	S                                trainerState
 }
@@ -648,11 +646,17 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	c := t.cfg
 	w := wire{K: c.K, Loss: int(c.Loss), Init: int(c.Init), AcolRows: c.AcolRows, MaxIter: c.MaxIter,
 		Seed: c.Seed, Tol: c.Tol, N: t.n, M: t.m, HMask: t.hmask, Sup: t.sup, S: t.s}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(&w); err != nil {
+	b, err := blocks.MarshalState(&w, w.arrays())
+	if err != nil {
 		return nil, fmt.Errorf("nmf: encoding the trainer: %w", err)
 	}
-	return buf.Bytes(), nil
+	return b, nil
+}
+
+// arrays lists the state's large arrays, which blocks.MarshalState writes
+// outside the gob stream.
+func (w *wire) arrays() []*blocks.Floats {
+	return []*blocks.Floats{&w.HMask, &w.S.Ht, &w.S.GH, &w.S.GW, &w.S.CsW, &w.S.RsH}
 }
 
 // UnmarshalBinary restores a Trainer from MarshalBinary: on a zero
@@ -660,7 +664,7 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 // resumed fit), which keeps its Stop and Progress.
 func (t *Trainer) UnmarshalBinary(b []byte) error {
 	var w wire
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&w); err != nil {
+	if err := blocks.UnmarshalState(b, &w, w.arrays); err != nil {
 		return fmt.Errorf("nmf: decoding the trainer: %w", err)
 	}
 	if t.tr != nil && !t.sameFit(&w) {
