@@ -283,9 +283,16 @@ func (a *Analyzer) morphCached(t string, cache map[string]string) string {
 		return m
 	}
 	m := a.morph(t)
-	// The token may be a substring of a large document; cache a copy so the
+	// The token may be a substring of a large document, and so may its
+	// form (the token itself, or a part of it): cache copies, so that the
 	// document can be freed.
-	cache[strings.Clone(t)] = m
+	key := strings.Clone(t)
+	if m == t {
+		m = key
+	} else {
+		m = strings.Clone(m)
+	}
+	cache[key] = m
 	return m
 }
 
