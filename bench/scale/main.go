@@ -45,7 +45,16 @@ func main() {
 	iters := flag.Int("iters", 5, "iterations (at least 2)")
 	state := flag.String("state", "", "out of core: state folder (default: a temporary one, removed)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the fit to this file")
+	reportFrom := flag.String("report", "", "instead of a fit, write the Markdown report of the fits in this JSON-lines file")
+	chartTo := flag.String("chart", "", "with -report: the SVG chart to write")
+	sideFrom := flag.String("side", "", "with -report: the output of side.sh, included verbatim")
 	flag.Parse()
+	if *reportFrom != "" {
+		if err := report(*reportFrom, *chartTo, *sideFrom, os.Stdout); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *dir == "" || *iters < 2 || (*mode != "mem" && *mode != "ooc") {
 		flag.Usage()
 		os.Exit(2)

@@ -32,9 +32,12 @@ fit() { # fit KIND MODE N ITERS
 	echo "== $1 $2 $3 documents" >&2
 	local dir
 	dir=$(corpus "$3")
-	# A fit that fails (out of memory, say) is recorded as such.
-	if ! line=$("$data/scale" -shards "$dir" -kind "$1" -mode "$2" -k 50 -iters "$4"); then
-		line="{\"kind\":\"$1\",\"mode\":\"$2\",\"docs\":$3,\"failed\":true}"
+	# A fit that fails is recorded with its exit status (137: killed, by
+	# the kernel when memory runs out).
+	local line rc=0
+	line=$("$data/scale" -shards "$dir" -kind "$1" -mode "$2" -k 50 -iters "$4") || rc=$?
+	if [ "$rc" -ne 0 ]; then
+		line="{\"kind\":\"$1\",\"mode\":\"$2\",\"docs\":$3,\"failed\":true,\"exit\":$rc}"
 	fi
 	echo "$line" | tee -a "$out" >&2
 }
