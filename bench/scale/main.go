@@ -14,8 +14,8 @@ import (
 
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/corex"
-	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/internal/peakmem"
+	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/shard"

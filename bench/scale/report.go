@@ -177,4 +177,3 @@ that issue 15 asks for where one is at hand is not measured.
 
 var kindTitle = map[string]string{"nmf": "NMF", "tsnmf": "TS-NMF", "corex": "CorEx", "lda": "LDA"}
 var modeTitle = map[string]string{"mem": "in memory", "ooc": "out of core"}
-
