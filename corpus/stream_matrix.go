@@ -164,7 +164,7 @@ func (p *mmStream) header(maxDocs int) (rows, cols, nnz int, field string, ok bo
 	}
 	var v [3]int
 	for k, b := range f {
-		if v[k], ok = mmUint(b); !ok {
+		if v[k], ok = sparse.MMIndex(b); !ok {
 			return 0, 0, 0, "", false
 		}
 	}
@@ -216,13 +216,13 @@ func (p *mmStream) entries(ctx context.Context, name string, rs *rowStream, rows
 		if len(f) != want {
 			return wrap(p.errorf("entry has %d fields, want %d", len(f), want))
 		}
-		i, ok := mmUint(f[0])
+		i, ok := sparse.MMIndex(f[0])
 		if !ok {
-			return wrap(p.errorf("invalid row index %s", mmQuote(f[0])))
+			return wrap(p.errorf("invalid row index %s", sparse.MMQuote(f[0])))
 		}
-		j, ok := mmUint(f[1])
+		j, ok := sparse.MMIndex(f[1])
 		if !ok {
-			return wrap(p.errorf("invalid column index %s", mmQuote(f[1])))
+			return wrap(p.errorf("invalid column index %s", sparse.MMQuote(f[1])))
 		}
 		if i < 1 || i > rows {
 			return wrap(p.errorf("row %d out of range 1..%d", i, rows))
@@ -254,57 +254,11 @@ func (p *mmStream) entries(ctx context.Context, name string, rs *rowStream, rows
 
 // value parses a value of the field as package sparse does.
 func (p *mmStream) value(field string, b []byte) (float64, error) {
-	if field == "integer" {
-		x, err := strconv.ParseInt(string(b), 10, 64)
-		if err != nil {
-			return 0, p.errorf("invalid integer value %s", mmQuote(b))
-		}
-		return float64(x), nil
-	}
-	x, err := strconv.ParseFloat(string(b), 64)
+	x, err := sparse.MMValue(field, b)
 	if err != nil {
-		var ne *strconv.NumError
-		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, p.errorf("value %s out of float64 range", mmQuote(b))
-		}
-		return 0, p.errorf("invalid real value %s", mmQuote(b))
-	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, p.errorf("value %s is not finite", mmQuote(b))
+		return 0, p.errorf("%s", err)
 	}
 	return x, nil
-}
-
-// mmUint parses a non-negative decimal integer (an optional '+', then
-// digits) that fits an int, as package sparse does.
-func mmUint(b []byte) (int, bool) {
-	if len(b) > 0 && b[0] == '+' {
-		b = b[1:]
-	}
-	if len(b) == 0 {
-		return 0, false
-	}
-	n := 0
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		d := int(c - '0')
-		if n > (math.MaxInt-d)/10 {
-			return 0, false
-		}
-		n = n*10 + d
-	}
-	return n, true
-}
-
-// mmQuote quotes an input fragment as package sparse does.
-func mmQuote(b []byte) string {
-	const max = 40
-	if len(b) > max {
-		return strconv.Quote(string(b[:max])) + "…"
-	}
-	return strconv.Quote(string(b))
 }
 
 // rowStream gathers the entries of the current row of a matrix read in
@@ -529,50 +483,22 @@ func (r UCI) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
 	}
 	rs := &rowStream{v: v, rows: d}
 	mark := make([]int32, w) // 1 + the row of the word's last entry
-	read := 0
-	for sc.Scan() {
-		lineNo++
-		line := sc.Bytes()
-		if read%(1<<16) == 0 {
-			if err := canceled(ctx, p); err != nil {
-				return nil, err
-			}
-		}
-		doc, word, count, ok := parseTriple(line)
-		if !ok {
-			if len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			return nil, errorf("want \"docID wordID count\" (positive integers), found %q", clip(string(line)))
-		}
-		if read == nnz {
-			return nil, errorf("more entries than NNZ=%d", nnz)
-		}
-		read++
-		if doc > d {
-			return nil, errorf("docID %d out of range 1..%d", doc, d)
-		}
-		if word > w {
-			return nil, errorf("wordID %d out of range 1..%d", word, w)
-		}
+	err = docwordEntries(ctx, p, sc, &lineNo, d, w, nnz, func(doc, word, count int) error {
 		if doc-1 < rs.cur {
-			return nil, fmt.Errorf("%s:%d: document %d comes after document %d: %w", p, lineNo, doc, rs.cur+1, ErrRowOrder)
+			return fmt.Errorf("%s:%d: document %d comes after document %d: %w", p, lineNo, doc, rs.cur+1, ErrRowOrder)
 		}
 		if err := rs.moveTo(doc-1, p); err != nil {
-			return nil, err
+			return err
 		}
 		if mark[word-1] == int32(doc) {
-			return nil, errorf("document %d lists word %d twice", doc, word)
+			return errorf("document %d lists word %d twice", doc, word)
 		}
 		mark[word-1] = int32(doc)
 		rs.add(int32(word-1), float64(count), lineNo)
-	}
-	if err := sc.Err(); err != nil {
-		lineNo++
-		return nil, errorf("%v", err)
-	}
-	if read != nnz {
-		return nil, fmt.Errorf("%s: header says NNZ=%d but the file has %d entries", p, nnz, read)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := rs.moveTo(d, p); err != nil {
 		return nil, err

@@ -299,6 +299,55 @@ func (r UCI) read(ctx context.Context, p string, in io.Reader, hint int, vocabPa
 	return c, nil
 }
 
+// docwordEntries reads the entry lines of a UCI docword stream after its
+// header (*lineNo lines read so far, kept current), checking each against
+// the header's D, W and NNZ, and calls add with each entry's 1-based
+// document and word and its count. Blank lines are skipped; errors name
+// the stream and the line.
+func docwordEntries(ctx context.Context, name string, sc *bufio.Scanner, lineNo *int, d, w, nnz int, add func(doc, word, count int) error) error {
+	errorf := func(format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", name, *lineNo, fmt.Sprintf(format, args...))
+	}
+	read := 0
+	for sc.Scan() {
+		*lineNo++
+		line := sc.Bytes()
+		if read%(1<<16) == 0 {
+			if err := canceled(ctx, name); err != nil {
+				return err
+			}
+		}
+		doc, word, count, ok := parseTriple(line)
+		if !ok {
+			if len(bytes.TrimSpace(line)) == 0 {
+				continue
+			}
+			return errorf("want \"docID wordID count\" (positive integers), found %q", clip(string(line)))
+		}
+		if read == nnz {
+			return errorf("more entries than NNZ=%d", nnz)
+		}
+		read++
+		if doc > d {
+			return errorf("docID %d out of range 1..%d", doc, d)
+		}
+		if word > w {
+			return errorf("wordID %d out of range 1..%d", word, w)
+		}
+		if err := add(doc, word, count); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		*lineNo++
+		return errorf("%v", err)
+	}
+	if read != nnz {
+		return fmt.Errorf("%s: header says NNZ=%d but the file has %d entries", name, nnz, read)
+	}
+	return nil
+}
+
 // readDocword parses a UCI docword stream whose vocabulary has nVocab
 // words. maxDocs bounds D (sparse.DefaultMaxRows when zero) and hint bounds
 // the storage reserved before entries are read.
@@ -353,43 +402,16 @@ func readDocword(ctx context.Context, name string, in io.Reader, nVocab, maxDocs
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var dup *sparse.DuplicateError
-	read := 0
-	for sc.Scan() {
-		lineNo++
-		line := sc.Bytes()
-		if read%(1<<16) == 0 {
-			if err := canceled(ctx, name); err != nil {
-				return nil, err
-			}
-		}
-		doc, word, count, ok := parseTriple(line)
-		if !ok {
-			if len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			return nil, errorf("want \"docID wordID count\" (positive integers), found %q", clip(string(line)))
-		}
-		if read == nnz {
-			return nil, errorf("more entries than NNZ=%d", nnz)
-		}
-		read++
-		if doc > d {
-			return nil, errorf("docID %d out of range 1..%d", doc, d)
-		}
-		if word > w {
-			return nil, errorf("wordID %d out of range 1..%d", word, w)
-		}
+	err = docwordEntries(ctx, name, sc, &lineNo, d, w, nnz, func(doc, word, count int) error {
 		if err := b.Add(doc-1, word-1, float64(count)); errors.As(err, &dup) {
-			return nil, errorf("document %d lists word %d twice", doc, word)
+			return errorf("document %d lists word %d twice", doc, word)
 		} else if err != nil {
-			return nil, errorf("%v", err)
+			return errorf("%v", err)
 		}
-	}
-	if err := scanErr(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
-	}
-	if read != nnz {
-		return nil, fmt.Errorf("%s: header says NNZ=%d but the file has %d entries", name, nnz, read)
 	}
 	x, err := b.Build()
 	if errors.As(err, &dup) {

@@ -185,7 +185,7 @@ func (p *mmParser) banner(line []byte) (mmHeader, error) {
 	line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // UTF-8 byte order mark
 	f := p.split(line)
 	if len(f) == 0 || !bytes.EqualFold(f[0], []byte("%%MatrixMarket")) {
-		return mmHeader{}, p.errorf("missing %%%%MatrixMarket banner, found %s", quote(line))
+		return mmHeader{}, p.errorf("missing %%%%MatrixMarket banner, found %s", MMQuote(line))
 	}
 	if len(f) != 5 {
 		return mmHeader{}, p.errorf("banner has %d fields, want 5 (%%%%MatrixMarket matrix format field symmetry)", len(f))
@@ -193,14 +193,14 @@ func (p *mmParser) banner(line []byte) (mmHeader, error) {
 	lower := func(b []byte) string { return string(bytes.ToLower(b)) }
 	var h mmHeader
 	if obj := lower(f[1]); obj != "matrix" {
-		return h, p.errorf("unsupported object %s, want matrix", quote(f[1]))
+		return h, p.errorf("unsupported object %s, want matrix", MMQuote(f[1]))
 	}
 	switch format := lower(f[2]); format {
 	case "coordinate":
 	case "array":
 		h.array = true
 	default:
-		return h, p.errorf("unknown format %s, want coordinate or array", quote(f[2]))
+		return h, p.errorf("unknown format %s, want coordinate or array", MMQuote(f[2]))
 	}
 	h.field = lower(f[3])
 	switch h.field {
@@ -212,7 +212,7 @@ func (p *mmParser) banner(line []byte) (mmHeader, error) {
 	case "complex":
 		return h, p.errorf("complex matrices are not supported")
 	default:
-		return h, p.errorf("unknown field %s, want real, integer or pattern", quote(f[3]))
+		return h, p.errorf("unknown field %s, want real, integer or pattern", MMQuote(f[3]))
 	}
 	h.symmetry = lower(f[4])
 	switch h.symmetry {
@@ -220,7 +220,7 @@ func (p *mmParser) banner(line []byte) (mmHeader, error) {
 	case "hermitian":
 		return h, p.errorf("hermitian symmetry is only defined for complex matrices")
 	default:
-		return h, p.errorf("unknown symmetry %s, want general, symmetric or skew-symmetric", quote(f[4]))
+		return h, p.errorf("unknown symmetry %s, want general, symmetric or skew-symmetric", MMQuote(f[4]))
 	}
 	return h, nil
 }
@@ -238,9 +238,9 @@ func (p *mmParser) sizes(h mmHeader, line []byte, n, maxRows int) ([]int, error)
 	}
 	v := make([]int, n)
 	for k, b := range f {
-		x, ok := parseUint(b)
+		x, ok := MMIndex(b)
 		if !ok {
-			return nil, p.errorf("size line: invalid count %s", quote(b))
+			return nil, p.errorf("size line: invalid count %s", MMQuote(b))
 		}
 		v[k] = x
 	}
@@ -334,13 +334,13 @@ func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CS
 		if len(f) != want {
 			return nil, p.errorf("entry has %d fields, want %d", len(f), want)
 		}
-		i, ok := parseUint(f[0])
+		i, ok := MMIndex(f[0])
 		if !ok {
-			return nil, p.errorf("invalid row index %s", quote(f[0]))
+			return nil, p.errorf("invalid row index %s", MMQuote(f[0]))
 		}
-		j, ok := parseUint(f[1])
+		j, ok := MMIndex(f[1])
 		if !ok {
-			return nil, p.errorf("invalid column index %s", quote(f[1]))
+			return nil, p.errorf("invalid column index %s", MMQuote(f[1]))
 		}
 		if i < 1 || i > rows {
 			return nil, p.errorf("row %d out of range 1..%d", i, rows)
@@ -469,10 +469,21 @@ func (p *mmParser) readArray(h mmHeader, sizeLine []byte, maxRows int) (*CSR, er
 
 // value parses one matrix value according to the header's field.
 func (p *mmParser) value(h mmHeader, b []byte) (float64, error) {
-	if h.field == "integer" {
+	x, err := MMValue(h.field, b)
+	if err != nil {
+		return 0, p.errorf("%s", err)
+	}
+	return x, nil
+}
+
+// MMValue parses one MatrixMarket value of the given field ("integer";
+// anything else is read as real) as ReadMatrixMarket does: a finite
+// float64. The error names the value, not its line.
+func MMValue(field string, b []byte) (float64, error) {
+	if field == "integer" {
 		x, err := strconv.ParseInt(string(b), 10, 64)
 		if err != nil {
-			return 0, p.errorf("invalid integer value %s", quote(b))
+			return 0, fmt.Errorf("invalid integer value %s", MMQuote(b))
 		}
 		return float64(x), nil
 	}
@@ -480,19 +491,19 @@ func (p *mmParser) value(h mmHeader, b []byte) (float64, error) {
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, p.errorf("value %s out of float64 range", quote(b))
+			return 0, fmt.Errorf("value %s out of float64 range", MMQuote(b))
 		}
-		return 0, p.errorf("invalid real value %s", quote(b))
+		return 0, fmt.Errorf("invalid real value %s", MMQuote(b))
 	}
 	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, p.errorf("value %s is not finite", quote(b))
+		return 0, fmt.Errorf("value %s is not finite", MMQuote(b))
 	}
 	return x, nil
 }
 
-// parseUint parses a non-negative decimal integer (an optional '+' sign, then
-// digits) that fits an int.
-func parseUint(b []byte) (int, bool) {
+// MMIndex parses a non-negative decimal integer (an optional '+' sign,
+// then digits) that fits an int: a MatrixMarket count or index.
+func MMIndex(b []byte) (int, bool) {
 	if len(b) > 0 && b[0] == '+' {
 		b = b[1:]
 	}
@@ -513,8 +524,9 @@ func parseUint(b []byte) (int, bool) {
 	return n, true
 }
 
-// quote quotes an input fragment for an error message, shortening long ones.
-func quote(b []byte) string {
+// MMQuote quotes an input fragment for an error message, shortening long
+// ones.
+func MMQuote(b []byte) string {
 	const max = 40
 	if len(b) > max {
 		return strconv.Quote(string(b[:max])) + "…"
