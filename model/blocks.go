@@ -190,13 +190,9 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err != nil {
 		return nil, err
 	}
-	weighting := nmf.InverseSupervisionRate
-	switch o.Weighting {
-	case "", "inverse":
-	case "none":
-		weighting = nmf.NoWeighting
-	default:
-		return nil, fmt.Errorf("model: unknown weighting %q (want inverse or none)", o.Weighting)
+	weighting, err := tsnmfWeighting(o.Weighting)
+	if err != nil {
+		return nil, err
 	}
 	r, err := nmf.TSNMFBlocks(ctx, src, st, nmf.TSNMFConfig{
 		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report},

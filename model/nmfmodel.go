@@ -125,6 +125,17 @@ func topicShares(w, h *mat.Dense) []float64 {
 	return out
 }
 
+// tsnmfWeighting parses Options.Weighting: "" or "inverse", or "none".
+func tsnmfWeighting(name string) (nmf.Weighting, error) {
+	switch name {
+	case "", "inverse":
+		return nmf.InverseSupervisionRate, nil
+	case "none":
+		return nmf.NoWeighting, nil
+	}
+	return 0, fmt.Errorf("model: unknown weighting %q (want inverse or none)", name)
+}
+
 // Inits lists the initialisation names (Options.Init) a kind accepts, in
 // the order to show them; nil for kinds without a choice of start.
 func Inits(kind string) []string {
@@ -247,13 +258,9 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	weighting := nmf.InverseSupervisionRate
-	switch o.Weighting {
-	case "", "inverse":
-	case "none":
-		weighting = nmf.NoWeighting
-	default:
-		return nil, Info{}, fmt.Errorf("model: unknown weighting %q (want inverse or none)", o.Weighting)
+	weighting, err := tsnmfWeighting(o.Weighting)
+	if err != nil {
+		return nil, Info{}, err
 	}
 	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
 		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report},

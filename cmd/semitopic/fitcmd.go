@@ -240,10 +240,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if err != nil {
 		return err
 	}
-	if err := model.SaveFile(out, fitted); err != nil {
-		return err
-	}
-	topics, err := fitted.Model.Topics(top)
+	topics, err := saveFitted(out, fitted, top)
 	if err != nil {
 		return err
 	}
@@ -284,6 +281,15 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	printTopics(w, topics)
 	fmt.Fprintf(w, "saved %s\n", out)
 	return nil
+}
+
+// saveFitted saves a fitted model to out and returns its topics, top words
+// each.
+func saveFitted(out string, fitted *model.Fitted, top int) ([]model.Topic, error) {
+	if err := model.SaveFile(out, fitted); err != nil {
+		return nil, err
+	}
+	return fitted.Model.Topics(top)
 }
 
 // droppedSummary says how many of the total documents the pipeline's

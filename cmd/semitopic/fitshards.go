@@ -66,10 +66,7 @@ func runFitShards(cmd *cobra.Command, o model.Options, dir, out, stateDir string
 		}
 		return err
 	}
-	if err := model.SaveFile(out, fitted); err != nil {
-		return err
-	}
-	topics, err := fitted.Model.Topics(top)
+	topics, err := saveFitted(out, fitted, top)
 	if err != nil {
 		return err
 	}
