@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -98,4 +99,41 @@ func ExampleFixedH_Transform() {
 	// Output:
 	// ⎡2.000  0.000⎤
 	// ⎣1.000  1.000⎦
+}
+
+func ExampleFitBlocks() {
+	// Six documents over four terms, read in blocks of two documents; the
+	// rows of W stay in the store, one vector per block.
+	x := sparse.FromDense(mat.NewDense(6, 4, []float64{
+		3, 1, 0, 0,
+		2, 2, 0, 0,
+		4, 1, 0, 0,
+		0, 0, 1, 3,
+		0, 0, 2, 2,
+		0, 0, 1, 4,
+	}))
+	src, err := blocks.FromCSR(x, nil, 2)
+	if err != nil {
+		log.Fatal(err)
+	}
+	st := blocks.NewMemStore() // shard.NewStore(dir) keeps it on disk
+	cfg := nmf.Config{K: 2, Seed: 1, MaxIter: 200, Tol: 1e-10}
+	res, err := nmf.FitBlocks(context.Background(), src, st, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// In memory, the same configuration gives the same fit.
+	mem, err := nmf.Fit(context.Background(), x, nmf.Config{K: 2, Init: nmf.InitRandomAcol, Seed: 1, MaxIter: 200, Tol: 1e-10})
+	if err != nil {
+		log.Fatal(err)
+	}
+	w := make([]float64, 2*2) // block 1: documents 2 and 3, two topics
+	if err := st.Load(res.WName, 1, w); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d iterations, objective %.4f (in memory %.4f)\n", res.Iterations, res.FinalObjective(), mem.FinalObjective())
+	fmt.Printf("W of document 2: %.4f, in memory %.4f\n", w[:2], mem.W.RawRowView(2))
+	// Output:
+	// 16 iterations, objective 1.5862 (in memory 1.5862)
+	// W of document 2: [1.1547 0.0000], in memory [1.1547 0.0000]
 }
