@@ -256,6 +256,11 @@ func fitLDAShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if err != nil {
 		return nil, err
 	}
+	if lo.Method == lda.Online && src.NumBlocks() > 1 {
+		// lda.FitBlocks runs it, but every mini-batch is a pass that reads
+		// every shard.
+		return nil, fmt.Errorf("model: online LDA out of core would read all %d shards for each mini-batch of documents; use the batch method (the default)", src.NumBlocks())
+	}
 	lm, err := lda.FitBlocks(ctx, src, st, lo)
 	if err != nil {
 		return nil, err

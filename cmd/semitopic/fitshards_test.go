@@ -75,6 +75,9 @@ func TestFitOutOfCore(t *testing.T) {
 	if _, _, err := run(t, "fit", "--kind", "nmf", "-k", "3", "--format", "mtx", "x.mtx", "--out-of-core", "--out", filepath.Join(dir, "x.semitopic")); err == nil || !strings.Contains(err.Error(), "--format shards") {
 		t.Errorf("out of core on an mtx file: %v", err)
 	}
+	if _, _, err := run(t, "fit", "--kind", "lda", "-k", "3", "--method", "online", "--format", "shards", shards, "--out-of-core", "--out", filepath.Join(dir, "o.semitopic")); err == nil || !strings.Contains(err.Error(), "batch method") {
+		t.Errorf("online LDA out of core: %v", err)
+	}
 	if _, _, err := run(t, "fit", "--kind", "ssnmf", "--labels-from-corpus", "--format", "shards", shards, "--out-of-core", "--out", filepath.Join(dir, "s.semitopic")); err == nil || !strings.Contains(err.Error(), "trained in memory") {
 		t.Errorf("ssnmf out of core: %v", err)
 	}
