@@ -66,13 +66,14 @@ Anchors file: one topic per line, "name: word1, word2", with an optional
 strength per word as "word:3" (# starts a comment).
 
 Out of core (--out-of-core, with --format shards; kinds nmf, tsnmf with
---labels-from-corpus, corex with or without --anchors, lda): each iteration
-streams the shards from disk and keeps the documents' state in a state
-folder (--state, default: the model's path with .state for its extension),
-so that memory holds two shards and the k × terms topics. The fit prints its progress with an estimate of the time left and
-its peak memory; it saves its state after every pass, and an interrupted
-fit continues with the same command and --resume. NMF starts from
-random-acol out of core (NNDSVD needs an SVD of the whole matrix).`,
+--labels-from-corpus, corex with or without --anchors, batch lda): each
+iteration streams the shards from disk and keeps the documents' state in a
+state folder (--state, default: the model's path with .state for its
+extension), so that memory holds two shards and the k × terms topics. The
+fit prints its progress with an estimate of the time left and its peak
+memory; it saves its state after every pass, and an interrupted fit
+continues with the same command and --resume. NMF starts from random-acol
+out of core (NNDSVD needs an SVD of the whole matrix).`,
 		Example: `  semitopic fit --kind tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
       --subset train --labels-from-corpus --preset tsnmf --out reuters.semitopic
   semitopic fit --kind nmf -k 20 --format mtx X.mtx --out nmf.semitopic
