@@ -15,6 +15,7 @@ import (
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/shard"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 // OutOfCoreKinds lists the kinds FitShards trains out of core.
@@ -28,8 +29,9 @@ func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF, KindCorEx, 
 // corpus's labels file (o.LabelsFromCorpus must be set), a CorEx model
 // takes anchor words (o.Anchors). The automatic configuration's
 // cross-validation and the readouts other than native need the corpus in
-// memory and are refused. The result has no vectorizer: the corpus was
-// vectorized when it was sharded.
+// memory and are refused. A corpus that semitopic vectorize --shards made
+// from text keeps its vectorizer (pipeline.json), and the model gets it;
+// otherwise the model, like one fitted on a matrix, takes matrices only.
 func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
 	if o.Labels != nil {
 		return nil, fmt.Errorf("model: out of core, labels come from the corpus's labels file (LabelsFromCorpus)")
@@ -75,6 +77,17 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	}
 	if err != nil {
 		return nil, err
+	}
+	// A corpus vectorized from text keeps its vectorizer: the model reads
+	// new text as the corpus was read.
+	pb, err := src.Pipeline()
+	if err != nil {
+		return nil, err
+	}
+	if pb != nil {
+		if fitted.Vectorizer, err = vectorize.UnmarshalFitted(pb, vocab); err != nil {
+			return nil, fmt.Errorf("model: %s: %w", src.Dir(), err)
+		}
 	}
 	fitted.Info.Params = o
 	fitted.Info.Corpus = "shards: " + src.Dir()

@@ -27,6 +27,7 @@ const (
 	ManifestFile = "manifest.json"
 	VocabFile    = "vocab.txt"
 	LabelsFile   = "labels.txt"
+	PipelineFile = "pipeline.json"
 )
 
 // magic opens every shard file.
@@ -52,6 +53,9 @@ type Manifest struct {
 	// empty for an unlabeled document), or are empty when absent.
 	Vocab  string `json:"vocab,omitempty"`
 	Labels string `json:"labels,omitempty"`
+	// Pipeline names the file describing how text was vectorized into
+	// this corpus (vectorize.Vectorizer.MarshalFitted), empty when absent.
+	Pipeline string `json:"pipeline,omitempty"`
 }
 
 // Info describes one shard: rows FirstRow to FirstRow+Rows−1 of the
@@ -79,6 +83,9 @@ type Options struct {
 	Vocab []string
 	// Labels writes the labels file from the labels given to Add.
 	Labels bool
+	// Pipeline, when set, is written as the pipeline file: how the
+	// documents were vectorized (opaque here; see Manifest.Pipeline).
+	Pipeline []byte
 }
 
 // Writer writes a documents × terms matrix row by row into shards of a
@@ -246,6 +253,16 @@ func (w *Writer) finish() (*Manifest, error) {
 			return nil, err
 		}
 		w.man.Vocab = VocabFile
+	}
+	if w.opt.Pipeline != nil {
+		err := writeAtomic(filepath.Join(w.tmp, PipelineFile), func(bw *bufio.Writer) error {
+			_, err := bw.Write(w.opt.Pipeline)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		w.man.Pipeline = PipelineFile
 	}
 	if w.lw != nil {
 		if err := w.lw.Flush(); err != nil {

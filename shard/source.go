@@ -85,6 +85,22 @@ func (s *Source) Vocab() ([]string, error) {
 	return vocab, nil
 }
 
+// Pipeline reads the pipeline file (nil when the corpus has none): how its
+// documents were vectorized.
+func (s *Source) Pipeline() ([]byte, error) {
+	if s.m.Pipeline == "" {
+		return nil, nil
+	}
+	if filepath.Base(s.m.Pipeline) != s.m.Pipeline {
+		return nil, fmt.Errorf("shard: %s: the pipeline file %q is not in the corpus's folder", s.dir, s.m.Pipeline)
+	}
+	b, err := os.ReadFile(filepath.Join(s.dir, s.m.Pipeline))
+	if err != nil {
+		return nil, fmt.Errorf("shard: %w", err)
+	}
+	return b, nil
+}
+
 // ReadLabels reads the labels of shard i's documents from the labels file
 // (nil entries for unlabeled documents), starting at the shard's offset.
 func (m *Manifest) ReadLabels(dir string, i int) ([][]string, error) {

@@ -132,3 +132,31 @@ func TestSourceChecksShardsOnce(t *testing.T) {
 		t.Fatal("a new Source did not check the damaged shard")
 	}
 }
+
+func TestSourcePipeline(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(dir, 3, Options{Pipeline: []byte(`{"pipeline":{}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add([]int32{1}, []float64{2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	src, err := OpenSource(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := src.Pipeline(); err != nil || string(b) != `{"pipeline":{}}` {
+		t.Fatalf("pipeline %q, %v", b, err)
+	}
+	// Without one, there is none.
+	plain := t.TempDir()
+	write(t, plain)
+	src, _ = OpenSource(plain)
+	if b, err := src.Pipeline(); b != nil || err != nil {
+		t.Fatalf("no pipeline: %q, %v", b, err)
+	}
+}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -80,5 +82,54 @@ func TestFitOutOfCore(t *testing.T) {
 	}
 	if _, _, err := run(t, "fit", "--kind", "ssnmf", "--labels-from-corpus", "--format", "shards", shards, "--out-of-core", "--out", filepath.Join(dir, "s.semitopic")); err == nil || !strings.Contains(err.Error(), "trained in memory") {
 		t.Errorf("ssnmf out of core: %v", err)
+	}
+}
+
+// A corpus sharded from text keeps its vectorizer: the model trained on it
+// out of core transforms new text as the in-memory model does.
+func TestFitOutOfCoreReadsText(t *testing.T) {
+	dir := t.TempDir()
+	jsonl := filepath.Join(dir, "docs.jsonl")
+	if _, _, err := run(t, "synth", "--preset", "small", "--docs", "200", "--seed", "5", "--format", "jsonl", "--out", jsonl); err != nil {
+		t.Fatal(err)
+	}
+	shards := filepath.Join(dir, "docs.shards")
+	if _, _, err := run(t, "vectorize", "--format", "jsonl", jsonl, "--preset", "lda", "--tokens", "alnum", "--shards", shards, "--rows-per-shard", "64"); err != nil {
+		t.Fatal(err)
+	}
+	ooc := filepath.Join(dir, "ooc.semitopic")
+	if _, _, err := run(t, "fit", "--kind", "nmf", "-k", "4", "--init", "random-acol", "--format", "shards", shards, "--out-of-core", "--out", ooc); err != nil {
+		t.Fatal(err)
+	}
+	mem := filepath.Join(dir, "mem.semitopic")
+	if _, _, err := run(t, "fit", "--kind", "nmf", "-k", "4", "--init", "random-acol", "--format", "jsonl", jsonl, "--preset", "lda", "--tokens", "alnum", "--out", mem); err != nil {
+		t.Fatal(err)
+	}
+	var outs []string
+	for _, m := range []string{ooc, mem} {
+		csv := m + ".csv"
+		if _, _, err := run(t, "transform", "--model", m, "--format", "jsonl", jsonl, "--out", csv); err != nil {
+			t.Fatalf("transform with %s: %v", filepath.Base(m), err)
+		}
+		b, err := os.ReadFile(csv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(b))
+	}
+	a, b := strings.Split(outs[0], "\n"), strings.Split(outs[1], "\n")
+	if len(a) < 200 || len(a) != len(b) {
+		t.Fatalf("transforms of %d and %d lines", len(a), len(b))
+	}
+	// Equal up to the order of the sums over shards.
+	for i := range a {
+		fa, fb := strings.Split(a[i], ","), strings.Split(b[i], ",")
+		for j := range fa {
+			x, errx := strconv.ParseFloat(fa[j], 64)
+			y, erry := strconv.ParseFloat(fb[j], 64)
+			if (errx == nil) != (erry == nil) || errx != nil && fa[j] != fb[j] || errx == nil && math.Abs(x-y) > 1e-9*max(math.Abs(y), 1e-3) {
+				t.Fatalf("line %d: out of core %q, in memory %q", i+1, a[i], b[i])
+			}
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/shard"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 // inMemoryShards writes the shards of the corpus that args describe (the
@@ -34,10 +35,11 @@ func inMemoryShards(t *testing.T, dir string, rowsPerShard int, args ...string) 
 		x     *sparse.CSR
 		vocab []string
 		docs  []corpus.Document
+		vec   *vectorize.Vectorizer
 	)
 	cmd := &cobra.Command{Use: "ref", Args: cobra.ExactArgs(1), SilenceUsage: true, SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
-			x, vocab, docs, err = vectorized(cmd, &rf, &pf, args[0])
+			x, vocab, docs, vec, err = vectorized(cmd, &rf, &pf, args[0])
 			return err
 		}}
 	rf.register(cmd.Flags(), false)
@@ -48,7 +50,14 @@ func inMemoryShards(t *testing.T, dir string, rowsPerShard int, args ...string) 
 	if err := cmd.ExecuteContext(context.Background()); err != nil {
 		t.Fatalf("in-memory reference %v: %v", args, err)
 	}
-	w, err := shard.Create(dir, x.Cols, shard.Options{RowsPerShard: rowsPerShard, Vocab: vocab, Labels: true})
+	var pipeline []byte
+	if vec != nil {
+		var err error
+		if pipeline, err = vec.MarshalFitted(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := shard.Create(dir, x.Cols, shard.Options{RowsPerShard: rowsPerShard, Vocab: vocab, Labels: true, Pipeline: pipeline})
 	if err != nil {
 		t.Fatal(err)
 	}

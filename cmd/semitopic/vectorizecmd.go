@@ -18,6 +18,7 @@ import (
 	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/shard"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 func newVectorizeCmd() *cobra.Command {
@@ -108,35 +109,35 @@ documents is known; on an error the target folder is left as it was.`,
 // vectorized reads the corpus at path and returns its matrix, vocabulary
 // and documents: as read for an already-vectorized format, else through
 // the text pipeline.
-func vectorized(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path string) (*sparse.CSR, []string, []corpus.Document, error) {
+func vectorized(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path string) (*sparse.CSR, []string, []corpus.Document, *vectorize.Vectorizer, error) {
 	ctx := cmd.Context()
 	c, err := rf.read(ctx, cmd, path)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if c.Matrix != nil {
-		return c.Matrix.X, c.Matrix.Vocab, c.Docs, nil
+		return c.Matrix.X, c.Matrix.Vocab, c.Docs, nil, nil
 	}
 	pl, err := pf.build(cmd)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	v, err := pl.New()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	bar := newProgress(cmd.ErrOrStderr(), len(c.Docs), "vectorizing")
 	v.Progress = bar.set
 	res, err := v.FitTransform(ctx, c.Docs)
 	bar.finish()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if len(res.Dropped) > 0 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%d documents dropped by the document filters (first: %s, %s)\n",
 			len(res.Dropped), res.Dropped[0].ID, res.Dropped[0].Reason)
 	}
-	return res.X, res.Vocab, res.Docs, nil
+	return res.X, res.Vocab, res.Docs, v, nil
 }
 
 // runVectorizeShards writes the corpus at path as shards to dir without
@@ -285,12 +286,13 @@ func (s *shardSource) pass(ctx context.Context, p *passProgress, v corpus.Visito
 type shardWriter struct {
 	dir          string
 	rowsPerShard int
+	pipeline     []byte // the fitted vectorizer (text corpora), for pipeline.json
 	w            *shard.Writer
 }
 
 // create starts the shards of a vocabulary.
 func (sw *shardWriter) create(vocab []string) error {
-	w, err := shard.Create(sw.dir, len(vocab), shard.Options{RowsPerShard: sw.rowsPerShard, Vocab: vocab, Labels: true})
+	w, err := shard.Create(sw.dir, len(vocab), shard.Options{RowsPerShard: sw.rowsPerShard, Vocab: vocab, Labels: true, Pipeline: sw.pipeline})
 	if err != nil {
 		return err
 	}
@@ -361,7 +363,17 @@ func (sw *shardWriter) writeText(ctx context.Context, cmd *cobra.Command, pf *pi
 		total = src.seen
 		return err
 	}
-	res, err := v.FitTransformStream(ctx, source, sw.create, sw.add)
+	create := func(vocab []string) error {
+		// The vectorizer is fitted now: the shards keep it, so that a
+		// model trained on them reads new text as they were read.
+		b, err := v.MarshalFitted()
+		if err != nil {
+			return err
+		}
+		sw.pipeline = b
+		return sw.create(vocab)
+	}
+	res, err := v.FitTransformStream(ctx, source, create, sw.add)
 	if err != nil {
 		return nil, err
 	}
@@ -458,7 +470,7 @@ func (p *passProgress) finish(err error) {
 
 func runVectorize(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path, out, vocabOut, labelsOut, idsOut string) error {
 	t0 := time.Now()
-	x, vocab, docs, err := vectorized(cmd, rf, pf, path)
+	x, vocab, docs, _, err := vectorized(cmd, rf, pf, path)
 	if err != nil {
 		return err
 	}
