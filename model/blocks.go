@@ -36,7 +36,7 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if o.Labels != nil {
 		return nil, fmt.Errorf("model: out of core, labels come from the corpus's labels file (LabelsFromCorpus)")
 	}
-	if len(o.Anchors) > 0 && o.Kind != KindCorEx {
+	if len(o.Anchors) > 0 && o.Kind == KindLDA {
 		return nil, fmt.Errorf("model: %s models take no anchor words", o.Kind)
 	}
 	anchors := o.Anchors
@@ -67,9 +67,9 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	var fitted *Fitted
 	switch o.Kind {
 	case KindNMF:
-		fitted, err = fitNMFShards(ctx, src, st, vocab, o, report)
+		fitted, err = fitNMFShards(ctx, src, st, vocab, anchors, o, report)
 	case KindTSNMF:
-		fitted, err = fitTSNMFShards(ctx, src, st, vocab, o, report)
+		fitted, err = fitTSNMFShards(ctx, src, st, vocab, anchors, o, report)
 	case KindCorEx:
 		fitted, err = fitCorExShards(ctx, src, st, vocab, anchors, o, report)
 	case KindLDA:
@@ -147,7 +147,7 @@ func blockShares(src blocks.Source, st blocks.Store, r *nmf.Model) ([]float64, e
 	return topicShares(mat.NewDense(1, k, col), r.H), nil
 }
 
-func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, o Options, report progress.Func) (*Fitted, error) {
+func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, anchors []Anchor, o Options, report progress.Func) (*Fitted, error) {
 	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
 		return nil, err
 	}
@@ -161,13 +161,14 @@ func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if err != nil {
 		return nil, err
 	}
-	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report})
+	names := nmfTopicNames(anchors, o.K)
+	mask, notes, err := exclusionMask(KindNMF, anchors, names, vocab)
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, o.K)
-	for t := range names {
-		names[t] = fmt.Sprintf("topic-%d", t+1)
+	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report})
+	if err != nil {
+		return nil, err
 	}
 	shares, err := blockShares(src, st, r)
 	if err != nil {
@@ -178,10 +179,10 @@ func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 		return nil, err
 	}
 	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
-		Notes: []string{"out of core, NMF starts from random-acol (Langville et al.): NNDSVD would need an SVD of the whole matrix"}}}, nil
+		Notes: append(notes, "out of core, NMF starts from random-acol (Langville et al.): NNDSVD would need an SVD of the whole matrix")}}, nil
 }
 
-func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, o Options, report progress.Func) (*Fitted, error) {
+func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, anchors []Anchor, o Options, report progress.Func) (*Fitted, error) {
 	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
 		return nil, err
 	}
@@ -207,8 +208,12 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err != nil {
 		return nil, err
 	}
+	mask, notes, err := exclusionMask(KindTSNMF, anchors, tsnmfTopicNames(names, k), vocab)
+	if err != nil {
+		return nil, err
+	}
 	r, err := nmf.TSNMFBlocks(ctx, src, st, nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report},
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
 	})
@@ -223,7 +228,7 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err := m.prepare(); err != nil {
 		return nil, err
 	}
-	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: r.Notes}}, nil
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(r.Notes, notes...)}}, nil
 }
 
 func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, sup []Anchor, o Options, report progress.Func) (*Fitted, error) {

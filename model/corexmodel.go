@@ -165,6 +165,12 @@ func corexAnchors(sup []Anchor) (names []string, anchors []corex.Anchor, err err
 		if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
 			return nil, nil, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
 		}
+		if len(a.Exclude) > 0 {
+			return nil, nil, fmt.Errorf("model: corex models do not take exclusion words (%q: -%s); nmf and tsnmf do", a.Topic, strings.Join(a.Exclude, ", -"))
+		}
+		if len(a.Words) == 0 {
+			return nil, nil, fmt.Errorf("model: corex anchor %q has no seed words", a.Topic)
+		}
 		t, ok := byName[a.Topic]
 		if !ok {
 			t = len(names)

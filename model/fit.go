@@ -142,10 +142,13 @@ type Supervision struct {
 type Anchor struct {
 	// Topic names the topic.
 	Topic string
-	// Words are the anchor words; Beta[i], when positive, is Words[i]'s
-	// anchor strength (otherwise Options.Beta applies).
+	// Words are the anchor (seed) words; Beta[i], when positive, is
+	// Words[i]'s anchor strength (otherwise Options.Beta applies).
 	Words []string
 	Beta  []float64
+	// Exclude are the words the topic may not use: their weight in the
+	// topic is exactly zero (kinds nmf and tsnmf).
+	Exclude []string
 }
 
 // labeled reports whether any document has a label.

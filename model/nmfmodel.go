@@ -208,7 +208,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
 		return nil, Info{}, err
 	}
-	if sup.labeled() || len(sup.Anchors) > 0 {
+	if sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
 	}
 	if o.K < 1 {
@@ -218,19 +218,82 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report})
+	names := nmfTopicNames(sup.Anchors, o.K)
+	mask, notes, err := exclusionMask(KindNMF, sup.Anchors, names, vocab)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	names := make([]string, o.K)
-	for t := range names {
-		names[t] = fmt.Sprintf("topic-%d", t+1)
+	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report})
+	if err != nil {
+		return nil, Info{}, err
 	}
 	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations}, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: notes}, nil
+}
+
+// nmfTopicNames names an NMF model's k topics: the anchors file's topics
+// in its order, then topic-N.
+func nmfTopicNames(anchors []Anchor, k int) []string {
+	names := make([]string, k)
+	for t := range names {
+		names[t] = fmt.Sprintf("topic-%d", t+1)
+		if t < len(anchors) {
+			names[t] = anchors[t].Topic
+		}
+	}
+	return names
+}
+
+// exclusionMask turns the anchors' exclusion words into an H mask over
+// the topics named names (nil when nothing is excluded): a zero keeps the
+// word out of the topic, exactly. Seed words and unknown topic names are
+// errors that say what the kind takes; excluded words missing from the
+// vocabulary are reported in the notes.
+func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.Dense, []string, error) {
+	if len(anchors) == 0 {
+		return nil, nil, nil
+	}
+	topic := make(map[string]int, len(names))
+	for t, n := range names {
+		topic[n] = t
+	}
+	col := make(map[string]int, len(vocab))
+	for j, w := range vocab {
+		col[w] = j
+	}
+	var mask *mat.Dense
+	var notes []string
+	for _, a := range anchors {
+		if len(a.Words) > 0 {
+			return nil, nil, fmt.Errorf("model: %s models take exclusion words (topic: -word), not seed words (%q: %s); corex takes seed words", kind, a.Topic, strings.Join(a.Words, ", "))
+		}
+		t, ok := topic[a.Topic]
+		if !ok {
+			return nil, nil, fmt.Errorf("model: the anchors name the topic %q; this %s model's topics are %s", a.Topic, kind, strings.Join(names, ", "))
+		}
+		var missing []string
+		for _, w := range a.Exclude {
+			j, ok := col[w]
+			if !ok {
+				missing = append(missing, w)
+				continue
+			}
+			if mask == nil {
+				mask = mat.NewDense(len(names), len(vocab), nil)
+				for q := range mask.RawMatrix().Data {
+					mask.RawMatrix().Data[q] = 1
+				}
+			}
+			mask.Set(t, j, 0)
+		}
+		if len(missing) > 0 {
+			notes = append(notes, fmt.Sprintf("topic %q: the excluded words %s are not in the vocabulary", a.Topic, strings.Join(missing, ", ")))
+		}
+	}
+	return mask, notes, nil
 }
 
 func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
@@ -239,9 +302,6 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus)")
-	}
-	if len(sup.Anchors) > 0 {
-		return nil, Info{}, fmt.Errorf("model: tsnmf takes labels, not anchors")
 	}
 	names, idx := sup.labelIndex()
 	k := o.K
@@ -262,8 +322,12 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
+	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, tsnmfTopicNames(names, k), vocab)
+	if err != nil {
+		return nil, Info{}, err
+	}
 	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, Progress: report},
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
 	})
@@ -274,5 +338,15 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: r.Notes}, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(r.Notes, notes...)}, nil
+}
+
+// tsnmfTopicNames names a TS-NMF model's k topics as nmf.TSNMF does: the
+// labels, then topic-t for the unsupervised ones.
+func tsnmfTopicNames(labels []string, k int) []string {
+	names := append([]string(nil), labels...)
+	for t := len(labels); t < k; t++ {
+		names = append(names, fmt.Sprintf("topic-%d", t))
+	}
+	return names
 }

@@ -172,32 +172,6 @@ func TestFitErrorsCLI(t *testing.T) {
 	}
 }
 
-func TestParseAnchors(t *testing.T) {
-	src := "# comment\nspace: rocket, orbit:3 ,telescope\n\ncooking: oven\n"
-	as, err := parseAnchors("a.txt", strings.NewReader(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(as) != 2 || as[0].Topic != "space" || len(as[0].Words) != 3 || as[0].Words[1] != "orbit" || as[0].Beta[1] != 3 || as[0].Beta[0] != 0 {
-		t.Errorf("anchors %+v", as)
-	}
-	bad := map[string]string{
-		"no colon":     "space rocket\n",
-		"empty":        "# nothing\n",
-		"bad strength": "space: rocket:x\n",
-		"zero beta":    "space: rocket:0\n",
-		"twice":        "a: x\na: y\n",
-		"no words":     "a: , ,\n",
-	}
-	for name, src := range bad {
-		if _, err := parseAnchors("a.txt", strings.NewReader(src)); err == nil {
-			t.Errorf("%s: no error", name)
-		} else if !strings.Contains(err.Error(), "a.txt") {
-			t.Errorf("%s: error %v does not name the file", name, err)
-		}
-	}
-}
-
 func TestFitThemeAndCorExFromTheCLI(t *testing.T) {
 	labeled, _ := writeDemoJSONL(t)
 	dir := t.TempDir()

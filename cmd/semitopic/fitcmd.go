@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -62,8 +59,12 @@ candidate; --auto=false fits the kind's defaults as they are. With no label
 held by two labeled documents nothing can be held out: fit says so and fits
 the defaults, read out through the topics (tsnmf: its own rule).
 
-Anchors file: one topic per line, "name: word1, word2", with an optional
-strength per word as "word:3" (# starts a comment).
+Anchors file: one topic per line, "name: word1, word2:3, -word3" (# starts
+a comment): seed words, with an optional strength per word as "word:3", and
+exclusion words, "-word", which the topic may not use. corex takes seed
+words; nmf and tsnmf take exclusion words (the word's weight in the topic is
+exactly zero): tsnmf's topics are named by their labels, nmf's by the
+file's topics in order.
 
 Out of core (--out-of-core, with --format shards; kinds nmf, tsnmf with
 --labels-from-corpus, corex with or without --anchors, batch lda): each
@@ -130,7 +131,7 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 				}
 				if anchorsPath != "" {
 					var err error
-					if o.Anchors, err = readAnchors(anchorsPath); err != nil {
+					if o.Anchors, err = model.ReadAnchors(anchorsPath); err != nil {
 						return err
 					}
 				}
@@ -167,7 +168,7 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	f.Float64Var(&o.Beta, "beta", 0, "corex: default anchor strength")
 	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
-	f.StringVar(&anchorsPath, "anchors", "", "anchor words file (name: word1, word2:3)")
+	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): corex seed words; nmf and tsnmf exclusion words")
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.IntVar(&top, "top", 8, "top words to print per topic")
@@ -183,7 +184,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	var sup model.Supervision
 	var err error
 	if anchorsPath != "" {
-		if sup.Anchors, err = readAnchors(anchorsPath); err != nil {
+		if sup.Anchors, err = model.ReadAnchors(anchorsPath); err != nil {
 			return err
 		}
 	}
@@ -375,66 +376,4 @@ func printTopics(w io.Writer, topics []model.Topic) {
 		}
 		fmt.Fprintf(w, "  %-*s%s  %s\n", width, t.Name, extra, strings.Join(words, " "))
 	}
-}
-
-// readAnchors reads an anchors file: one topic per line, "name: w1, w2",
-// a word's strength as "word:3"; blank lines and # comments are skipped.
-func readAnchors(path string) ([]model.Anchor, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return parseAnchors(path, f)
-}
-
-func parseAnchors(name string, r io.Reader) ([]model.Anchor, error) {
-	var out []model.Anchor
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(r)
-	line := 0
-	for sc.Scan() {
-		line++
-		s := strings.TrimSpace(sc.Text())
-		if s == "" || strings.HasPrefix(s, "#") {
-			continue
-		}
-		topic, words, ok := strings.Cut(s, ":")
-		topic = strings.TrimSpace(topic)
-		if !ok || topic == "" {
-			return nil, fmt.Errorf("%s:%d: want \"topic: word1, word2\"", name, line)
-		}
-		if seen[topic] {
-			return nil, fmt.Errorf("%s:%d: topic %q given twice", name, line, topic)
-		}
-		seen[topic] = true
-		a := model.Anchor{Topic: topic}
-		for _, w := range strings.Split(words, ",") {
-			w = strings.TrimSpace(w)
-			if w == "" {
-				continue
-			}
-			beta := 0.0
-			if word, b, ok := strings.Cut(w, ":"); ok {
-				v, err := strconv.ParseFloat(strings.TrimSpace(b), 64)
-				if err != nil || v <= 0 || math.IsInf(v, 0) {
-					return nil, fmt.Errorf("%s:%d: anchor %q: strength must be a positive number", name, line, w)
-				}
-				w, beta = strings.TrimSpace(word), v
-			}
-			a.Words = append(a.Words, w)
-			a.Beta = append(a.Beta, beta)
-		}
-		if len(a.Words) == 0 {
-			return nil, fmt.Errorf("%s:%d: topic %q has no anchor words", name, line, topic)
-		}
-		out = append(out, a)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no anchors", name)
-	}
-	return out, nil
 }

@@ -133,3 +133,48 @@ func TestFitOutOfCoreReadsText(t *testing.T) {
 		}
 	}
 }
+
+// Exclusion words keep a word out of a topic, in memory and out of core.
+func TestFitExclusionWords(t *testing.T) {
+	dir := t.TempDir()
+	shards := filepath.Join(dir, "c.shards")
+	if _, _, err := run(t, "synth", "--preset", "small", "--docs", "400", "--seed", "6", "--labeled", "0.5", "--format", "shards", "--out", shards); err != nil {
+		t.Fatal(err)
+	}
+	anchors := filepath.Join(dir, "anchors.txt")
+	if err := os.WriteFile(anchors, []byte("c1: -w1, -w21\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range [][]string{{"--auto=false"}, {"--out-of-core", "--state", filepath.Join(dir, "ooc.state")}} {
+		args := append([]string{"fit", "--kind", "tsnmf", "--labels-from-corpus", "--format", "shards", shards, "--anchors", anchors,
+			"--json", "--top", "30", "--out", filepath.Join(dir, "m.semitopic")}, extra...)
+		out, _, err := run(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", extra, err)
+		}
+		var res struct {
+			Topics []struct {
+				Name  string
+				Words []struct{ Word string }
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, tp := range res.Topics {
+			if tp.Name != "c1" {
+				continue
+			}
+			found = true
+			for _, w := range tp.Words {
+				if w.Word == "w1" || w.Word == "w21" {
+					t.Errorf("%v: the excluded %q is among topic c1's words", extra, w.Word)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%v: no topic c1 in %s", extra, out)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+func TestParseAnchors(t *testing.T) {
+	src := "# comment\nspace: rocket, orbit:3 ,telescope, -nasa\n\ncooking: oven\nsport: -game, -ball\n"
+	as, err := ParseAnchors("a.txt", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(as) != 3 || as[0].Topic != "space" || len(as[0].Words) != 3 || as[0].Words[1] != "orbit" || as[0].Beta[1] != 3 || as[0].Beta[0] != 0 ||
+		!slices.Equal(as[0].Exclude, []string{"nasa"}) || len(as[2].Words) != 0 || !slices.Equal(as[2].Exclude, []string{"game", "ball"}) {
+		t.Errorf("anchors %+v", as)
+	}
+	bad := map[string]string{
+		"no colon":           "space rocket\n",
+		"empty":              "# nothing\n",
+		"bad strength":       "space: rocket:x\n",
+		"zero beta":          "space: rocket:0\n",
+		"twice":              "a: x\na: y\n",
+		"no words":           "a: , ,\n",
+		"bare minus":         "a: x, -\n",
+		"excluded strength":  "a: x, -y:3\n",
+		"seed and exclusion": "a: x, -x\n",
+		"seed given twice":   "a: x, y, x\n",
+	}
+	for name, src := range bad {
+		if _, err := ParseAnchors("a.txt", strings.NewReader(src)); err == nil {
+			t.Errorf("%s: no error", name)
+		} else if !strings.Contains(err.Error(), "a.txt") {
+			t.Errorf("%s: error %v does not name the file", name, err)
+		}
+	}
+}
+
+// An excluded word is exactly absent from its topic, in nmf and tsnmf
+// models, and the kinds that take no exclusion words say so.
+func TestExclusionWords(t *testing.T) {
+	for _, kind := range []string{KindTSNMF, KindNMF} {
+		o := Options{Kind: kind, Seed: 1, Auto: false}
+		if kind == KindNMF {
+			o.K = 6
+		}
+		plain := fitDemo(t, o, kind == KindTSNMF)
+		topics := mustTopics(t, plain.Model, 5)
+		topic, word := topics[0].Name, topics[0].Words[0].Word
+		o.Supervision.Anchors = []Anchor{{Topic: topic, Exclude: []string{word, "nosuchword"}}}
+		excl := fitDemo(t, o, kind == KindTSNMF)
+		nm := excl.Model.(*NMF)
+		j := slices.Index(excl.Vocab, word)
+		if j < 0 || nm.TopicNames[0] != topic {
+			t.Fatalf("%s: word %q at %d, topic %q", kind, word, j, nm.TopicNames[0])
+		}
+		if v := nm.H.At(0, j); v != 0 {
+			t.Errorf("%s: the excluded %q weighs %v in topic %q", kind, word, v, topic)
+		}
+		for _, w := range mustTopics(t, excl.Model, 20)[0].Words {
+			if w.Word == word {
+				t.Errorf("%s: the excluded %q is among topic %q's words", kind, word, topic)
+			}
+		}
+		if !strings.Contains(strings.Join(excl.Info.Notes, "|"), "nosuchword") {
+			t.Errorf("%s: no note about the excluded word missing from the vocabulary: %q", kind, excl.Info.Notes)
+		}
+	}
+	// Seed words, unknown topics and kinds without exclusions are errors
+	// that say what is taken.
+	for _, c := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Kind: KindNMF, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}}, "not seed words"},
+		{Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "nosuchlabel", Exclude: []string{"x"}}}}}, "topics are"},
+		{Options{Kind: KindCorEx, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}, Exclude: []string{"y"}}}}}, "do not take exclusion words"},
+	} {
+		c.o.LabelsFromCorpus = c.o.Kind == KindTSNMF
+		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %+v: %v, want an error saying %q", c.o.Kind, c.o.Anchors, err, c.want)
+		}
+	}
+}
