@@ -86,3 +86,17 @@ func TestExclusionWords(t *testing.T) {
 		}
 	}
 }
+
+// A CorEx topic none of whose seed words is in the vocabulary says so in
+// its name; one with some keeps its name.
+func TestUnseededTopicName(t *testing.T) {
+	o := Options{Kind: KindCorEx, K: 3, Seed: 1, MaxIter: 20, Supervision: Supervision{Anchors: []Anchor{
+		{Topic: "lost", Words: []string{"nosuchword", "norme"}},
+		{Topic: "kept", Words: []string{"nosuchword2", "database"}},
+	}}}
+	f := fitDemo(t, o, false)
+	names := f.Model.(*CorEx).TopicNames
+	if names[0] != "lost (no seed word in the vocabulary)" || names[1] != "kept" {
+		t.Errorf("topic names %q", names)
+	}
+}

@@ -249,6 +249,7 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err != nil {
 		return nil, err
 	}
+	markUnseeded(names, anchors, vocab)
 	m, err := corex.FitBlocks(ctx, src, st, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
 		Anchors: anchors, Beta: o.Beta, Progress: report,

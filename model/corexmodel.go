@@ -142,6 +142,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
+	markUnseeded(names, anchors, vocab)
 	m, err := corex.Fit(ctx, x, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
 		Anchors: anchors, Beta: o.Beta,
@@ -188,6 +189,24 @@ func corexAnchors(sup []Anchor) (names []string, anchors []corex.Anchor, err err
 		}
 	}
 	return names, anchors, nil
+}
+
+// markUnseeded renames each anchored topic none of whose seed words is in
+// the vocabulary, so that its name says it is not steered.
+func markUnseeded(names []string, anchors []corex.Anchor, vocab []string) {
+	in := make(map[string]bool, len(vocab))
+	for _, w := range vocab {
+		in[w] = true
+	}
+	for _, a := range anchors {
+		found := false
+		for _, w := range a.Words {
+			found = found || in[w]
+		}
+		if !found && len(a.Words) > 0 && a.Topic < len(names) {
+			names[a.Topic] += " (no seed word in the vocabulary)"
+		}
+	}
 }
 
 // corexTopics resolves the number of topics (k, or one per named topic
