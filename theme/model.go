@@ -501,6 +501,12 @@ func runJobs(ctx context.Context, jobs []func() error, report progress.Func, t0 
 	if err == nil {
 		err = cancelled
 	}
+	if err == nil {
+		// Cancelled while the last jobs ran, too late for them to see
+		// it: still a cancelled fit, as documented (and as the caller's
+		// Progress, which may have cancelled, expects).
+		err = ctx.Err()
+	}
 	return err
 }
 
