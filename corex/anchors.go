@@ -11,7 +11,8 @@ type AnchorWord struct {
 	Topic, Index int
 	// Word is the anchor word.
 	Word string
-	// Strength is the anchor strength β of the pair.
+	// Strength is the anchor strength β of the pair; 0 for an exclusion
+	// (Config.Exclude: the word's α for the topic is kept at zero).
 	Strength float64
 }
 
@@ -21,12 +22,13 @@ type anchorRef struct {
 	strength float64
 }
 
-// resolveAnchors looks the anchor words up in the vocabulary. A word
-// missing from it is skipped with a warning; a repeated (topic, word) pair
-// keeps its first strength, with a warning. Invalid topics or strengths are
-// errors.
+// resolveAnchors looks the anchor and excluded words up in the
+// vocabulary. A word missing from it is skipped with a warning; a repeated
+// (topic, word) pair keeps its first strength, with a warning. Invalid
+// topics or strengths, and a word both anchored to and excluded from a
+// topic, are errors. Exclusions come last, with strength 0.
 func resolveAnchors(c Config) (pairs []AnchorWord, warnings []string, err error) {
-	if len(c.Anchors) == 0 {
+	if len(c.Anchors) == 0 && len(c.Exclude) == 0 {
 		return nil, nil, nil
 	}
 	if c.Vocab == nil {
@@ -66,6 +68,31 @@ func resolveAnchors(c Config) (pairs []AnchorWord, warnings []string, err error)
 			pairs = append(pairs, AnchorWord{Topic: an.Topic, Index: i, Word: word, Strength: s})
 		}
 	}
+	excluded := map[[2]int]bool{}
+	for a, ex := range c.Exclude {
+		if ex.Topic < 0 || ex.Topic >= c.K {
+			return nil, nil, fmt.Errorf("corex: exclusion %d: topic %d out of range [0,%d)", a, ex.Topic, c.K)
+		}
+		if ex.Strengths != nil {
+			return nil, nil, fmt.Errorf("corex: exclusion %d (topic %d): excluded words take no strengths", a, ex.Topic)
+		}
+		for _, word := range ex.Words {
+			i, ok := index[word]
+			if !ok {
+				warnings = append(warnings, fmt.Sprintf("excluded word %q (topic %d) is not in the vocabulary; skipped", word, ex.Topic))
+				continue
+			}
+			key := [2]int{ex.Topic, i}
+			if seen[key] {
+				return nil, nil, fmt.Errorf("corex: word %q is both an anchor of topic %d and excluded from it", word, ex.Topic)
+			}
+			if excluded[key] {
+				continue
+			}
+			excluded[key] = true
+			pairs = append(pairs, AnchorWord{Topic: ex.Topic, Index: i, Word: word})
+		}
+	}
 	return pairs, warnings, nil
 }
 
@@ -79,7 +106,9 @@ func anchorTable(pairs []AnchorWord, terms, k int) (byWord [][]anchorRef, byTopi
 	byTopic = make([][]int, k)
 	for _, p := range pairs {
 		byWord[p.Index] = append(byWord[p.Index], anchorRef{p.Topic, p.Strength})
-		byTopic[p.Topic] = append(byTopic[p.Topic], p.Index)
+		if p.Strength > 0 { // an exclusion steers no document
+			byTopic[p.Topic] = append(byTopic[p.Topic], p.Index)
+		}
 	}
 	return byWord, byTopic
 }

@@ -934,7 +934,7 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 	}
 	k, nv := w.K, w.Terms
 	for _, p := range w.Pairs {
-		if p.Topic < 0 || p.Topic >= k || p.Index < 0 || p.Index >= nv || !(p.Strength > 0) || math.IsInf(p.Strength, 0) {
+		if p.Topic < 0 || p.Topic >= k || p.Index < 0 || p.Index >= nv || !(p.Strength >= 0) || math.IsInf(p.Strength, 0) {
 			return nil, fmt.Errorf("anchor %q (topic %d, column %d, strength %v) out of range", p.Word, p.Topic, p.Index, p.Strength)
 		}
 	}

@@ -81,6 +81,10 @@ type Config struct {
 	Vocab []string
 	// Anchors tie words to topics (paper §2.4).
 	Anchors []Anchor
+	// Exclude keeps words out of topics: each word's α for its topic is
+	// zero at every iteration, so the topic never uses it (Strengths must
+	// be nil). A word may not be both an anchor and excluded in one topic.
+	Exclude []Anchor
 	// Beta is the default anchor strength β; 0 means 1 (the
 	// reference's default). The paper uses values from 1.5 to 10; values
 	// of 1 or below do little.

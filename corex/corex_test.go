@@ -185,6 +185,45 @@ func TestAnchorsLeadTheirTopics(t *testing.T) {
 	}
 }
 
+// An excluded word has α = 0 in its topic and is never among its words,
+// while it keeps its place in the other topics.
+func TestExcludedWordsLeaveTheirTopic(t *testing.T) {
+	const groups, size = 4, 8
+	x, vocab, _ := planted(400, groups, size, 30, 2)
+	plain, err := Fit(context.Background(), x, Config{K: groups, Seed: 4, Vocab: vocab})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := plain.TopWords(0, 3, ByWeightedMI)
+	if err != nil || len(top) == 0 {
+		t.Fatalf("top words %v, %v", top, err)
+	}
+	word := top[0].Term
+	m, err := Fit(context.Background(), x, Config{K: groups, Seed: 4, Vocab: vocab,
+		Exclude: []Anchor{{Topic: 0, Words: []string{word, "nosuchword"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if al := m.Alpha().At(0, idx(vocab, word)); al != 0 {
+		t.Errorf("the excluded %q has α %v in topic 0", word, al)
+	}
+	ws, _ := m.TopWords(0, size*2, ByMI)
+	for _, w := range ws {
+		if w.Term == word {
+			t.Errorf("the excluded %q is among topic 0's words %+v", word, ws)
+		}
+	}
+	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0], "nosuchword") {
+		t.Errorf("warnings %q", m.Warnings)
+	}
+	// A word both anchored to and excluded from a topic is an error.
+	_, err = Fit(context.Background(), x, Config{K: groups, Vocab: vocab,
+		Anchors: []Anchor{{Topic: 1, Words: []string{word}}}, Exclude: []Anchor{{Topic: 1, Words: []string{word}}}})
+	if err == nil || !strings.Contains(err.Error(), "both an anchor") {
+		t.Errorf("anchored and excluded: %v", err)
+	}
+}
+
 func idx(vocab []string, w string) int {
 	for i, v := range vocab {
 		if v == w {

@@ -547,8 +547,16 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 					}
 				}
 				if s.anchors != nil && s.anchors[i] != nil {
-					clear(al)
-					for _, a := range s.anchors[i] {
+					// An anchored word belongs to its anchored topics only;
+					// an excluded one (strength 0) to every topic but those.
+					refs := s.anchors[i]
+					for _, a := range refs {
+						if a.strength > 0 {
+							clear(al)
+							break
+						}
+					}
+					for _, a := range refs {
 						al[a.topic] = a.strength
 					}
 				}

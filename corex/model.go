@@ -90,7 +90,8 @@ type Model struct {
 	// every restart, in order.
 	Seed       uint64
 	RestartTCs []float64
-	// Anchors lists the anchored (topic, word) pairs in use.
+	// Anchors lists the anchored (topic, word) pairs in use, then the
+	// excluded ones (Strength 0).
 	Anchors []AnchorWord
 	// Warnings reports anchors skipped and words present in no or every
 	// document.

@@ -69,6 +69,24 @@ func TestExclusionWords(t *testing.T) {
 			t.Errorf("%s: no note about the excluded word missing from the vocabulary: %q", kind, excl.Info.Notes)
 		}
 	}
+	// CorEx: the excluded word leaves the topic's words. The control
+	// excludes another word, so that its topics come in the same order.
+	o := Options{Kind: KindCorEx, K: 6, Seed: 1, MaxIter: 30}
+	vocab := fitDemo(t, o, false).Vocab
+	o.Supervision.Anchors = []Anchor{{Topic: "first", Exclude: []string{vocab[len(vocab)-1]}}}
+	control := fitDemo(t, o, false)
+	word := mustTopics(t, control.Model, 3)[0].Words[0].Word
+	o.Supervision.Anchors = []Anchor{{Topic: "first", Exclude: []string{word}}}
+	excl := fitDemo(t, o, false)
+	tp := mustTopics(t, excl.Model, 50)[0]
+	if tp.Name != "first" {
+		t.Errorf("corex topic 0 is %q, want the anchors file's name", tp.Name)
+	}
+	for _, w := range tp.Words {
+		if w.Word == word {
+			t.Errorf("corex: the excluded %q is among topic 0's words", word)
+		}
+	}
 	// Seed words, unknown topics and kinds without exclusions are errors
 	// that say what is taken.
 	for _, c := range []struct {
@@ -77,7 +95,7 @@ func TestExclusionWords(t *testing.T) {
 	}{
 		{Options{Kind: KindNMF, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}}, "not seed words"},
 		{Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "nosuchlabel", Exclude: []string{"x"}}}}}, "topics are"},
-		{Options{Kind: KindCorEx, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}, Exclude: []string{"y"}}}}}, "do not take exclusion words"},
+		{Options{Kind: KindLDA, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Exclude: []string{"y"}}}}}, "anchors"},
 	} {
 		c.o.LabelsFromCorpus = c.o.Kind == KindTSNMF
 		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)

@@ -241,7 +241,7 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if o.LabelsFromCorpus {
 		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
 	}
-	names, anchors, err := corexAnchors(sup)
+	names, anchors, exclude, err := corexAnchors(sup)
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +252,7 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	markUnseeded(names, anchors, vocab)
 	m, err := corex.FitBlocks(ctx, src, st, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
-		Anchors: anchors, Beta: o.Beta, Progress: report,
+		Anchors: anchors, Exclude: exclude, Beta: o.Beta, Progress: report,
 	})
 	if err != nil {
 		return nil, err

@@ -112,7 +112,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	var info Info
 	var names, labelNames []string
-	var anchors []corex.Anchor
+	var anchors, exclude []corex.Anchor
 	switch {
 	case sup.labeled() && len(sup.Anchors) > 0:
 		return nil, Info{}, fmt.Errorf("model: corex takes anchor words or labels (which suggest anchors), not both")
@@ -134,7 +134,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		}
 	default:
 		var err error
-		if names, anchors, err = corexAnchors(sup.Anchors); err != nil {
+		if names, anchors, exclude, err = corexAnchors(sup.Anchors); err != nil {
 			return nil, Info{}, err
 		}
 	}
@@ -145,7 +145,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	markUnseeded(names, anchors, vocab)
 	m, err := corex.Fit(ctx, x, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
-		Anchors: anchors, Beta: o.Beta,
+		Anchors: anchors, Exclude: exclude, Beta: o.Beta,
 		Progress: report,
 	})
 	if err != nil {
@@ -156,21 +156,19 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 }
 
 // corexAnchors gathers the user's anchors by topic name, in the order the
-// names first appear, with each word's strength (0: Options.Beta).
-func corexAnchors(sup []Anchor) (names []string, anchors []corex.Anchor, err error) {
+// names first appear: the seed words with each one's strength (0:
+// Options.Beta), and the excluded words.
+func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor, err error) {
 	byName := map[string]int{}
 	for _, a := range sup {
 		if a.Topic == "" {
-			return nil, nil, fmt.Errorf("model: an anchor has no topic name")
+			return nil, nil, nil, fmt.Errorf("model: an anchor has no topic name")
 		}
 		if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
-			return nil, nil, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
+			return nil, nil, nil, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
 		}
-		if len(a.Exclude) > 0 {
-			return nil, nil, fmt.Errorf("model: corex models do not take exclusion words (%q: -%s); nmf and tsnmf do", a.Topic, strings.Join(a.Exclude, ", -"))
-		}
-		if len(a.Words) == 0 {
-			return nil, nil, fmt.Errorf("model: corex anchor %q has no seed words", a.Topic)
+		if len(a.Words) == 0 && len(a.Exclude) == 0 {
+			return nil, nil, nil, fmt.Errorf("model: corex anchor %q has no words", a.Topic)
 		}
 		t, ok := byName[a.Topic]
 		if !ok {
@@ -187,8 +185,11 @@ func corexAnchors(sup []Anchor) (names []string, anchors []corex.Anchor, err err
 			}
 			anchors[t].Strengths = append(anchors[t].Strengths, b)
 		}
+		if len(a.Exclude) > 0 {
+			exclude = append(exclude, corex.Anchor{Topic: t, Words: a.Exclude})
+		}
 	}
-	return names, anchors, nil
+	return names, anchors, exclude, nil
 }
 
 // markUnseeded renames each anchored topic none of whose seed words is in

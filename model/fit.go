@@ -147,7 +147,7 @@ type Anchor struct {
 	Words []string
 	Beta  []float64
 	// Exclude are the words the topic may not use: their weight in the
-	// topic is exactly zero (kinds nmf and tsnmf).
+	// topic is exactly zero (nmf, tsnmf; corex: their α in the topic).
 	Exclude []string
 }
 

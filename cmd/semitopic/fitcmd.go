@@ -61,10 +61,10 @@ the defaults, read out through the topics (tsnmf: its own rule).
 
 Anchors file: one topic per line, "name: word1, word2:3, -word3" (# starts
 a comment): seed words, with an optional strength per word as "word:3", and
-exclusion words, "-word", which the topic may not use. corex takes seed
-words; nmf and tsnmf take exclusion words (the word's weight in the topic is
-exactly zero): tsnmf's topics are named by their labels, nmf's by the
-file's topics in order.
+exclusion words, "-word", which the topic may not use. corex takes both
+(an excluded word's α in the topic stays 0); nmf and tsnmf take exclusion
+words (the word's weight in the topic is exactly zero): tsnmf's topics are
+named by their labels, nmf's by the file's topics in order.
 
 Out of core (--out-of-core, with --format shards; kinds nmf, tsnmf with
 --labels-from-corpus, corex with or without --anchors, batch lda): each
@@ -168,7 +168,7 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	f.Float64Var(&o.Beta, "beta", 0, "corex: default anchor strength")
 	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
-	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): corex seed words; nmf and tsnmf exclusion words")
+	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): corex seed and exclusion words; nmf and tsnmf exclusion words")
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.IntVar(&top, "top", 8, "top words to print per topic")
