@@ -241,10 +241,11 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if o.LabelsFromCorpus {
 		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
 	}
-	names, anchors, exclude, err := corexAnchors(sup)
+	names, anchors, exclude, seeded, err := corexAnchors(sup)
 	if err != nil {
 		return nil, err
 	}
+	labelNames := append([]string(nil), names[:seeded]...)
 	names, k, err := corexTopics(names, o.K, len(vocab))
 	if err != nil {
 		return nil, err
@@ -257,7 +258,7 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err != nil {
 		return nil, err
 	}
-	c, info := corexModel(m, names, nil, anchors, vocab, Info{})
+	c, info := corexModel(m, names, labelNames, anchors, vocab, Info{})
 	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
 }
 

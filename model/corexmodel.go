@@ -27,8 +27,8 @@ type CorEx struct {
 	m          *corex.Model
 	TopicNames []string
 	// LabelNames is set when the anchors were suggested from document
-	// labels: topic j < len(LabelNames) stands for label j, and the model
-	// predicts labels.
+	// labels, or given by name with seed words: topic j < len(LabelNames)
+	// stands for label j, and the model predicts labels.
 	LabelNames []string
 	Vocab      []string
 	readoutHolder
@@ -83,8 +83,9 @@ func (c *CorEx) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error
 	return c.m.Transform(ctx, x)
 }
 
-// Labels implements Predictor: the labels the anchors were suggested from
-// (none for models anchored by hand or unanchored).
+// Labels implements Predictor: the labels the anchors were suggested
+// from, or the names of the topics seeded by hand (none for unanchored
+// models).
 func (c *CorEx) Labels() []string { return c.LabelNames }
 
 // Predict implements Predictor for label-anchored models: a label's score
@@ -92,7 +93,7 @@ func (c *CorEx) Labels() []string { return c.LabelNames }
 // highest score.
 func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
 	if len(c.LabelNames) == 0 {
-		return nil, fmt.Errorf("model: this corex model was not anchored from labels and predicts none")
+		return nil, fmt.Errorf("model: this corex model has no labeled or seeded topics and predicts none")
 	}
 	dt, err := c.m.Infer(ctx, x)
 	if err != nil {
@@ -134,9 +135,12 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		}
 	default:
 		var err error
-		if names, anchors, exclude, err = corexAnchors(sup.Anchors); err != nil {
+		var seeded int
+		if names, anchors, exclude, seeded, err = corexAnchors(sup.Anchors); err != nil {
 			return nil, Info{}, err
 		}
+		// The seeded topics stand for their names: the model predicts them.
+		labelNames = append([]string(nil), names[:seeded]...)
 	}
 	names, k, err := corexTopics(names, o.K, x.Cols)
 	if err != nil {
@@ -155,28 +159,40 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	return c, info, nil
 }
 
-// corexAnchors gathers the user's anchors by topic name, in the order the
-// names first appear: the seed words with each one's strength (0:
-// Options.Beta), and the excluded words.
-func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor, err error) {
-	byName := map[string]int{}
+// corexAnchors gathers the user's anchors by topic name: the topics with
+// seed words first, then those with exclusion words only, each group in
+// the order the names first appear. It returns the seed words with each
+// one's strength (0: Options.Beta), the excluded words, and how many
+// topics are seeded (the first ones).
+func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor, seeded int, err error) {
+	seeds := map[string]bool{}
 	for _, a := range sup {
 		if a.Topic == "" {
-			return nil, nil, nil, fmt.Errorf("model: an anchor has no topic name")
+			return nil, nil, nil, 0, fmt.Errorf("model: an anchor has no topic name")
 		}
 		if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
-			return nil, nil, nil, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
+			return nil, nil, nil, 0, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
 		}
 		if len(a.Words) == 0 && len(a.Exclude) == 0 {
-			return nil, nil, nil, fmt.Errorf("model: corex anchor %q has no words", a.Topic)
+			return nil, nil, nil, 0, fmt.Errorf("model: corex anchor %q has no words", a.Topic)
 		}
-		t, ok := byName[a.Topic]
-		if !ok {
-			t = len(names)
-			byName[a.Topic] = t
-			names = append(names, a.Topic)
-			anchors = append(anchors, corex.Anchor{Topic: t})
+		seeds[a.Topic] = seeds[a.Topic] || len(a.Words) > 0
+	}
+	byName := map[string]int{}
+	for pass := 0; pass < 2; pass++ {
+		for _, a := range sup {
+			if _, ok := byName[a.Topic]; !ok && seeds[a.Topic] == (pass == 0) {
+				byName[a.Topic] = len(names)
+				names = append(names, a.Topic)
+				anchors = append(anchors, corex.Anchor{Topic: len(names) - 1})
+			}
 		}
+		if pass == 0 {
+			seeded = len(names)
+		}
+	}
+	for _, a := range sup {
+		t := byName[a.Topic]
 		anchors[t].Words = append(anchors[t].Words, a.Words...)
 		for i := range a.Words {
 			b := 0.0
@@ -189,7 +205,7 @@ func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor
 			exclude = append(exclude, corex.Anchor{Topic: t, Words: a.Exclude})
 		}
 	}
-	return names, anchors, exclude, nil
+	return names, anchors, exclude, seeded, nil
 }
 
 // markUnseeded renames each anchored topic none of whose seed words is in
