@@ -427,21 +427,9 @@ func latin1String(b []byte) string {
 // come document by document (the UCI files do); a header Read would
 // reject is left to Read, for its message. The rows equal Read's.
 func (r UCI) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
-	vocabPath := r.Vocab
-	if vocabPath == "" {
-		base := filepath.Base(p)
-		name, ok := strings.CutPrefix(base, "docword.")
-		if ok {
-			name, ok = strings.CutSuffix(strings.TrimSuffix(name, ".gz"), ".txt")
-		}
-		if !ok || name == "" {
-			return nil, fmt.Errorf("uci: %s is not named docword.NAME.txt(.gz); set the vocabulary file", p)
-		}
-		vocabPath = filepath.Join(filepath.Dir(p), "vocab."+name+".txt")
-	}
-	vocabData, err := os.ReadFile(vocabPath)
+	vocabPath, vocabData, err := r.vocabFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("uci: reading the vocabulary: %w", err)
+		return nil, err
 	}
 	var dl decodeLog
 	vocab, err := parseVocab(vocabPath, dl.decode(vocabPath, vocabData))

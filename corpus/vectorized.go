@@ -253,21 +253,9 @@ type UCI struct {
 
 // Read implements Reader.
 func (r UCI) Read(ctx context.Context, p string) (*Corpus, error) {
-	vocabPath := r.Vocab
-	if vocabPath == "" {
-		base := filepath.Base(p)
-		name, ok := strings.CutPrefix(base, "docword.")
-		if ok {
-			name, ok = strings.CutSuffix(strings.TrimSuffix(name, ".gz"), ".txt")
-		}
-		if !ok || name == "" {
-			return nil, fmt.Errorf("uci: %s is not named docword.NAME.txt(.gz); set the vocabulary file", p)
-		}
-		vocabPath = filepath.Join(filepath.Dir(p), "vocab."+name+".txt")
-	}
-	vocabData, err := os.ReadFile(vocabPath)
+	vocabPath, vocabData, err := r.vocabFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("uci: reading the vocabulary: %w", err)
+		return nil, err
 	}
 	in, size, closer, err := openMaybeGzip(p)
 	if err != nil {
@@ -279,6 +267,28 @@ func (r UCI) Read(ctx context.Context, p string) (*Corpus, error) {
 		hint = int(size / 6) // an entry line takes at least 6 bytes
 	}
 	return r.read(ctx, p, in, hint, vocabPath, vocabData)
+}
+
+// vocabFile returns the path and contents of the vocabulary of the
+// docword file p: Vocab, or vocab.NAME.txt beside docword.NAME.txt(.gz).
+func (r UCI) vocabFile(p string) (string, []byte, error) {
+	vocabPath := r.Vocab
+	if vocabPath == "" {
+		base := filepath.Base(p)
+		name, ok := strings.CutPrefix(base, "docword.")
+		if ok {
+			name, ok = strings.CutSuffix(strings.TrimSuffix(name, ".gz"), ".txt")
+		}
+		if !ok || name == "" {
+			return "", nil, fmt.Errorf("uci: %s is not named docword.NAME.txt(.gz); set the vocabulary file", p)
+		}
+		vocabPath = filepath.Join(filepath.Dir(p), "vocab."+name+".txt")
+	}
+	vocabData, err := os.ReadFile(vocabPath)
+	if err != nil {
+		return "", nil, fmt.Errorf("uci: reading the vocabulary: %w", err)
+	}
+	return vocabPath, vocabData, nil
 }
 
 // read builds the corpus from the docword stream in (named p) and the
