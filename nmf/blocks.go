@@ -203,9 +203,9 @@ func (t *Trainer) topics(b *blocks.Block, r int) ([]int, error) {
 }
 
 // rowWeights returns the block's error weights e (nil: all 1).
-func (t *Trainer) rowWeights(b *blocks.Block) ([]float64, error) {
+func (t *Trainer) rowWeights(b *blocks.Block) []float64 {
 	if t.s.LabeledWeight == 0 {
-		return nil, nil
+		return nil
 	}
 	e := make([]float64, b.X.Rows)
 	for r := range e {
@@ -214,7 +214,7 @@ func (t *Trainer) rowWeights(b *blocks.Block) ([]float64, error) {
 			e[r] = t.s.LabeledWeight
 		}
 	}
-	return e, nil
+	return e
 }
 
 // Map runs the current pass on block i.
@@ -239,10 +239,7 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 	case phaseInit:
 		return t.mapInit(i, b, st, acc)
 	}
-	e, err := t.rowWeights(b)
-	if err != nil {
-		return err
-	}
+	e := t.rowWeights(b)
 	w, err := t.loadW(st, i, x.Rows)
 	if err != nil {
 		return err
@@ -441,10 +438,7 @@ func (t *Trainer) mapInit(i int, b *blocks.Block, st blocks.Store, acc []float64
 			}
 		}
 	}
-	e, err := t.rowWeights(b)
-	if err != nil {
-		return err
-	}
+	e := t.rowWeights(b)
 	cs := make([]float64, kp)
 	colSums(cs, w, e, kp)
 	floats.Add(acc[k*m:k*m+kp], cs)
