@@ -2,12 +2,15 @@ package model
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/semitopic/semitopic/text"
 )
 
 // ReadAnchors reads an anchors file (see ParseAnchors).
@@ -94,4 +97,75 @@ func ParseAnchors(name string, r io.Reader) ([]Anchor, error) {
 		return nil, fmt.Errorf("%s: no anchors", name)
 	}
 	return out, nil
+}
+
+// readAnchors returns anchors whose words and phrases are read as the
+// fitted text pipeline reads documents — lower-cased, stemmed or
+// lemmatised, phrases joined into the pipeline's n-grams — so that a
+// person types "Games" or "New York" and meets the vocabulary's "game" or
+// "new york". A word the pipeline drops (a stopword, a number) is kept as
+// typed and noted: the kinds then report it missing from the vocabulary. A
+// phrase longer than the pipeline's n-grams is an error, as are a seed
+// and an exclusion of one topic that the pipeline reads as one term. Two
+// seed words read as one term become one, with the larger strength given
+// (an explicit strength over none).
+func readAnchors(a *text.Analyzer, anchors []Anchor) ([]Anchor, []string, error) {
+	if a == nil || len(anchors) == 0 {
+		return anchors, nil, nil
+	}
+	var notes []string
+	term := func(topic, w string) (string, error) {
+		t, err := a.Term(w)
+		switch {
+		case errors.Is(err, text.ErrNoTerm):
+			notes = append(notes, fmt.Sprintf("anchors: topic %q: %q: %v", topic, w, err))
+			return w, nil
+		case err != nil:
+			return "", fmt.Errorf("anchors: topic %q: %q: %w", topic, w, err)
+		}
+		return t, nil
+	}
+	out := make([]Anchor, len(anchors))
+	for i, an := range anchors {
+		r := Anchor{Topic: an.Topic}
+		seed := map[string]int{} // term → index in r.Words
+		from := map[string]string{}
+		for j, w := range an.Words {
+			t, err := term(an.Topic, w)
+			if err != nil {
+				return nil, nil, err
+			}
+			b := 0.0
+			if j < len(an.Beta) {
+				b = an.Beta[j]
+			}
+			if k, dup := seed[t]; dup {
+				notes = append(notes, fmt.Sprintf("anchors: topic %q: %q and %q are both read as %q; they count once", an.Topic, from[t], w, t))
+				r.Beta[k] = max(r.Beta[k], b)
+				continue
+			}
+			seed[t], from[t] = len(r.Words), w
+			r.Words = append(r.Words, t)
+			r.Beta = append(r.Beta, b)
+		}
+		if len(an.Beta) == 0 {
+			r.Beta = nil
+		}
+		excl := map[string]bool{}
+		for _, w := range an.Exclude {
+			t, err := term(an.Topic, w)
+			if err != nil {
+				return nil, nil, err
+			}
+			if _, dup := seed[t]; dup {
+				return nil, nil, fmt.Errorf("anchors: topic %q: seed word %q and exclusion word %q are both read as %q", an.Topic, from[t], w, t)
+			}
+			if !excl[t] {
+				excl[t] = true
+				r.Exclude = append(r.Exclude, t)
+			}
+		}
+		out[i] = r
+	}
+	return out, notes, nil
 }

@@ -118,3 +118,49 @@ func TestUnseededTopicName(t *testing.T) {
 		t.Errorf("topic names %q", names)
 	}
 }
+
+// Seed and exclusion words are read as the pipeline reads the documents:
+// "Rockets" meets the vocabulary's "rocket", a phrase needs n-grams, and
+// a stopword is noted rather than silently lost.
+func TestAnchorsReadByThePipeline(t *testing.T) {
+	o := Options{Kind: KindCorEx, K: 8, Seed: 1, MaxIter: 30}
+	o.Supervision.Anchors = []Anchor{
+		{Topic: "space", Words: []string{"Rockets", "ORBIT", "rocket", "the"}, Beta: []float64{0, 4, 2, 0}},
+		{Topic: "music", Words: []string{"guitar"}, Exclude: []string{"Rockets"}},
+	}
+	f := fitDemo(t, o, false)
+	cx := f.Model.(*CorEx)
+	notes := strings.Join(f.Info.Notes, "|")
+	for _, want := range []string{`"Rockets" and "rocket" are both read as "rocket"`, `"the": the pipeline drops it`} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes %q lack %q", f.Info.Notes, want)
+		}
+	}
+	if strings.Contains(notes, `"Rockets"`) && strings.Contains(notes, "missing") {
+		t.Errorf("a seed word the pipeline reads as a vocabulary term is reported missing: %q", f.Info.Notes)
+	}
+	got := map[string]float64{}
+	for _, a := range cx.CorEx().Anchors {
+		if a.Topic == 0 {
+			got[a.Word] = a.Strength
+		}
+	}
+	if got["rocket"] != 2 || got["orbit"] != 4 {
+		t.Errorf("space's anchors %v, want rocket (strength 2, the larger given) and orbit (4)", got)
+	}
+	// A phrase without n-grams, and a seed and an exclusion read as one
+	// term, are errors that say so.
+	for _, c := range []struct {
+		a    []Anchor
+		want string
+	}{
+		{[]Anchor{{Topic: "space", Words: []string{"space station"}}}, `"space station": it is read as 2 words`},
+		{[]Anchor{{Topic: "space", Words: []string{"rocket"}, Exclude: []string{"Rockets"}}}, "both read as"},
+	} {
+		o.Supervision.Anchors = c.a
+		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error saying %q", c.a, err, c.want)
+		}
+	}
+}

@@ -63,6 +63,24 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if err != nil {
 		return nil, err
 	}
+	// A corpus vectorized from text keeps its vectorizer: the model reads
+	// new text, and the anchors, as the corpus was read.
+	var vec *vectorize.Vectorizer
+	pb, err := src.Pipeline()
+	if err != nil {
+		return nil, err
+	}
+	if pb != nil {
+		if vec, err = vectorize.UnmarshalFitted(pb, vocab); err != nil {
+			return nil, fmt.Errorf("model: %s: %w", src.Dir(), err)
+		}
+	}
+	var anchorNotes []string
+	if vec != nil {
+		if anchors, anchorNotes, err = readAnchors(vec.Analyzer(), anchors); err != nil {
+			return nil, err
+		}
+	}
 	t0 := time.Now()
 	var fitted *Fitted
 	switch o.Kind {
@@ -78,17 +96,8 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if err != nil {
 		return nil, err
 	}
-	// A corpus vectorized from text keeps its vectorizer: the model reads
-	// new text as the corpus was read.
-	pb, err := src.Pipeline()
-	if err != nil {
-		return nil, err
-	}
-	if pb != nil {
-		if fitted.Vectorizer, err = vectorize.UnmarshalFitted(pb, vocab); err != nil {
-			return nil, fmt.Errorf("model: %s: %w", src.Dir(), err)
-		}
-	}
+	fitted.Vectorizer = vec
+	fitted.Info.Notes = append(anchorNotes, fitted.Info.Notes...)
 	fitted.Info.Params = o
 	fitted.Info.Corpus = "shards: " + src.Dir()
 	fitted.Info.Documents = n

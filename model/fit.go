@@ -297,10 +297,18 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 			return nil, fmt.Errorf("model: no document of %s carries a label", c.Name)
 		}
 	}
+	var anchorNotes []string
+	if vec != nil {
+		var err error
+		if o.Anchors, anchorNotes, err = readAnchors(vec.Analyzer(), o.Anchors); err != nil {
+			return nil, err
+		}
+	}
 	m, info, err := Fit(ctx, x, vocab, o)
 	if err != nil {
 		return nil, err
 	}
+	info.Notes = append(anchorNotes, info.Notes...)
 	info.Corpus = c.Name
 	info.Dropped = len(dropped)
 	if labelsFromCorpus && info.Search != nil {

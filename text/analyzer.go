@@ -1,6 +1,8 @@
 package text
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -313,4 +315,29 @@ func (a *Analyzer) morph(t string) string {
 		m = t
 	}
 	return m
+}
+
+// ErrNoTerm is returned by Term for a word that the analyzer drops
+// entirely: a stopword, a number or a word outside the length bounds.
+var ErrNoTerm = errors.New("the pipeline drops it (a stopword, a number or a word outside the length bounds)")
+
+// Term returns the term that the analyzer makes of a word or a phrase
+// typed by a person, such as a seed word: its tokens after normalisation,
+// filtering and stemming, joined by single spaces as the n-grams are. A
+// phrase of n tokens needs the analyzer to make n-grams (NGramMax ≥ n); a
+// single word needs it to keep unigrams (NGramMin 1). The error is
+// ErrNoTerm when nothing of s is left.
+func (a *Analyzer) Term(s string) (string, error) {
+	tokens := a.Tokens(s)
+	n := len(tokens)
+	switch {
+	case n == 0:
+		return "", ErrNoTerm
+	case n > max(a.opts.NGramMax, 1):
+		return "", fmt.Errorf("it is read as %d words (%s), but the pipeline's terms have at most %d (n-gram range %d–%d)",
+			n, strings.Join(tokens, " "), max(a.opts.NGramMax, 1), max(a.opts.NGramMin, 1), max(a.opts.NGramMax, 1))
+	case n < a.opts.NGramMin:
+		return "", fmt.Errorf("it is read as %d word(s) (%s), but the pipeline's terms have at least %d", n, strings.Join(tokens, " "), a.opts.NGramMin)
+	}
+	return strings.Join(tokens, " "), nil
 }

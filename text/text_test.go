@@ -1,6 +1,7 @@
 package text
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -219,5 +220,48 @@ func TestParseNames(t *testing.T) {
 	}
 	if _, err := ParsePattern("regex"); err == nil {
 		t.Error("unknown pattern accepted")
+	}
+}
+
+// Term reads a typed word or phrase as the analyzer reads documents.
+func TestTerm(t *testing.T) {
+	uni, err := NewAnalyzer(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Default()
+	o.NGramMax = 2
+	bi, err := NewAnalyzer(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a          *Analyzer
+		in, want   string
+		err        error
+		errContain string
+	}{
+		{a: uni, in: "Games", want: "game"},
+		{a: uni, in: "  Players ", want: "player"},
+		{a: bi, in: "New  York", want: "new york"},
+		{a: bi, in: "Games", want: "game"},
+		{a: uni, in: "the", err: ErrNoTerm},
+		{a: uni, in: "42", err: ErrNoTerm},
+		{a: uni, in: "new york", errContain: "at most 1"},
+		{a: bi, in: "new york city", errContain: "3 words (new york city)"},
+	} {
+		got, err := c.a.Term(c.in)
+		switch {
+		case c.err != nil:
+			if !errors.Is(err, c.err) {
+				t.Errorf("Term(%q) = %q, %v; want %v", c.in, got, err, c.err)
+			}
+		case c.errContain != "":
+			if err == nil || !strings.Contains(err.Error(), c.errContain) {
+				t.Errorf("Term(%q) = %q, %v; want an error saying %q", c.in, got, err, c.errContain)
+			}
+		case err != nil || got != c.want:
+			t.Errorf("Term(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
 	}
 }
