@@ -18,5 +18,6 @@ func registry() []Experiment {
 		ssnmfrepro.Experiment20NG(),
 		ssnmfrepro.ExperimentSynthetic(),
 		labelefficiency.Experiment(),
+		labelefficiency.SeedWordsExperiment(),
 	}
 }

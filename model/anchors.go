@@ -99,7 +99,7 @@ func ParseAnchors(name string, r io.Reader) ([]Anchor, error) {
 	return out, nil
 }
 
-// readAnchors returns anchors whose words and phrases are read as the
+// AnalyzeAnchors returns anchors whose words and phrases are read as the
 // fitted text pipeline reads documents — lower-cased, stemmed or
 // lemmatised, phrases joined into the pipeline's n-grams — so that a
 // person types "Games" or "New York" and meets the vocabulary's "game" or
@@ -109,7 +109,7 @@ func ParseAnchors(name string, r io.Reader) ([]Anchor, error) {
 // and an exclusion of one topic that the pipeline reads as one term. Two
 // seed words read as one term become one, with the larger strength given
 // (an explicit strength over none).
-func readAnchors(a *text.Analyzer, anchors []Anchor) ([]Anchor, []string, error) {
+func AnalyzeAnchors(a *text.Analyzer, anchors []Anchor) ([]Anchor, []string, error) {
 	if a == nil || len(anchors) == 0 {
 		return anchors, nil, nil
 	}

@@ -77,7 +77,7 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	}
 	var anchorNotes []string
 	if vec != nil {
-		if anchors, anchorNotes, err = readAnchors(vec.Analyzer(), anchors); err != nil {
+		if anchors, anchorNotes, err = AnalyzeAnchors(vec.Analyzer(), anchors); err != nil {
 			return nil, err
 		}
 	}

@@ -300,7 +300,7 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 	var anchorNotes []string
 	if vec != nil {
 		var err error
-		if o.Anchors, anchorNotes, err = readAnchors(vec.Analyzer(), o.Anchors); err != nil {
+		if o.Anchors, anchorNotes, err = AnalyzeAnchors(vec.Analyzer(), o.Anchors); err != nil {
 			return nil, err
 		}
 	}

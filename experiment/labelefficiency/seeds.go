@@ -1,0 +1,555 @@
+package labelefficiency
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/semitopic/semitopic/classify"
+	"github.com/semitopic/semitopic/experiment/lab"
+	"github.com/semitopic/semitopic/model"
+)
+
+// seedFiles holds, per corpus, ten seed words per class typed from common
+// knowledge of what the class is about, not drawn from the data; a run
+// with n seed words per class takes the first n of each line.
+//
+//go:embed seeds/*.txt
+var seedFiles embed.FS
+
+// swCounts are the numbers of seed words per class of the runs.
+var swCounts = []int{3, 10}
+
+// swFraction is the labeled fraction of the runs with seed words and
+// labels together.
+const swFraction = 0.01
+
+// swKinds are the kinds fitted with seed words: alone, and beside the
+// labels of swFraction of the training documents.
+var swKinds = []string{model.KindCorEx}
+
+// The methods of the seed-word runs besides the kinds.
+const (
+	swCount = "seed count"
+	swSVM   = "linear SVM (labels only)"
+)
+
+func swSeedsName(kind string) string  { return leKindName[kind] + " (seed words)" }
+func swLabelsName(kind string) string { return leKindName[kind] + " (labels only)" }
+func swBothName(kind string) string   { return leKindName[kind] + " (seed words + labels)" }
+
+// swResult is one method's outcome on one seed-word run.
+type swResult struct {
+	Accuracy float64 `json:"accuracy"`
+	MacroF1  float64 `json:"macro_f1"`
+	Seconds  float64 `json:"seconds"`
+	// AllSeedsTop10 is the share of seeded topics whose seed words (those
+	// in the vocabulary) all rank in the topic's top 10 words; SeedsTop10
+	// the share of seed words in their topic's top 10 (models only).
+	AllSeedsTop10 *float64 `json:"all_seeds_top10,omitempty"`
+	SeedsTop10    *float64 `json:"seeds_top10,omitempty"`
+	// Refused is the error of a kind that does not take this supervision.
+	Refused string `json:"refused,omitempty"`
+}
+
+// String is the accuracy, or that the kind refused.
+func (r *swResult) String() string {
+	if r.Refused != "" {
+		return "refused (" + r.Refused + ")"
+	}
+	return fmt.Sprintf("%.1f", r.Accuracy)
+}
+
+// swRun is one corpus, number of seed words, labeled fraction and seed.
+type swRun struct {
+	Dataset  string               `json:"dataset"`
+	Words    int                  `json:"seed_words"`
+	Fraction float64              `json:"fraction"`
+	Seed     int                  `json:"seed"`
+	Labeled  int                  `json:"labeled"`
+	Methods  map[string]*swResult `json:"methods"`
+	Seconds  float64              `json:"seconds"`
+}
+
+func swKey(dataset string, words int, frac float64, seed int) string {
+	return fmt.Sprintf("%s/%d/%g/%d", dataset, words, frac, seed)
+}
+
+// swResults is the raw results file, which a rerun resumes from.
+type swResults struct {
+	Protocol string   `json:"protocol"`
+	Runs     []*swRun `json:"runs"`
+}
+
+// seedAnchors returns the first n seed words of each class of d, in the
+// class order, read from the corpus's seed file.
+func (d *leData) seedAnchors(n int) ([]model.Anchor, error) {
+	file := "seeds/" + d.name + ".txt"
+	b, err := seedFiles.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	all, err := model.ParseAnchors(file, bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]model.Anchor{}
+	for _, a := range all {
+		byName[a.Topic] = a
+	}
+	out := make([]model.Anchor, len(d.classes))
+	for i, c := range d.classes {
+		a, ok := byName[c]
+		if !ok || len(a.Words) < n {
+			return nil, fmt.Errorf("%s: class %q needs %d seed words", file, c, n)
+		}
+		out[i] = model.Anchor{Topic: c, Words: a.Words[:n]}
+	}
+	return out, nil
+}
+
+// seedRanks measures how many seed words a fitted model's seeded topics
+// (named after the classes) show among their top 10 words.
+func seedRanks(m model.Model, anchors []model.Anchor, vocab []string) (all, share float64, err error) {
+	topics, err := m.Topics(10)
+	if err != nil {
+		return 0, 0, err
+	}
+	inVocab := map[string]bool{}
+	for _, w := range vocab {
+		inVocab[w] = true
+	}
+	byName := map[string][]string{}
+	for _, t := range topics {
+		for _, w := range t.Words {
+			byName[t.Name] = append(byName[t.Name], w.Word)
+		}
+	}
+	var topicsSeeded, topicsAll, words, wordsIn int
+	for _, a := range anchors {
+		top := byName[a.Topic]
+		n, in := 0, 0
+		for _, w := range a.Words {
+			if !inVocab[w] {
+				continue
+			}
+			n++
+			if slices.Contains(top, w) {
+				in++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		topicsSeeded++
+		words += n
+		wordsIn += in
+		if in == n {
+			topicsAll++
+		}
+	}
+	if topicsSeeded == 0 {
+		return 0, 0, nil
+	}
+	return 100 * float64(topicsAll) / float64(topicsSeeded), 100 * float64(wordsIn) / float64(words), nil
+}
+
+// fitSeeded fits kind with the seed words (and the labels of labeled,
+// when any) on every document and scores its predictions of the test
+// documents and its seed words' ranks.
+func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Anchor, labeled []int, seed uint64) (*swResult, error) {
+	v, err := d.vectorized(ctx, model.DefaultPreset(kind))
+	if err != nil {
+		return nil, err
+	}
+	var sup model.Supervision
+	if len(labeled) > 0 {
+		sup, _ = d.supervision(v, labeled)
+	}
+	if seeds != nil {
+		if sup.Anchors, _, err = model.AnalyzeAnchors(v.vec.Analyzer(), seeds); err != nil {
+			return nil, err
+		}
+	}
+	t0 := time.Now()
+	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Supervision: sup})
+	if err != nil {
+		return &swResult{Refused: err.Error()}, nil
+	}
+	p, ok := m.(model.Predictor)
+	if !ok {
+		return &swResult{Refused: kind + " predicts no labels"}, nil
+	}
+	pr, err := p.Predict(ctx, v.test)
+	if err != nil {
+		return &swResult{Refused: err.Error()}, nil
+	}
+	sc, err := d.score(d.classesOf(pr.Labels))
+	if err != nil {
+		return nil, err
+	}
+	r := &swResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds()}
+	if sup.Anchors != nil {
+		all, share, err := seedRanks(m, sup.Anchors, v.vocab)
+		if err != nil {
+			return nil, err
+		}
+		r.AllSeedsTop10, r.SeedsTop10 = &all, &share
+	}
+	return r, nil
+}
+
+// seedCount scores the seed-count baseline on the test documents, the
+// commonest class taken from the labeled documents when there are any.
+func (d *leData) seedCount(ctx context.Context, seeds []model.Anchor, labeled []int) (*swResult, error) {
+	v, err := d.vectorized(ctx, "counts")
+	if err != nil {
+		return nil, err
+	}
+	anchors, _, err := model.AnalyzeAnchors(v.vec.Analyzer(), seeds)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	var prior []float64
+	if len(labeled) > 0 {
+		prior = make([]float64, len(d.classes))
+		for _, i := range labeled {
+			prior[d.class[i]]++
+		}
+	}
+	names, pred, err := model.SeedCount(v.test, v.vocab, anchors, prior)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) != len(d.classes) {
+		return nil, fmt.Errorf("%s: %d of %d classes have a seed word in the vocabulary", d.name, len(names), len(d.classes))
+	}
+	sc, err := d.score(pred) // names are the classes, in order
+	if err != nil {
+		return nil, err
+	}
+	return &swResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds()}, nil
+}
+
+// runSeeds runs one corpus, number of seed words, fraction and seed.
+func (d *leData) runSeeds(ctx context.Context, env *lab.Env, words int, frac float64, seed int, kinds []string) (*swRun, error) {
+	seeds, err := d.seedAnchors(words)
+	if err != nil {
+		return nil, err
+	}
+	var labeled []int
+	if frac > 0 {
+		labeled = d.sample(frac, uint64(seed))
+	}
+	run := &swRun{Dataset: d.name, Words: words, Fraction: frac, Seed: seed, Labeled: len(labeled), Methods: map[string]*swResult{}}
+	wrap := func(name string, err error) error {
+		return fmt.Errorf("%s, %d seed words, %g%% labels, seed %d, %s: %w", d.name, words, 100*frac, seed, name, err)
+	}
+	r, err := d.seedCount(ctx, seeds, labeled)
+	if err != nil {
+		return nil, wrap(swCount, err)
+	}
+	run.Methods[swCount] = r
+	if frac > 0 {
+		def, err := d.vectorized(ctx, "default")
+		if err != nil {
+			return nil, err
+		}
+		b, err := d.baseline(ctx, &classify.LinearSVC{Seed: uint64(seed)}, def.x, labeled)
+		if err != nil {
+			return nil, wrap(swSVM, err)
+		}
+		run.Methods[swSVM] = &swResult{Accuracy: b.Accuracy, MacroF1: b.MacroF1, Seconds: b.Seconds}
+	}
+	for _, k := range kinds {
+		if frac == 0 {
+			r, err := d.fitSeeded(ctx, k, seeds, nil, uint64(seed))
+			if err != nil {
+				return nil, wrap(swSeedsName(k), err)
+			}
+			run.Methods[swSeedsName(k)] = r
+			env.Logf("  %s %d seed words, seed %d: %s %s (seed count %.1f)", d.name, words, seed, k, r.String(), run.Methods[swCount].Accuracy)
+			continue
+		}
+		lo, err := d.fitSeeded(ctx, k, nil, labeled, uint64(seed))
+		if err != nil {
+			return nil, wrap(swLabelsName(k), err)
+		}
+		both, err := d.fitSeeded(ctx, k, seeds, labeled, uint64(seed))
+		if err != nil {
+			return nil, wrap(swBothName(k), err)
+		}
+		run.Methods[swLabelsName(k)], run.Methods[swBothName(k)] = lo, both
+		env.Logf("  %s %d seed words + %g%% labels, seed %d: %s labels only %s, with seed words %s", d.name, words, 100*frac, seed, k, lo.String(), both.String())
+	}
+	return run, nil
+}
+
+// SeedWordsExperiment returns the benchmark of seed words instead of, and
+// beside, few labels.
+func SeedWordsExperiment() lab.Experiment {
+	return lab.Experiment{
+		Name: "seed-words",
+		Description: "seed words typed from common knowledge instead of labels (3 and 10 per class), and beside 1% of the labels, on 20 Newsgroups, BBC, " +
+			"Brown and Reuters: every kind that takes seed words against counting the seed words and a linear SVM",
+		Run: runSeedWords,
+	}
+}
+
+const swProtocol = "seed-words v1: 3 and 10 seed words per class from seeds/*.txt; alone, and with 1% of the labels (per class max(1, round(f·n))); fit on every document"
+
+func runSeedWords(ctx context.Context, env *lab.Env) error {
+	datasets := []string{"bbc", "brown", "reuters", "20ng"}
+	seedsOf := func(dataset string) int {
+		if env.Seeds > 0 {
+			return env.Seeds
+		}
+		switch dataset {
+		case "reuters":
+			return 2
+		case "20ng":
+			return 1
+		}
+		return 3
+	}
+	seedText := "3 (reuters: 2, 20ng: 1)"
+	if env.Seeds > 0 {
+		seedText = strconv.Itoa(env.Seeds)
+	}
+	kinds := swKinds
+	name := "seed-words"
+	if env.Quick {
+		datasets, seedText, name = []string{"bbc"}, "1", "seed-words-quick"
+		seedsOf = func(string) int { return 1 }
+	}
+	rep := lab.NewReport(env, name, "Seed words instead of labels: does guiding a model pay off?")
+	protocol := fmt.Sprintf("%s; seeds %s; kinds %s", swProtocol, seedText, strings.Join(kinds, ","))
+	rawPath := filepath.Join(env.Out, name+".json")
+	results := &swResults{Protocol: protocol}
+	if b, err := os.ReadFile(rawPath); err == nil {
+		var old swResults
+		if json.Unmarshal(b, &old) == nil && old.Protocol == protocol {
+			results = &old
+			env.Logf("resuming: %d runs already in %s", len(old.Runs), rawPath)
+		}
+	}
+	done := map[string]*swRun{}
+	for _, r := range results.Runs {
+		done[swKey(r.Dataset, r.Words, r.Fraction, r.Seed)] = r
+	}
+	var data []*leData
+	var missing []string
+	for _, dn := range datasets {
+		d, err := loadLE(ctx, env, dn)
+		if err != nil {
+			return err
+		}
+		data = append(data, d)
+		for _, words := range swCounts {
+			for _, frac := range []float64{0, swFraction} {
+				for s := 0; s < seedsOf(dn); s++ {
+					key := swKey(dn, words, frac, s)
+					if _, ok := done[key]; ok {
+						continue
+					}
+					if env.ReportOnly {
+						missing = append(missing, key)
+						continue
+					}
+					t0 := time.Now()
+					run, err := d.runSeeds(ctx, env, words, frac, s, kinds)
+					if err != nil {
+						return err
+					}
+					run.Seconds = time.Since(t0).Seconds()
+					results.Runs = append(results.Runs, run)
+					done[key] = run
+					if err := rep.JSON(name+".json", results); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		d.cache, d.graph = nil, nil
+	}
+	writeSeedWords(rep, data, kinds, seedsOf, seedText, done)
+	if len(missing) > 0 {
+		rep.P("**Incomplete:** %d runs of the protocol are missing (%s); `go run ./cmd/semitopic experiment %s` completes them.", len(missing), strings.Join(missing, ", "), name)
+	}
+	total := 0.0
+	for _, r := range results.Runs {
+		total += r.Seconds
+	}
+	rep.P("The %d runs took %s of computing in all, over the invocations that wrote %s.json (a rerun resumes from it).",
+		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
+	return rep.Finish()
+}
+
+// swCell is a method's mean ± sd over the seeds of one setting.
+func swCell(done map[string]*swRun, dataset string, words int, frac float64, seeds int, method string, get func(*swResult) *float64) string {
+	var xs []float64
+	for s := 0; s < seeds; s++ {
+		r, ok := done[swKey(dataset, words, frac, s)]
+		if !ok {
+			continue
+		}
+		m, ok := r.Methods[method]
+		if !ok {
+			continue
+		}
+		if m.Refused != "" {
+			return "refused"
+		}
+		if v := get(m); v != nil {
+			xs = append(xs, *v)
+		}
+	}
+	if len(xs) == 0 {
+		return ""
+	}
+	return lab.PM(xs, 1)
+}
+
+func swAcc(r *swResult) *float64   { return &r.Accuracy }
+func swAll(r *swResult) *float64   { return r.AllSeedsTop10 }
+func swShare(r *swResult) *float64 { return r.SeedsTop10 }
+
+func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf func(string) int, seedText string, done map[string]*swRun) {
+	rep.P("A person who knows what the classes are can type a few words for each instead of labeling documents. Each corpus's seed words "+
+		"(`experiment/labelefficiency/seeds/`, ten per class typed from common knowledge of the class, not drawn from the data; "+
+		"the 3-word runs take the first three) steer every kind that takes seed words, fitted on every document of the corpus "+
+		"(training and test) with one topic per class, named after it; the model predicts the test documents' classes "+
+		"(the arg-max of its seeded topics, as `semitopic predict`). The corpora and splits are the label-efficiency benchmark's. "+
+		"**Seed count** is the baseline a guided model must beat: each document gets the class whose seed words it holds most of "+
+		"(`model.SeedCount`; the commonest class when it holds none, estimated from the corpus without labels, or from the labeled "+
+		"documents when there are some). With labels, each kind is fitted on %g%% of the training labels alone and with the seed words "+
+		"as well, beside a linear SVM trained on the same labels. Test accuracy %%, mean ± sd over %s seeds (the seed of the fit and "+
+		"of the labeled sample).", 100*swFraction, seedText)
+	header := []string{"corpus (majority %)", "method"}
+	for _, w := range swCounts {
+		header = append(header, fmt.Sprintf("%d seed words", w))
+	}
+	for _, w := range swCounts {
+		header = append(header, fmt.Sprintf("%d seed words + %g%% labels", w, 100*swFraction))
+	}
+	rep.H2("Test accuracy")
+	var rows [][]string
+	var verdicts []string
+	for _, d := range data {
+		seeds := seedsOf(d.name)
+		corpusCol := fmt.Sprintf("%s (%.1f)", d.name, d.majority())
+		row := func(method string, seedsOnly, withLabels string) []string {
+			r := []string{corpusCol, method}
+			for _, w := range swCounts {
+				m := seedsOnly
+				if m == "" {
+					r = append(r, "")
+					continue
+				}
+				r = append(r, swCell(done, d.name, w, 0, seeds, m, swAcc))
+			}
+			for _, w := range swCounts {
+				m := withLabels
+				if m == "" {
+					r = append(r, "")
+					continue
+				}
+				r = append(r, swCell(done, d.name, w, swFraction, seeds, m, swAcc))
+			}
+			return r
+		}
+		rows = append(rows, row(swCount, swCount, swCount), row(swSVM, "", swSVM))
+		for _, k := range kinds {
+			rows = append(rows, row(swSeedsName(k), swSeedsName(k), ""), row(swLabelsName(k), "", swLabelsName(k)), row(swBothName(k), "", swBothName(k)))
+			for _, w := range swCounts {
+				seedsAcc := swMean(done, d.name, w, 0, seeds, swSeedsName(k))
+				count := swMean(done, d.name, w, 0, seeds, swCount)
+				both := swMean(done, d.name, w, swFraction, seeds, swBothName(k))
+				lo := swMean(done, d.name, w, swFraction, seeds, swLabelsName(k))
+				svm := swMean(done, d.name, w, swFraction, seeds, swSVM)
+				if seedsAcc == nil || count == nil || both == nil || lo == nil || svm == nil {
+					continue
+				}
+				verdicts = append(verdicts, fmt.Sprintf("%s, %s, %d seed words: alone %.1f against counting them %.1f (%s); with %g%% labels %.1f against the labels alone %.1f (%s) and the linear SVM %.1f (%s).",
+					d.name, leKindName[k], w, *seedsAcc, *count, beats(*seedsAcc, *count), 100*swFraction, *both, *lo, beats(*both, *lo), *svm, beats(*both, *svm)))
+			}
+		}
+	}
+	rep.Table(header, rows)
+	if len(verdicts) > 0 {
+		rep.H2("Does it pay off?")
+		rep.P("Each line compares means over the seeds; *beats* and *loses to* ignore the spread, which the table gives.")
+		for _, v := range verdicts {
+			rep.P("- %s", v)
+		}
+	}
+	rep.H2("Seed words in their topic's top 10")
+	rep.P("Share %% of seeded topics whose seed words (those in the vocabulary) all rank among the topic's top 10 words, as `semitopic topics` shows them, " +
+		"then the share %% of seed words that do.")
+	header = []string{"corpus", "kind"}
+	for _, w := range swCounts {
+		header = append(header, fmt.Sprintf("%d seed words", w), fmt.Sprintf("%d seed words + %g%% labels", w, 100*swFraction))
+	}
+	rows = nil
+	for _, d := range data {
+		for _, k := range kinds {
+			r := []string{d.name, leKindName[k]}
+			for _, w := range swCounts {
+				for _, m := range []struct {
+					frac   float64
+					method string
+				}{{0, swSeedsName(k)}, {swFraction, swBothName(k)}} {
+					all := swCell(done, d.name, w, m.frac, seedsOf(d.name), m.method, swAll)
+					if all == "" || all == "refused" {
+						r = append(r, all)
+						continue
+					}
+					r = append(r, all+" / "+swCell(done, d.name, w, m.frac, seedsOf(d.name), m.method, swShare))
+				}
+			}
+			rows = append(rows, r)
+		}
+	}
+	rep.Table(header, rows)
+}
+
+// swMean is a method's mean accuracy over the seeds of one setting, nil
+// when it has none or the kind refused.
+func swMean(done map[string]*swRun, dataset string, words int, frac float64, seeds int, method string) *float64 {
+	var xs []float64
+	for s := 0; s < seeds; s++ {
+		r, ok := done[swKey(dataset, words, frac, s)]
+		if !ok {
+			continue
+		}
+		m, ok := r.Methods[method]
+		if !ok || m.Refused != "" {
+			return nil
+		}
+		xs = append(xs, m.Accuracy)
+	}
+	if len(xs) == 0 {
+		return nil
+	}
+	v := lab.Mean(xs)
+	return &v
+}
+
+func beats(a, b float64) string {
+	switch {
+	case a > b:
+		return "beats it"
+	case a < b:
+		return "loses to it"
+	}
+	return "ties"
+}
