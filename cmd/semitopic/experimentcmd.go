@@ -60,6 +60,6 @@ results (JSON) to --out. "experiment list" names them.`,
 	cmd.Flags().IntVar(&seeds, "seeds", 0, "repetitions (default: the protocol's)")
 	cmd.Flags().BoolVar(&quick, "quick", false, "a reduced protocol that checks the pipeline end to end (not the reproduction)")
 	cmd.Flags().BoolVar(&reportOnly, "report-only", false, "write the report from the raw results already in --out, running nothing (experiments that resume: label-efficiency, seed-words)")
-	cmd.Flags().StringSliceVar(&redo, "redo", nil, "model kinds to recompute in every stored run, after a change that moves only them (experiments that resume: label-efficiency; with the measurements of why)")
+	cmd.Flags().StringSliceVar(&redo, "redo", nil, "model kinds to recompute in every stored run, after a change that moves only them (experiments that resume: label-efficiency, with the measurements of why; seed-words)")
 	return cmd
 }

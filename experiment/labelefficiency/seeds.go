@@ -240,58 +240,85 @@ func (d *leData) seedCount(ctx context.Context, seeds []model.Anchor, labeled []
 	return &swResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds()}, nil
 }
 
-// runSeeds runs one corpus, number of seed words, fraction and seed.
-func (d *leData) runSeeds(ctx context.Context, env *lab.Env, words int, frac float64, seed int, kinds []string) (*swRun, error) {
+// runSeeds completes run (one corpus, number of seed words, fraction and
+// seed): it computes the methods the run lacks, and those of the kinds in
+// redo again.
+func (d *leData) runSeeds(ctx context.Context, env *lab.Env, run *swRun, kinds, redo []string) error {
+	words, frac, seed := run.Words, run.Fraction, run.Seed
 	seeds, err := d.seedAnchors(words)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	var labeled []int
 	if frac > 0 {
 		labeled = d.sample(frac, uint64(seed))
 	}
-	run := &swRun{Dataset: d.name, Words: words, Fraction: frac, Seed: seed, Labeled: len(labeled), Methods: map[string]*swResult{}}
+	run.Labeled = len(labeled)
+	if run.Methods == nil {
+		run.Methods = map[string]*swResult{}
+	}
 	wrap := func(name string, err error) error {
 		return fmt.Errorf("%s, %d seed words, %g%% labels, seed %d, %s: %w", d.name, words, 100*frac, seed, name, err)
 	}
-	r, err := d.seedCount(ctx, seeds, labeled)
-	if err != nil {
-		return nil, wrap(swCount, err)
+	set := func(name string, r *swResult) {
+		if old, ok := run.Methods[name]; ok {
+			run.Seconds -= old.Seconds
+		}
+		run.Methods[name] = r
+		run.Seconds += r.Seconds
 	}
-	run.Methods[swCount] = r
-	if frac > 0 {
+	if _, ok := run.Methods[swCount]; !ok {
+		r, err := d.seedCount(ctx, seeds, labeled)
+		if err != nil {
+			return wrap(swCount, err)
+		}
+		set(swCount, r)
+	}
+	if _, ok := run.Methods[swSVM]; !ok && frac > 0 {
 		def, err := d.vectorized(ctx, "default")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		b, err := d.baseline(ctx, &classify.LinearSVC{Seed: uint64(seed)}, def.x, labeled)
 		if err != nil {
-			return nil, wrap(swSVM, err)
+			return wrap(swSVM, err)
 		}
-		run.Methods[swSVM] = &swResult{Accuracy: b.Accuracy, MacroF1: b.MacroF1, Seconds: b.Seconds}
+		set(swSVM, &swResult{Accuracy: b.Accuracy, MacroF1: b.MacroF1, Seconds: b.Seconds})
+	}
+	need := func(name, kind string) bool {
+		_, ok := run.Methods[name]
+		return !ok || slices.Contains(redo, kind)
 	}
 	for _, k := range kinds {
 		if frac == 0 {
+			if !need(swSeedsName(k), k) {
+				continue
+			}
 			r, err := d.fitSeeded(ctx, k, seeds, nil, uint64(seed))
 			if err != nil {
-				return nil, wrap(swSeedsName(k), err)
+				return wrap(swSeedsName(k), err)
 			}
-			run.Methods[swSeedsName(k)] = r
-			env.Logf("  %s %d seed words, seed %d: %s %s (seed count %.1f)", d.name, words, seed, k, r.String(), run.Methods[swCount].Accuracy)
+			set(swSeedsName(k), r)
+			env.Logf("  %s %d seed words, seed %d: %s %s (seed count %.1f)", d.name, words, seed, k, r, run.Methods[swCount].Accuracy)
 			continue
 		}
-		lo, err := d.fitSeeded(ctx, k, nil, labeled, uint64(seed))
-		if err != nil {
-			return nil, wrap(swLabelsName(k), err)
+		if need(swLabelsName(k), k) {
+			lo, err := d.fitSeeded(ctx, k, nil, labeled, uint64(seed))
+			if err != nil {
+				return wrap(swLabelsName(k), err)
+			}
+			set(swLabelsName(k), lo)
 		}
-		both, err := d.fitSeeded(ctx, k, seeds, labeled, uint64(seed))
-		if err != nil {
-			return nil, wrap(swBothName(k), err)
+		if need(swBothName(k), k) {
+			both, err := d.fitSeeded(ctx, k, seeds, labeled, uint64(seed))
+			if err != nil {
+				return wrap(swBothName(k), err)
+			}
+			set(swBothName(k), both)
+			env.Logf("  %s %d seed words + %g%% labels, seed %d: %s labels only %s, with seed words %s", d.name, words, 100*frac, seed, k, run.Methods[swLabelsName(k)], both)
 		}
-		run.Methods[swLabelsName(k)], run.Methods[swBothName(k)] = lo, both
-		env.Logf("  %s %d seed words + %g%% labels, seed %d: %s labels only %s, with seed words %s", d.name, words, 100*frac, seed, k, lo.String(), both.String())
 	}
-	return run, nil
+	return nil
 }
 
 // SeedWordsExperiment returns the benchmark of seed words instead of, and
@@ -332,7 +359,9 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 		seedsOf = func(string) int { return 1 }
 	}
 	rep := lab.NewReport(env, name, "Seed words instead of labels: does guiding a model pay off?")
-	protocol := fmt.Sprintf("%s; seeds %s; kinds %s", swProtocol, seedText, strings.Join(kinds, ","))
+	// A rerun resumes from the runs of the same protocol, computing only
+	// the methods they lack (a kind added since) and those of --redo.
+	protocol := fmt.Sprintf("%s; seeds %s", swProtocol, seedText)
 	rawPath := filepath.Join(env.Out, name+".json")
 	results := &swResults{Protocol: protocol}
 	if b, err := os.ReadFile(rawPath); err == nil {
@@ -341,6 +370,14 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 			results = &old
 			env.Logf("resuming: %d runs already in %s", len(old.Runs), rawPath)
 		}
+	}
+	for _, k := range env.Redo {
+		if !slices.Contains(kinds, k) {
+			return fmt.Errorf("--redo %s: not a kind of this experiment (%s)", k, strings.Join(kinds, ", "))
+		}
+	}
+	if len(env.Redo) > 0 && env.ReportOnly {
+		return fmt.Errorf("--redo and --report-only: redoing runs something")
 	}
 	done := map[string]*swRun{}
 	for _, r := range results.Runs {
@@ -358,21 +395,24 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 			for _, frac := range []float64{0, swFraction} {
 				for s := 0; s < seedsOf(dn); s++ {
 					key := swKey(dn, words, frac, s)
-					if _, ok := done[key]; ok {
+					run, ok := done[key]
+					if ok && !swIncomplete(run, kinds, env.Redo) {
 						continue
 					}
 					if env.ReportOnly {
 						missing = append(missing, key)
 						continue
 					}
+					if !ok {
+						run = &swRun{Dataset: dn, Words: words, Fraction: frac, Seed: s}
+						results.Runs = append(results.Runs, run)
+						done[key] = run
+					}
 					t0 := time.Now()
-					run, err := d.runSeeds(ctx, env, words, frac, s, kinds)
-					if err != nil {
+					if err := d.runSeeds(ctx, env, run, kinds, env.Redo); err != nil {
 						return err
 					}
-					run.Seconds = time.Since(t0).Seconds()
-					results.Runs = append(results.Runs, run)
-					done[key] = run
+					env.Logf("%s: %v", key, time.Since(t0).Round(time.Second))
 					if err := rep.JSON(name+".json", results); err != nil {
 						return err
 					}
@@ -392,6 +432,26 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 	rep.P("The %d runs took %s of computing in all, over the invocations that wrote %s.json (a rerun resumes from it).",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
 	return rep.Finish()
+}
+
+// swIncomplete reports whether run lacks a method of kinds, or has one
+// that redo asks to compute again.
+func swIncomplete(run *swRun, kinds, redo []string) bool {
+	for _, k := range kinds {
+		if slices.Contains(redo, k) {
+			return true
+		}
+		names := []string{swSeedsName(k)}
+		if run.Fraction > 0 {
+			names = []string{swLabelsName(k), swBothName(k)}
+		}
+		for _, n := range names {
+			if _, ok := run.Methods[n]; !ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // swCell is a method's mean ± sd over the seeds of one setting.
