@@ -222,11 +222,6 @@ func TestExclusionsSSNMFTheme(t *testing.T) {
 
 	to := Options{Kind: KindTheme, Seed: 1, MaxIter: 40}
 	tplain := fitDemo(t, to, true)
-	desc, err := tplain.Model.(*Theme).Describe(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = desc
 	themeName := tplain.Model.(*Theme).m.Themes[0]
 	// The theme's first subtopic's top word.
 	p0 := tplain.Model.(*Theme).m.Parts[0]
