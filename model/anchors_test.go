@@ -87,13 +87,12 @@ func TestExclusionWords(t *testing.T) {
 			t.Errorf("corex: the excluded %q is among topic 0's words", word)
 		}
 	}
-	// Seed words, unknown topics and kinds without exclusions are errors
+	// Unknown topics and kinds without exclusions are errors
 	// that say what is taken.
 	for _, c := range []struct {
 		o    Options
 		want string
 	}{
-		{Options{Kind: KindNMF, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}}, "not seed words"},
 		{Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "nosuchlabel", Exclude: []string{"x"}}}}}, "topics are"},
 		{Options{Kind: KindLDA, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Exclude: []string{"y"}}}}}, "anchors"},
 	} {

@@ -107,6 +107,9 @@ func DefaultPreset(kind string) string {
 // kind's best candidate. The options apply to every kind where they can
 // (see Options.Auto); o.Kind is ignored.
 func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, error) {
+	if len(o.Anchors) > 0 {
+		return nil, errAutoAnchors
+	}
 	var fits []*Fitted
 	var searches []*Search
 	for _, kind := range SupervisedKinds() {

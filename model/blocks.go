@@ -27,7 +27,8 @@ func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF, KindCorEx, 
 // holds the topic-side state, O(k·terms), besides two shards. The kinds
 // are those of OutOfCoreKinds; a TS-NMF model reads its labels from the
 // corpus's labels file (o.LabelsFromCorpus must be set), a CorEx model
-// takes anchor words (o.Anchors). The automatic configuration's
+// takes anchor words (o.Anchors), NMF and TS-NMF models exclusion words
+// (seed words need the corpus in memory and are refused). The automatic configuration's
 // cross-validation and the readouts other than native need the corpus in
 // memory and are refused. A corpus that semitopic vectorize --shards made
 // from text keeps its vectorizer (pipeline.json), and the model gets it;
@@ -170,7 +171,13 @@ func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if err != nil {
 		return nil, err
 	}
-	names := nmfTopicNames(anchors, o.K)
+	if seeded(anchors) {
+		return nil, errSeedsOutOfCore(KindNMF)
+	}
+	names, _, err := anchorTopicNames(KindNMF, anchors, o.K)
+	if err != nil {
+		return nil, err
+	}
 	mask, notes, err := exclusionMask(KindNMF, anchors, names, vocab)
 	if err != nil {
 		return nil, err
@@ -217,6 +224,9 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err != nil {
 		return nil, err
 	}
+	if seeded(anchors) {
+		return nil, errSeedsOutOfCore(KindTSNMF)
+	}
 	mask, notes, err := exclusionMask(KindTSNMF, anchors, tsnmfTopicNames(names, k), vocab)
 	if err != nil {
 		return nil, err
@@ -238,6 +248,11 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 		return nil, err
 	}
 	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(r.Notes, notes...)}}, nil
+}
+
+// errSeedsOutOfCore refuses seed words in an out-of-core NMF-family fit.
+func errSeedsOutOfCore(kind string) error {
+	return fmt.Errorf("model: out of core, %s models take exclusion words (topic: -word) but not seed words; fit the corpus in memory for seed words (guided NMF)", kind)
 }
 
 func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, sup []Anchor, o Options, report progress.Func) (*Fitted, error) {

@@ -53,7 +53,9 @@ type Options struct {
 	NewTopics int `json:"new_topics,omitempty"`
 	// Lambda weighs the supervision term (ssnmf).
 	Lambda float64 `json:"lambda,omitempty"`
-	// Beta is the default anchor strength (corex).
+	// Beta is the default anchor strength (corex); for nmf, tsnmf and
+	// ssnmf with seed words it multiplies the seed pseudo-documents'
+	// default weight (see seedWeight; 0 means 1).
 	Beta float64 `json:"beta,omitempty"`
 	// Restarts is the number of seeds tried, keeping the best (corex).
 	Restarts int `json:"restarts,omitempty"`
@@ -143,11 +145,14 @@ type Anchor struct {
 	// Topic names the topic.
 	Topic string
 	// Words are the anchor (seed) words; Beta[i], when positive, is
-	// Words[i]'s anchor strength (otherwise Options.Beta applies).
+	// Words[i]'s anchor strength (otherwise Options.Beta applies; in the
+	// NMF family, Words[i]'s entry in the topic's seed pseudo-document,
+	// otherwise 1).
 	Words []string
 	Beta  []float64
 	// Exclude are the words the topic may not use: their weight in the
-	// topic is exactly zero (nmf, tsnmf; corex: their α in the topic).
+	// topic is exactly zero (nmf, tsnmf, ssnmf; theme: in each subtopic
+	// of the theme Topic names; corex: their α in the topic).
 	Exclude []string
 }
 
@@ -195,6 +200,10 @@ func Kinds() []string {
 	return out
 }
 
+// errAutoAnchors refuses anchors when the automatic configuration chooses
+// the kind: some of the kinds it tries cannot take them with labels.
+var errAutoAnchors = fmt.Errorf("model: the automatic choice of kind takes no anchors (corex takes labels or anchors, not both; theme models no seed words); choose tsnmf or ssnmf, which take labels with seed and exclusion words")
+
 // Fit fits a model of kind o.Kind on the documents × terms matrix x whose
 // columns are vocab, supervised by o.Supervision (its Labels, when given,
 // has one entry per row of x) and reporting to o.Progress.
@@ -218,6 +227,9 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	}
 	if err := o.check(x.Rows, x.Cols); err != nil {
 		return nil, Info{}, err
+	}
+	if o.Kind == KindAuto && len(sup.Anchors) > 0 {
+		return nil, Info{}, errAutoAnchors
 	}
 	if report == nil {
 		report = func(progress.Step) {}

@@ -39,6 +39,8 @@ func fitDemo(t testing.TB, o Options, labels bool) *Fitted {
 }
 
 func TestSaveLoadTransformIdentical(t *testing.T) {
+	seeds, _ := demoSeeds(t)
+	seedsExcl := append(append([]Anchor(nil), seeds...), Anchor{Topic: "topic-5", Exclude: []string{"goal"}})
 	cases := []struct {
 		o      Options
 		labels bool
@@ -46,6 +48,9 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		{Options{Kind: KindNMF, K: 8, Seed: 1}, false},
 		{Options{Kind: KindNMF, K: 8, Seed: 1, Loss: "kl"}, false},
 		{Options{Kind: KindTSNMF, Seed: 2}, true},
+		{Options{Kind: KindNMF, K: 8, Seed: 1, Supervision: Supervision{Anchors: seeds}}, false},
+		{Options{Kind: KindTSNMF, K: 9, Seed: 2, Supervision: Supervision{Anchors: append(seeds, Anchor{Topic: "extra", Words: []string{"goal"}})}}, true},
+		{Options{Kind: KindSSNMF, Seed: 4, K: 8, MaxIter: 30, Supervision: Supervision{Anchors: seedsExcl}}, true},
 		{Options{Kind: KindLDA, K: 8, Seed: 3, MaxIter: 5}, false},
 		{Options{Kind: KindSSNMF, Seed: 4}, true},
 		{Options{Kind: KindSSNMF, Seed: 4, Loss: "F,F", K: 10}, true},
@@ -95,6 +100,12 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		}
 		if !reflect.DeepEqual(mustTopics(t, f.Model, 5), mustTopics(t, g.Model, 5)) {
 			t.Errorf("%s: topics after load differ", tc.o.Kind)
+		}
+		if p, ok := AsPredictor(f.Model); ok {
+			q, ok := AsPredictor(g.Model)
+			if !ok || !reflect.DeepEqual(p.Labels(), q.Labels()) {
+				t.Errorf("%s: labels after load differ", tc.o.Kind)
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -205,7 +206,7 @@ func rejectUnused(o Options, kind string, fields map[string]bool) error {
 }
 
 func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
+	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true, "beta": seeded(sup.Anchors)}); err != nil {
 		return nil, Info{}, err
 	}
 	if sup.labeled() {
@@ -218,40 +219,46 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	names := nmfTopicNames(sup.Anchors, o.K)
+	names, seededNames, err := anchorTopicNames(KindNMF, sup.Anchors, o.K)
+	if err != nil {
+		return nil, Info{}, err
+	}
 	mask, notes, err := exclusionMask(KindNMF, sup.Anchors, names, vocab)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report})
+	g, gnotes, err := newGuide(KindNMF, sup.Anchors, names, vocab, x, nil, loss, o.Beta)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	xs, rw, wmask, err := g.stack(x, nil, nil, o.K)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	cfg := nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol,
+		HMask: mask, WMask: wmask, RowWeights: rw, Progress: report}
+	if g != nil && init == nmf.InitAuto {
+		// Seeded topics start from their seed words' documents (see
+		// guide.startLabels), the free ones as random-acol.
+		cfg.Init, cfg.Labels = nmf.InitLabelMean, g.startLabels(x)
+		gnotes = append(gnotes, "seeded start: a seeded topic starts as the mean of the documents holding its seed words (label-mean), the others random-acol")
+	}
+	r, err := nmf.Fit(ctx, xs, cfg)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, LabelNames: seededNames, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: notes}, nil
-}
-
-// nmfTopicNames names an NMF model's k topics: the anchors file's topics
-// in its order, then topic-N.
-func nmfTopicNames(anchors []Anchor, k int) []string {
-	names := make([]string, k)
-	for t := range names {
-		names[t] = fmt.Sprintf("topic-%d", t+1)
-		if t < len(anchors) {
-			names[t] = anchors[t].Topic
-		}
-	}
-	return names
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(notes, gnotes...)}, nil
 }
 
 // exclusionMask turns the anchors' exclusion words into an H mask over
 // the topics named names (nil when nothing is excluded): a zero keeps the
-// word out of the topic, exactly. Seed words and unknown topic names are
-// errors that say what the kind takes; excluded words missing from the
-// vocabulary are reported in the notes.
+// word out of the topic, exactly. Seed words are left to newGuide; an
+// unknown topic name is an error listing the model's topics; excluded
+// words missing from the vocabulary are reported in the notes.
 func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.Dense, []string, error) {
 	if len(anchors) == 0 {
 		return nil, nil, nil
@@ -267,8 +274,8 @@ func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.D
 	var mask *mat.Dense
 	var notes []string
 	for _, a := range anchors {
-		if len(a.Words) > 0 {
-			return nil, nil, fmt.Errorf("model: %s models take exclusion words (topic: -word), not seed words (%q: %s); corex takes seed words", kind, a.Topic, strings.Join(a.Words, ", "))
+		if len(a.Exclude) == 0 {
+			continue
 		}
 		t, ok := topic[a.Topic]
 		if !ok {
@@ -297,13 +304,21 @@ func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.D
 }
 
 func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
+	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true, "beta": seeded(sup.Anchors)}); err != nil {
 		return nil, Info{}, err
 	}
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus)")
 	}
 	names, idx := sup.labelIndex()
+	// A seed topic named like a label is that label's topic; the others
+	// are further supervised topics after the labels, whose only labeled
+	// document is their pseudo-document.
+	for _, a := range sup.Anchors {
+		if len(a.Words) > 0 && !slices.Contains(names, a.Topic) {
+			names = append(names, a.Topic)
+		}
+	}
 	k := o.K
 	if k == 0 {
 		k = len(names)
@@ -322,23 +337,63 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, tsnmfTopicNames(names, k), vocab)
+	topicNames := tsnmfTopicNames(names, k)
+	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, topicNames, vocab)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
+	cfg := nmf.TSNMFConfig{
 		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
-	})
+	}
+	// With seed words the documents keep TS-NMF's weights, the
+	// pseudo-documents (labeled with their topic) weigh μ.
+	docWeights := tsnmfDocWeights(idx, weighting)
+	g, gnotes, err := newGuide(KindTSNMF, sup.Anchors, topicNames, vocab, x, docWeights, loss, o.Beta)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	xs, rw, _, err := g.stack(x, docWeights, nil, k)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if g != nil {
+		cfg.Labels, cfg.Weighting, cfg.DocWeights = g.labels(idx), nmf.CustomWeighting, rw
+	}
+	r, err := nmf.TSNMF(ctx, xs, cfg)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(r.Notes, notes...)}, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(append(r.Notes, notes...), gnotes...)}, nil
+}
+
+// tsnmfDocWeights returns the documents' weights under TS-NMF's
+// weighting, as nmf.TSNMF derives them (nil for equal weights): with the
+// inverse supervision rate, n/labeled for a labeled document and 1 for
+// the others.
+func tsnmfDocWeights(idx [][]int, w nmf.Weighting) []float64 {
+	labeled := 0
+	for _, l := range idx {
+		if len(l) > 0 {
+			labeled++
+		}
+	}
+	if w != nmf.InverseSupervisionRate || labeled == 0 || labeled == len(idx) {
+		return nil
+	}
+	out := make([]float64, len(idx))
+	for i, l := range idx {
+		out[i] = 1
+		if len(l) > 0 {
+			out[i] = float64(len(idx)) / float64(labeled)
+		}
+	}
+	return out
 }
 
 // tsnmfTopicNames names a TS-NMF model's k topics as nmf.TSNMF does: the

@@ -19,6 +19,10 @@ import (
 type SSNMF struct {
 	r          *ssnmf.Model
 	LabelNames []string
+	// TopicNames names the topics when anchors did (seeded topics first,
+	// then those with exclusion words only, then topic-N); nil names
+	// them topic-1, topic-2, ...
+	TopicNames []string
 	// MultiLabel models predict every label whose score reaches Threshold
 	// (at least the best one); single-label models predict the argmax.
 	MultiLabel bool
@@ -47,7 +51,11 @@ func (m *SSNMF) Topics(n int) ([]Topic, error) {
 	}
 	out := make([]Topic, m.NumTopics())
 	for t := range out {
-		out[t] = Topic{Name: fmt.Sprintf("topic-%d", t+1), Words: topicWords(hn.RawRowView(t), m.Vocab, n)}
+		name := fmt.Sprintf("topic-%d", t+1)
+		if t < len(m.TopicNames) {
+			name = m.TopicNames[t]
+		}
+		out[t] = Topic{Name: name, Words: topicWords(hn.RawRowView(t), m.Vocab, n)}
 		best := metrics.Argmax(mat.Col(nil, t, nb))
 		out[t].Label = m.LabelNames[best]
 		out[t].Score = nb.At(best, t)
@@ -105,6 +113,7 @@ type ssnmfParams struct {
 	Lambda        float64   `json:"lambda"`
 	Epsilon       float64   `json:"epsilon"`
 	LabelNames    []string  `json:"label_names"`
+	TopicNames    []string  `json:"topic_names,omitempty"`
 	MultiLabel    bool      `json:"multi_label,omitempty"`
 	Threshold     float64   `json:"threshold,omitempty"`
 	TransformIter int       `json:"transform_iter"`
@@ -113,7 +122,7 @@ type ssnmfParams struct {
 }
 
 func (m *SSNMF) save() (any, map[string]*mat.Dense, error) {
-	return ssnmfParams{Model: m.r.Losses.String(), Lambda: m.r.Lambda, Epsilon: m.r.Epsilon, LabelNames: m.LabelNames,
+	return ssnmfParams{Model: m.r.Losses.String(), Lambda: m.r.Lambda, Epsilon: m.r.Epsilon, LabelNames: m.LabelNames, TopicNames: m.TopicNames,
 			MultiLabel: m.MultiLabel, Threshold: m.Threshold, TransformIter: m.r.Represent.Iter, TransformSeed: m.r.Represent.Seed, Weights: m.weights},
 		map[string]*mat.Dense{"H": m.r.H, "B": m.r.B}, nil
 }
@@ -133,7 +142,7 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	}
 	k, terms := h.Dims()
 	c, kb := b.Dims()
-	if terms != len(vocab) || kb != k || c != len(p.LabelNames) || (p.Weights != nil && len(p.Weights) != k) {
+	if terms != len(vocab) || kb != k || c != len(p.LabelNames) || (p.Weights != nil && len(p.Weights) != k) || (p.TopicNames != nil && len(p.TopicNames) != k) {
 		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, B %d×%d, %d labels, %d terms", k, terms, c, kb, len(p.LabelNames), len(vocab))
 	}
 	r := &ssnmf.Model{Losses: mod, Lambda: p.Lambda, Epsilon: p.Epsilon, H: h, B: b,
@@ -141,7 +150,7 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	if err := r.Prepare(); err != nil {
 		return nil, err
 	}
-	return &SSNMF{r: r, LabelNames: p.LabelNames, MultiLabel: p.MultiLabel, Threshold: p.Threshold, Vocab: vocab,
+	return &SSNMF{r: r, LabelNames: p.LabelNames, TopicNames: p.TopicNames, MultiLabel: p.MultiLabel, Threshold: p.Threshold, Vocab: vocab,
 		weights: p.Weights}, nil
 }
 
@@ -151,14 +160,11 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 const DefaultLambda = 100
 
 func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true}); err != nil {
+	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true, "beta": seeded(sup.Anchors)}); err != nil {
 		return nil, Info{}, err
 	}
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: ssnmf needs labeled documents (for example --labels-from-corpus)")
-	}
-	if len(sup.Anchors) > 0 {
-		return nil, Info{}, fmt.Errorf("model: ssnmf takes labels, not anchors")
 	}
 	loss := o.Loss
 	if loss == "" {
@@ -205,18 +211,48 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	cfg := ssnmf.Config{K: k, Losses: mod, Y: y, Lambda: lambda, LabelRowWeights: rowW, Seed: o.Seed,
 		MaxIter: o.MaxIter, Tol: o.Tol, Progress: report}
-	r, err := ssnmf.Fit(ctx, x, cfg)
+	// Anchors: seeded topics first, named (Guided SSNMF, the GSSNMF of Li
+	// et al., 2022: the pseudo-documents of the seed words weigh μ in the
+	// data term and nothing in the label term), then the topics with
+	// exclusion words only.
+	var topicNames, notes []string
+	var g *guide
+	if len(sup.Anchors) > 0 {
+		if topicNames, _, err = anchorTopicNames(KindSSNMF, sup.Anchors, k); err != nil {
+			return nil, Info{}, err
+		}
+		if cfg.HMask, notes, err = exclusionMask(KindSSNMF, sup.Anchors, topicNames, vocab); err != nil {
+			return nil, Info{}, err
+		}
+		var gnotes []string
+		if g, gnotes, err = newGuide(KindSSNMF, sup.Anchors, topicNames, vocab, x, nil, mod.Recon, o.Beta); err != nil {
+			return nil, Info{}, err
+		}
+		notes = append(notes, gnotes...)
+	}
+	xs, dataW, wmask, err := g.stack(x, nil, nil, k)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if g != nil {
+		_, c := y.Dims()
+		ys := mat.NewDense(xs.Rows, c, nil)
+		ys.Slice(0, x.Rows, 0, c).(*mat.Dense).Copy(y)
+		cfg.Y, cfg.DataRowWeights, cfg.WMask = ys, dataW, wmask
+		cfg.LabelRowWeights = append(rowW, make([]float64, g.rows())...)
+	}
+	r, err := ssnmf.Fit(ctx, xs, cfg)
 	if err != nil {
 		return nil, Info{}, err
 	}
 	r.Represent = ssnmf.TransformConfig{Seed: o.Seed, SameStart: true}
-	m := &SSNMF{r: r, LabelNames: names, MultiLabel: multi, Vocab: vocab}
+	m := &SSNMF{r: r, LabelNames: names, TopicNames: topicNames, MultiLabel: multi, Vocab: vocab}
 	if multi {
 		m.Threshold = 0.5
 	}
-	m.weights = topicShares(r.W, r.H)
+	m.weights = topicShares(g.strip(r.W), r.H)
 	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
-		Notes: []string{fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))}}
+		Notes: append([]string{fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))}, notes...)}
 	if multi {
 		info.Notes = append(info.Notes, "multi-label: a document gets every label scoring at least 0.5, and at least its best")
 	}

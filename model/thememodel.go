@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -172,9 +174,6 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: theme needs labeled documents (for example --labels-from-corpus)")
 	}
-	if len(sup.Anchors) > 0 {
-		return nil, Info{}, fmt.Errorf("model: theme takes labels, not anchors")
-	}
 	if o.K != 0 {
 		return nil, Info{}, fmt.Errorf("model: theme models have subtopics per theme (--subtopics), not k")
 	}
@@ -206,6 +205,10 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	cfg.Progress = report
 	cfg.Themes, cfg.Labels = names, idx
+	var notes []string
+	if cfg.Exclude, notes, err = themeExclusions(sup.Anchors, names, vocab); err != nil {
+		return nil, Info{}, err
+	}
 	m, err := theme.Fit(ctx, x, cfg)
 	if err != nil {
 		return nil, Info{}, err
@@ -239,7 +242,48 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if m.Unlabeled > 0 {
 		info.Notes = append(info.Notes, "semi-supervised: the unlabeled documents were in the fit with every topic allowed")
 	}
+	info.Notes = append(info.Notes, notes...)
 	return tm, info, nil
+}
+
+// themeExclusions turns the anchors' exclusion words into theme.Config's
+// Exclude (nil without anchors): an anchor names a theme, and its
+// excluded words weigh exactly zero in each of the theme's subtopics.
+// Seed words are refused: a theme's subtopics are learned from its
+// labeled documents alone, and pseudo-documents of seed words would also
+// enter its bCool start and background; tsnmf and ssnmf take labels and
+// seed words together. An unknown theme is an error listing the themes.
+func themeExclusions(anchors []Anchor, themes, vocab []string) ([][]int, []string, error) {
+	if len(anchors) == 0 {
+		return nil, nil, nil
+	}
+	col := make(map[string]int, len(vocab))
+	for j, w := range vocab {
+		col[w] = j
+	}
+	out := make([][]int, len(themes))
+	var notes []string
+	for _, a := range anchors {
+		if len(a.Words) > 0 {
+			return nil, nil, fmt.Errorf("model: theme models take exclusion words (theme: -word), not seed words (%q: %s): a theme's subtopics are learned from its labeled documents; tsnmf and ssnmf take labels and seed words together", a.Topic, strings.Join(a.Words, ", "))
+		}
+		j := slices.Index(themes, a.Topic)
+		if j < 0 {
+			return nil, nil, fmt.Errorf("model: the anchors name the theme %q; this theme model's themes are %s", a.Topic, strings.Join(themes, ", "))
+		}
+		var missing []string
+		for _, w := range a.Exclude {
+			if c, ok := col[w]; ok {
+				out[j] = append(out[j], c)
+			} else {
+				missing = append(missing, w)
+			}
+		}
+		if len(missing) > 0 {
+			notes = append(notes, fmt.Sprintf("theme %q: the excluded words %s are not in the vocabulary", a.Topic, strings.Join(missing, ", ")))
+		}
+	}
+	return out, notes, nil
 }
 
 // themeParams is the JSON part of a saved theme model; the parts' H are

@@ -84,3 +84,28 @@ func overInt32() int {
 	var v int64 = math.MaxInt32 + 1
 	return int(v)
 }
+
+func TestVStack(t *testing.T) {
+	a, _ := FromTriplets(2, 4, []Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 3, Val: 2}, {Row: 1, Col: 2, Val: 3}})
+	b, _ := FromTriplets(1, 4, []Triplet{{Row: 0, Col: 1, Val: 4}})
+	s, err := VStack(a, Zeros(1, 4), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Rows != 4 || s.NNZ() != 4 || s.At(0, 3) != 2 || s.At(1, 2) != 3 || s.At(3, 1) != 4 || s.At(2, 1) != 0 {
+		t.Errorf("VStack: %v", s.ToDense())
+	}
+	s.Data[0] = 9
+	if a.Data[0] != 1 {
+		t.Error("VStack shares storage with its input")
+	}
+	if _, err := VStack(a, Zeros(1, 3)); err == nil {
+		t.Error("VStack of 4 and 3 columns: no error")
+	}
+	if _, err := VStack(); err == nil {
+		t.Error("VStack of nothing: no error")
+	}
+}

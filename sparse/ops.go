@@ -391,3 +391,34 @@ func (m *CSR) WithData(data []float64) (*CSR, error) {
 	}
 	return &CSR{Rows: m.Rows, Cols: m.Cols, Indptr: m.Indptr, Indices: m.Indices, Data: data}, nil
 }
+
+// VStack returns the matrices' rows one under another, in order: a new
+// matrix sharing no storage with them. It is an error if their numbers of
+// columns differ or none is given.
+func VStack(ms ...*CSR) (*CSR, error) {
+	if len(ms) == 0 {
+		return nil, fmt.Errorf("sparse: VStack of no matrix")
+	}
+	rows, nnz := 0, 0
+	for i, m := range ms {
+		if m == nil {
+			return nil, fmt.Errorf("sparse: VStack: matrix %d is nil", i)
+		}
+		if m.Cols != ms[0].Cols {
+			return nil, fmt.Errorf("sparse: VStack: matrix %d has %d columns, matrix 0 %d", i, m.Cols, ms[0].Cols)
+		}
+		rows += m.Rows
+		nnz += m.NNZ()
+	}
+	out := &CSR{Rows: rows, Cols: ms[0].Cols, Indptr: make([]int, 1, rows+1),
+		Indices: make([]int32, 0, nnz), Data: make([]float64, 0, nnz)}
+	for _, m := range ms {
+		base := len(out.Data)
+		for _, p := range m.Indptr[1:] {
+			out.Indptr = append(out.Indptr, base+p)
+		}
+		out.Indices = append(out.Indices, m.Indices...)
+		out.Data = append(out.Data, m.Data...)
+	}
+	return out, nil
+}

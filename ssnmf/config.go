@@ -154,6 +154,12 @@ type Config struct {
 	// entry (i, c) is their product.
 	LabelWeights *mat.Dense
 
+	// WMask (documents × K) and HMask (K × terms) are optional 0/1
+	// support masks, passed to the nmf engine: a zero forbids the entry,
+	// which is then exactly zero throughout (guided NMF's pseudo-documents
+	// allowed one topic each; a topic's exclusion words).
+	WMask, HMask *mat.Dense
+
 	// Seed seeds the uniform initialisation of the factors not given.
 	Seed uint64
 	// W0 (documents × K), H0 (K × terms) and B0 (targets × K) are optional
@@ -326,6 +332,18 @@ func (cfg Config) resolve(d *dataMatrix) (Config, error) {
 	}
 	if cfg.DataWeights != nil {
 		if err := checkDense("DataWeights", cfg.DataWeights, n, m); err != nil {
+			return cfg, err
+		}
+	}
+	for _, f := range []struct {
+		name string
+		m    *mat.Dense
+		r, c int
+	}{{"WMask", cfg.WMask, n, k}, {"HMask", cfg.HMask, k, m}} {
+		if f.m == nil {
+			continue
+		}
+		if err := checkDense(f.name, f.m, f.r, f.c); err != nil {
 			return cfg, err
 		}
 	}

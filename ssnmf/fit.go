@@ -87,6 +87,7 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 		W0:         startFactor(cfg.W0, n, k, cfg.Seed, streamW),
 		H0:         startFactor(cfg.H0, k, m, cfg.Seed, streamH),
 		RowWeights: cfg.DataRowWeights, Weights: cfg.DataWeights,
+		WMask: cfg.WMask, HMask: cfg.HMask,
 		MaxIter: cfg.MaxIter, Stop: nmf.RelativeToFirst{Tol: cfg.Tol},
 		DataWeight: rs / s, AddEpsilon: cfg.Epsilon, Order: nmf.HFirst,
 	}

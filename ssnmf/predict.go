@@ -163,13 +163,13 @@ func (r *Model) TopTerms(vocab []string, n int) ([][]string, error) {
 // documents' representation read from it. cfg.Y has one row per training
 // document; the weight and starting-factor fields of cfg must be unset
 // (they would need one row per stacked document). Both matrices must be of
-// the same kind (sparse or dense) and width.
+// the same kind (sparse or dense) and width. WMask must be unset too.
 func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Model, *mat.Dense, error) {
 	if cfg.Y == nil {
 		return nil, nil, fmt.Errorf("ssnmf: Transductive needs targets Y for the training documents")
 	}
-	if cfg.DataRowWeights != nil || cfg.DataWeights != nil || cfg.LabelRowWeights != nil || cfg.LabelWeights != nil || cfg.W0 != nil {
-		return nil, nil, fmt.Errorf("ssnmf: Transductive sets the weights and W0 itself; leave them unset")
+	if cfg.DataRowWeights != nil || cfg.DataWeights != nil || cfg.LabelRowWeights != nil || cfg.LabelWeights != nil || cfg.W0 != nil || cfg.WMask != nil {
+		return nil, nil, fmt.Errorf("ssnmf: Transductive sets the weights, W0 and WMask itself; leave them unset")
 	}
 	dtr, err := checkX(train)
 	if err != nil {
@@ -189,7 +189,9 @@ func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Model, 
 	var x Matrix
 	switch {
 	case dtr.sp != nil && dte.sp != nil:
-		x = stackCSR(dtr.sp, dte.sp)
+		if x, err = sparse.VStack(dtr.sp, dte.sp); err != nil {
+			return nil, nil, fmt.Errorf("ssnmf: %w", err)
+		}
 	case dtr.dense != nil && dte.dense != nil:
 		s := mat.NewDense(dtr.n+dte.n, dtr.m, nil)
 		s.Stack(dtr.dense, dte.dense)
@@ -213,17 +215,4 @@ func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Model, 
 	}
 	wt := mat.DenseCopyOf(res.W.Slice(dtr.n, n, 0, cfg.K))
 	return res, wt, err
-}
-
-// stackCSR returns a on top of b (same width).
-func stackCSR(a, b *sparse.CSR) *sparse.CSR {
-	indptr := make([]int, 0, a.Rows+b.Rows+1)
-	indptr = append(indptr, a.Indptr...)
-	off := a.Indptr[a.Rows]
-	for _, p := range b.Indptr[1:] {
-		indptr = append(indptr, off+p-b.Indptr[0])
-	}
-	idx := append(append([]int32(nil), a.Indices[:a.Indptr[a.Rows]]...), b.Indices[b.Indptr[0]:b.Indptr[b.Rows]]...)
-	data := append(append([]float64(nil), a.Data[:a.Indptr[a.Rows]]...), b.Data[b.Indptr[0]:b.Indptr[b.Rows]]...)
-	return &sparse.CSR{Rows: a.Rows + b.Rows, Cols: a.Cols, Indptr: indptr, Indices: idx, Data: data}
 }

@@ -640,3 +640,42 @@ func TestTransformSameStartIndependentOfBatch(t *testing.T) {
 		}
 	}
 }
+
+// The masks reach the engine: forbidden entries of W and H are exactly
+// zero after the fit, in every model, and a mask of the wrong shape or
+// with an entry other than 0 or 1 is an error.
+func TestMasks(t *testing.T) {
+	x, class := planted(40, 20, 3, 3, 72)
+	y, w, _ := OneHot(class, 3)
+	wm := mat.NewDense(40, 3, nil)
+	hm := mat.NewDense(3, 20, nil)
+	for _, m := range []*mat.Dense{wm, hm} {
+		for i := range m.RawMatrix().Data {
+			m.RawMatrix().Data[i] = 1
+		}
+	}
+	wm.Set(0, 1, 0)
+	wm.Set(5, 2, 0)
+	hm.Set(0, 3, 0)
+	hm.Set(2, 19, 0)
+	for _, mod := range Models() {
+		res, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Losses: mod, Y: y, LabelRowWeights: w, Lambda: 1, MaxIter: 30, WMask: wm, HMask: hm})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.W.At(0, 1) != 0 || res.W.At(5, 2) != 0 || res.H.At(0, 3) != 0 || res.H.At(2, 19) != 0 {
+			t.Errorf("%v: masked entries %v %v %v %v", mod, res.W.At(0, 1), res.W.At(5, 2), res.H.At(0, 3), res.H.At(2, 19))
+		}
+		if res.W.At(0, 0)+res.W.At(0, 2) == 0 || res.H.At(0, 4) == 0 {
+			t.Errorf("%v: allowed entries are zero", mod)
+		}
+	}
+	if _, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, HMask: mat.NewDense(2, 20, nil)}); err == nil || !strings.Contains(err.Error(), "HMask") {
+		t.Errorf("HMask of the wrong shape: %v", err)
+	}
+	bad := mat.DenseCopyOf(wm)
+	bad.Set(1, 1, 0.5)
+	if _, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, WMask: bad}); err == nil || !strings.Contains(err.Error(), "WMask") {
+		t.Errorf("WMask with 0.5: %v", err)
+	}
+}

@@ -120,6 +120,10 @@ type Config struct {
 	// NewTopics is the number of subtopics of the new-topics pseudo-theme,
 	// allowed only in unlabeled documents (0: none).
 	NewTopics int
+	// Exclude, when set, has one entry per theme: Exclude[j] lists the
+	// terms (column indices of X) that theme j's subtopics may not use;
+	// their weight in those subtopics is exactly zero (an H mask).
+	Exclude [][]int
 	// ReviveZeros lets the updates move the entries of the starting H that
 	// are exactly zero (see the package documentation); by default they
 	// stay zero, as in the reference's fits.

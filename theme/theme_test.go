@@ -617,3 +617,44 @@ func TestFitErrors(t *testing.T) {
 		t.Errorf("the partial model does not transform: %v", err)
 	}
 }
+
+// A theme's excluded terms weigh exactly zero in each of its subtopics, in
+// both modes and from both starts, while the theme's other subtopics'
+// terms and the other themes keep theirs; a bad exclusion is an error.
+func TestExcludedTermsExactlyZero(t *testing.T) {
+	x, labels := synthetic(3, 20, 5)
+	sup, _ := hide(labels, 3)
+	// Terms 12 and 13 are among theme 1's own words.
+	exclude := [][]int{nil, {12, 13}, nil}
+	for _, mode := range []Mode{Combined, Separated} {
+		for _, init := range []Init{InitBCool, InitRandom} {
+			m, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: sup, Mode: mode, Init: init, Subtopics: 2, Seed: 2, MaxIter: 50, Exclude: exclude})
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := 0
+			for _, p := range m.Parts {
+				for c, tp := range p.Topics {
+					if tp.Kind != Subtopic || tp.Theme != 1 {
+						continue
+					}
+					seen++
+					if a, b := p.H.At(c, 12), p.H.At(c, 13); a != 0 || b != 0 {
+						t.Errorf("%v %v: subtopic %+v weighs the excluded terms %v, %v", mode, init, tp, a, b)
+					}
+					if mat.Sum(p.H.RowView(c)) == 0 {
+						t.Errorf("%v %v: subtopic %+v is empty", mode, init, tp)
+					}
+				}
+			}
+			if seen != 2 {
+				t.Errorf("%v %v: %d subtopics of theme 1", mode, init, seen)
+			}
+		}
+	}
+	for name, ex := range map[string][][]int{"too few lists": {nil}, "out of range": {nil, {x.Cols}, nil}} {
+		if _, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: sup, Exclude: ex}); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

@@ -842,7 +842,7 @@ func cxFigure2(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 // cxScaling times CorEx iterations as documents and words grow (Figure 1).
 func cxScaling(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, raw map[string]any) error {
 	const k, iters = 50, 30
-	all, err := stackRows(d.bin, d.test)
+	all, err := sparse.VStack(d.bin, d.test)
 	if err != nil {
 		return err
 	}
@@ -910,21 +910,6 @@ func cxScaling(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 		Title: "CorEx, 50 topics: seconds per iteration", XLabel: "non-zeros", YLabel: "seconds per iteration", LegendLeft: true,
 		Series: []chart.Series{{Name: "growing documents", X: dx, Y: dy}, {Name: "growing words", X: wx, Y: wy}},
 	}, chart.Size{})
-}
-
-// stackRows puts b's rows under a's.
-func stackRows(a, b *sparse.CSR) (*sparse.CSR, error) {
-	if a.Cols != b.Cols {
-		return nil, fmt.Errorf("stacking %d and %d columns", a.Cols, b.Cols)
-	}
-	out := &sparse.CSR{Rows: a.Rows + b.Rows, Cols: a.Cols, Indptr: make([]int, 0, a.Rows+b.Rows+1)}
-	out.Indptr = append(out.Indptr, a.Indptr...)
-	for _, p := range b.Indptr[1:] {
-		out.Indptr = append(out.Indptr, a.NNZ()+p)
-	}
-	out.Indices = append(append([]int32(nil), a.Indices...), b.Indices...)
-	out.Data = append(append([]float64(nil), a.Data...), b.Data...)
-	return out, out.Validate()
 }
 
 // cxBBC runs unanchored and anchored CorEx on the BBC news corpus.

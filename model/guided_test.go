@@ -1,0 +1,333 @@
+package model
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/shard"
+	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// The engine's objective on X with the seed pseudo-documents stacked under
+// it is the guided objective written out: D(X, W·H) + Σ_r μ_r·D(q_r,
+// c_r·h_t(r)), each pseudo-document using its own topic alone; the
+// stripped W has the documents' rows only.
+func TestGuidedObjectiveWrittenOut(t *testing.T) {
+	x := sparse.FromDense(mat.NewDense(6, 5, []float64{
+		3, 1, 0, 0, 1,
+		2, 2, 0, 1, 0,
+		0, 0, 4, 1, 0,
+		0, 1, 3, 2, 0,
+		1, 0, 0, 0, 5,
+		0, 0, 1, 0, 4,
+	}))
+	vocab := []string{"a", "b", "c", "d", "e"}
+	anchors := []Anchor{{Topic: "one", Words: []string{"a", "b"}, Beta: []float64{2, 0}}, {Topic: "two", Words: []string{"d", "zz"}}}
+	const k = 3
+	names, seededNames, err := anchorTopicNames(KindNMF, anchors, k)
+	if err != nil || !slices.Equal(names, []string{"one", "two", "topic-3"}) || !slices.Equal(seededNames, []string{"one", "two"}) {
+		t.Fatalf("names %q, %q, %v", names, seededNames, err)
+	}
+	docW := []float64{1, 2, 1, 1, 0.5, 1}
+	for _, loss := range []nmf.Loss{nmf.Frobenius, nmf.KullbackLeibler} {
+		g, notes, err := newGuide(KindNMF, anchors, names, vocab, x, docW, loss, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(notes, "|"), "zz") {
+			t.Errorf("no note on the seed word missing from the vocabulary: %q", notes)
+		}
+		// q: topic one has a:2, b:1; topic two d:1.
+		if g.q.At(0, 0) != 2 || g.q.At(0, 1) != 1 || g.q.At(1, 3) != 1 || g.q.NNZ() != 3 || !slices.Equal(g.topics, []int{0, 1}) {
+			t.Fatalf("%v: seed rows %v, topics %v", loss, g.q.ToDense(), g.topics)
+		}
+		// μ = β·mass(X)/(K·mass(q)) with the documents' weights.
+		mass := dataMass(x, docW, loss)
+		q0 := 5.0 // 2² + 1²
+		if loss == nmf.KullbackLeibler {
+			q0 = 3
+		}
+		if want := 3 * mass / (k * q0); math.Abs(g.mu[0]-want) > 1e-12*want {
+			t.Errorf("%v: μ_0 = %v, want %v", loss, g.mu[0], want)
+		}
+		xs, rw, wm, err := g.stack(x, docW, nil, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := nmf.Fit(context.Background(), xs, nmf.Config{K: k, Loss: loss, Seed: 1, Init: nmf.InitRandom, MaxIter: 30, Tol: -1, RowWeights: rw, WMask: wm})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.W.At(6, 1) != 0 || r.W.At(6, 2) != 0 || r.W.At(7, 0) != 0 || r.W.At(7, 2) != 0 {
+			t.Errorf("%v: a pseudo-document uses another topic than its own: %v", loss, mat.Formatted(r.W.Slice(6, 8, 0, k)))
+		}
+		w := g.strip(r.W)
+		if n, _ := w.Dims(); n != x.Rows {
+			t.Fatalf("%v: stripped W has %d rows, want %d", loss, n, x.Rows)
+		}
+		// Written out: the documents' weighted data term plus μ times each
+		// seed row's divergence from c·h_t, in the engine's convention
+		// (½ squared error for Frobenius).
+		div := func(a, b float64) float64 {
+			if loss == nmf.Frobenius {
+				return (a - b) * (a - b) / 2
+			}
+			if a == 0 {
+				return b
+			}
+			return a*math.Log(a/b) - a + b
+		}
+		var wh mat.Dense
+		wh.Mul(w, r.H)
+		want := 0.0
+		for i := 0; i < x.Rows; i++ {
+			for j := 0; j < x.Cols; j++ {
+				want += docW[i] * div(x.At(i, j), wh.At(i, j))
+			}
+		}
+		for s, tp := range g.topics {
+			c := r.W.At(x.Rows+s, tp)
+			for j := 0; j < x.Cols; j++ {
+				want += g.mu[s] * div(g.q.At(s, j), c*r.H.At(tp, j))
+			}
+		}
+		if got := r.FinalObjective(); math.Abs(got-want) > 1e-9*want {
+			t.Errorf("%v: engine objective %v, written-out guided objective %v", loss, got, want)
+		}
+	}
+	if _, _, err := newGuide(KindNMF, []Anchor{{Topic: "nosuch", Words: []string{"a"}}}, names, vocab, x, nil, nmf.Frobenius, 0); err == nil || !strings.Contains(err.Error(), "one, two, topic-3") {
+		t.Errorf("unknown seeded topic: %v", err)
+	}
+	if names, _, _ := anchorTopicNames(KindNMF, []Anchor{{Topic: "topic-3", Exclude: []string{"x"}}}, 4); !slices.Equal(names, []string{"topic-3", "topic-2", "topic-5", "topic-4"}) {
+		t.Errorf("names %q", names)
+	}
+	if _, _, err := anchorTopicNames(KindNMF, anchors, 1); err == nil {
+		t.Error("two anchored topics for k = 1: no error")
+	}
+}
+
+// demoSeeds returns seed anchors of three demo themes, from the demo's own
+// anchor words.
+func demoSeeds(t *testing.T) ([]Anchor, *demo.Demo) {
+	t.Helper()
+	d, err := demo.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Anchor
+	for _, name := range []string{"space", "cooking", "finance"} {
+		out = append(out, Anchor{Topic: name, Words: d.Anchors()[name][:3]})
+	}
+	return out, d
+}
+
+// On the demo corpus a seeded nmf model's seeded topics carry the seed
+// words among their top 10 and its names, and it predicts the seeded
+// names for the test documents of those themes; tsnmf and ssnmf with
+// labels and seeds keep the seeds in their topics.
+func TestSeedWordsDemo(t *testing.T) {
+	seeds, d := demoSeeds(t)
+	for _, o := range []Options{
+		{Kind: KindNMF, K: 8, Seed: 1},
+		{Kind: KindNMF, K: 8, Seed: 1, Loss: "kl"},
+		{Kind: KindTSNMF, Seed: 1},
+		{Kind: KindSSNMF, Seed: 1, MaxIter: 60},
+	} {
+		o.Supervision.Anchors = seeds
+		if o.Kind == KindTSNMF {
+			// A seed topic named like no label: one more supervised
+			// topic, after the labels.
+			o.Supervision.Anchors = append(slices.Clone(seeds), Anchor{Topic: "extra", Words: []string{"goal", "striker"}})
+		}
+		f := fitDemo(t, o, o.Kind != KindNMF)
+		topics := mustTopics(t, f.Model, 10)
+		for _, a := range seeds {
+			i := slices.IndexFunc(topics, func(tp Topic) bool { return tp.Name == a.Topic })
+			if i < 0 {
+				t.Fatalf("%s %s: no topic named %q", o.Kind, o.Loss, a.Topic)
+			}
+			for _, w := range a.Words {
+				if !slices.ContainsFunc(topics[i].Words, func(tw Word) bool { return tw.Word == w }) {
+					t.Errorf("%s %s: seed word %q not among topic %q's top 10 %v", o.Kind, o.Loss, w, a.Topic, topics[i].Words)
+				}
+			}
+		}
+		if o.Kind == KindTSNMF {
+			labels := f.Model.(*NMF).LabelNames
+			if labels[len(labels)-1] != "extra" || len(topics) != len(labels) {
+				t.Errorf("tsnmf: labels %q, %d topics", labels, len(topics))
+			}
+			if w := topics[len(labels)-1].Words; !slices.ContainsFunc(w, func(tw Word) bool { return tw.Word == "striker" }) {
+				t.Errorf("tsnmf: the extra seeded topic's words %v", w)
+			}
+		}
+		if o.Kind != KindNMF {
+			continue
+		}
+		p, ok := AsPredictor(f.Model)
+		if !ok || !slices.Equal(p.Labels(), []string{"space", "cooking", "finance"}) {
+			t.Fatalf("%s: a seeded model predicts %v", o.Loss, p)
+		}
+		var test []corpus.Document
+		var truth []string
+		for i, doc := range d.Corpus.Docs {
+			if doc.Split == corpus.SplitTest && len(d.Truth[i]) == 1 && slices.Contains(p.Labels(), d.Truth[i][0]) {
+				test = append(test, doc)
+				truth = append(truth, d.Truth[i][0])
+			}
+		}
+		xt, err := f.Vectorize(context.Background(), test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pred, err := p.Predict(context.Background(), xt.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits := 0
+		for i, l := range pred.Labels {
+			if len(l) == 1 && l[0] == truth[i] {
+				hits++
+			}
+		}
+		if acc := float64(hits) / float64(len(test)); len(test) < 10 || acc < 0.9 {
+			t.Errorf("%s: predicted the seeded theme of %d of %d test documents, want ≥ 90%%", o.Loss, hits, len(test))
+		}
+	}
+}
+
+// Exclusion words reach ssnmf topics (named by the anchors) and theme
+// subtopics exactly; seed words in theme models and out of core, and
+// unknown names, are errors that say why.
+func TestExclusionsSSNMFTheme(t *testing.T) {
+	o := Options{Kind: KindSSNMF, Seed: 1, MaxIter: 40}
+	plain := fitDemo(t, o, true)
+	word := mustTopics(t, plain.Model, 3)[0].Words[0].Word
+	o.Supervision.Anchors = []Anchor{{Topic: "first", Exclude: []string{word}}}
+	excl := fitDemo(t, o, true)
+	sm := excl.Model.(*SSNMF)
+	j := slices.Index(excl.Vocab, word)
+	if tp := mustTopics(t, sm, 1)[0]; tp.Name != "first" || j < 0 || sm.r.H.At(0, j) != 0 {
+		t.Errorf("ssnmf: topic 0 %q weighs the excluded %q (column %d) %v", tp.Name, word, j, sm.r.H.At(0, max(j, 0)))
+	}
+
+	to := Options{Kind: KindTheme, Seed: 1, MaxIter: 40}
+	tplain := fitDemo(t, to, true)
+	themeName := tplain.Model.(*Theme).m.Themes[0]
+	// The theme's first subtopic's top word.
+	p0 := tplain.Model.(*Theme).m.Parts[0]
+	top := 0
+	for c := range tplain.Vocab {
+		if p0.H.At(0, c) > p0.H.At(0, top) {
+			top = c
+		}
+	}
+	tword := tplain.Vocab[top]
+	to.Supervision.Anchors = []Anchor{{Topic: themeName, Exclude: []string{tword, "nosuchword"}}}
+	texcl := fitDemo(t, to, true)
+	tm := texcl.Model.(*Theme).m
+	tj := slices.Index(texcl.Vocab, tword)
+	for _, p := range tm.Parts {
+		for c, tp := range p.Topics {
+			if tp.Theme == 0 && p.H.At(c, tj) != 0 {
+				t.Errorf("theme %q: subtopic %+v weighs the excluded %q %v", themeName, tp, tword, p.H.At(c, tj))
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(texcl.Info.Notes, "|"), "nosuchword") {
+		t.Errorf("theme: no note on the missing excluded word: %q", texcl.Info.Notes)
+	}
+
+	for _, c := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Kind: KindTheme, Supervision: Supervision{Anchors: []Anchor{{Topic: themeName, Words: []string{"x"}}}}}, "not seed words"},
+		{Options{Kind: KindTheme, Supervision: Supervision{Anchors: []Anchor{{Topic: "nosuch", Exclude: []string{"x"}}}}}, "themes are"},
+		{Options{Kind: KindSSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"rocket"}}, {Topic: "b", Exclude: []string{"x"}}}}, K: 1}, "more than"},
+		{Options{Kind: KindNMF, K: 3, Beta: 2}, "beta"},
+	} {
+		c.o.LabelsFromCorpus = c.o.Kind != KindNMF
+		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %+v: %v, want an error saying %q", c.o.Kind, c.o.Anchors, err, c.want)
+		}
+	}
+}
+
+// Out of core, seed words are refused with the reason; exclusion words
+// still reach the topics.
+func TestSeedWordsOutOfCore(t *testing.T) {
+	dir := t.TempDir()
+	vocab := []string{"a", "b", "c", "d"}
+	w, err := shard.Create(dir+"/corpus", len(vocab), shard.Options{Vocab: vocab, RowsPerShard: 3, Labels: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := [][]float64{{3, 1, 0, 0}, {2, 2, 0, 1}, {0, 0, 4, 1}, {0, 1, 3, 2}, {1, 0, 0, 5}, {0, 2, 1, 4}}
+	for i, r := range rows {
+		var cols []int32
+		var vals []float64
+		for j, v := range r {
+			if v != 0 {
+				cols, vals = append(cols, int32(j)), append(vals, v)
+			}
+		}
+		if err := w.Add(cols, vals, []string{[]string{"x", "y"}[i%2]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	src, err := shard.OpenSource(dir + "/corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{{Kind: KindNMF, K: 2}, {Kind: KindTSNMF, LabelsFromCorpus: true}} {
+		o.MaxIter = 5
+		o.Supervision.Anchors = []Anchor{{Topic: "x", Words: []string{"a"}}}
+		if _, err := FitShards(t.Context(), src, t.TempDir(), o); err == nil || !strings.Contains(err.Error(), "not seed words") {
+			t.Errorf("%s out of core with seed words: %v", o.Kind, err)
+		}
+		o.Supervision.Anchors = []Anchor{{Topic: "x", Exclude: []string{"a"}}}
+		if o.Kind == KindNMF {
+			o.Supervision.Anchors[0].Topic = "topic-1"
+		}
+		f, err := FitShards(t.Context(), src, t.TempDir(), o)
+		if err != nil {
+			t.Fatalf("%s out of core with exclusion words: %v", o.Kind, err)
+		}
+		if v := f.Model.(*NMF).H.At(0, 0); v != 0 {
+			t.Errorf("%s out of core: the excluded word weighs %v", o.Kind, v)
+		}
+	}
+}
+
+// The automatic configuration of a kind that takes seed words passes them
+// to every fold's fit and the final one; choosing the kind refuses them.
+func TestSeedWordsAuto(t *testing.T) {
+	seeds, _ := demoSeeds(t)
+	o := Options{Kind: KindTSNMF, Seed: 1, Auto: true, MaxIter: 40, Supervision: Supervision{Anchors: seeds}}
+	f := fitDemo(t, o, true)
+	if f.Info.Search == nil || f.Info.Search.Fits < 2 {
+		t.Fatalf("no cross-validated search: %+v", f.Info.Search)
+	}
+	if !strings.Contains(strings.Join(f.Info.Notes, "|"), "guided NMF") {
+		t.Errorf("the final fit has no seed words: %q", f.Info.Notes)
+	}
+	o.Kind = KindAuto
+	o.LabelsFromCorpus = true
+	if _, err := FitBestKind(t.Context(), demoCorpus(t), o); err == nil || !strings.Contains(err.Error(), "choose tsnmf or ssnmf") {
+		t.Errorf("kind auto with seed words: %v", err)
+	}
+}
