@@ -307,8 +307,12 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true, "beta": seeded(sup.Anchors)}); err != nil {
 		return nil, Info{}, err
 	}
+	sup, seedNotes, err := labelBySeeds(KindTSNMF, x, vocab, sup)
+	if err != nil {
+		return nil, Info{}, err
+	}
 	if !sup.labeled() {
-		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus)")
+		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus) or seed words")
 	}
 	names, idx := sup.labelIndex()
 	// A seed topic named like a label is that label's topic; the others
@@ -369,7 +373,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(append(r.Notes, notes...), gnotes...)}, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(append(append(seedNotes, r.Notes...), notes...), gnotes...)}, nil
 }
 
 // tsnmfDocWeights returns the documents' weights under TS-NMF's

@@ -23,41 +23,11 @@ import (
 // the vocabulary, in order; names are their topic names, and pred[i] is
 // document i's topic as an index into names.
 func SeedCount(x *sparse.CSR, vocab []string, anchors []Anchor, prior []float64) (names []string, pred []int, err error) {
-	if len(vocab) != x.Cols {
-		return nil, nil, fmt.Errorf("model: seed count: %d vocabulary terms for %d columns", len(vocab), x.Cols)
-	}
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
-	type seed struct {
-		topic    int
-		strength float64
-	}
-	seeds := map[int][]seed{} // column → the topics it seeds
-	for _, a := range anchors {
-		t := len(names)
-		found := false
-		for i, w := range a.Words {
-			j, ok := col[w]
-			if !ok {
-				continue
-			}
-			s := 1.0
-			if i < len(a.Beta) && a.Beta[i] > 0 {
-				s = a.Beta[i]
-			}
-			seeds[j] = append(seeds[j], seed{t, s})
-			found = true
-		}
-		if found {
-			names = append(names, a.Topic)
-		}
+	names, seeds, err := seedColumns(x, vocab, anchors)
+	if err != nil {
+		return nil, nil, err
 	}
 	k := len(names)
-	if k == 0 {
-		return nil, nil, fmt.Errorf("model: seed count: no seed word is in the vocabulary")
-	}
 	if prior != nil && len(prior) != k {
 		return nil, nil, fmt.Errorf("model: seed count: %d prior weights for %d seeded topics", len(prior), k)
 	}
@@ -108,4 +78,102 @@ func SeedCount(x *sparse.CSR, vocab []string, anchors []Anchor, prior []float64)
 		pred[i] = common
 	}
 	return slices.Clip(names), pred, nil
+}
+
+// seed is one seeded topic of a seed word, with the word's strength.
+type seed struct {
+	topic    int
+	strength float64
+}
+
+// seedColumns maps the seed words of anchors to the columns of x: the
+// seeded topics (the anchors with a seed word in the vocabulary, in
+// order) and, per column, the topics it seeds.
+func seedColumns(x *sparse.CSR, vocab []string, anchors []Anchor) ([]string, map[int][]seed, error) {
+	if len(vocab) != x.Cols {
+		return nil, nil, fmt.Errorf("model: seed words: %d vocabulary terms for %d columns", len(vocab), x.Cols)
+	}
+	col := make(map[string]int, len(vocab))
+	for j, w := range vocab {
+		col[w] = j
+	}
+	var names []string
+	seeds := map[int][]seed{}
+	for _, a := range anchors {
+		t := len(names)
+		found := false
+		for i, w := range a.Words {
+			j, ok := col[w]
+			if !ok {
+				continue
+			}
+			s := 1.0
+			if i < len(a.Beta) && a.Beta[i] > 0 {
+				s = a.Beta[i]
+			}
+			seeds[j] = append(seeds[j], seed{t, s})
+			found = true
+		}
+		if found {
+			names = append(names, a.Topic)
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil, fmt.Errorf("model: seed words: none is in the vocabulary")
+	}
+	return names, seeds, nil
+}
+
+// seedLabels labels the documents that the seed words single out: a
+// document holding seed words of one seeded topic only is labeled with
+// that topic's name; one holding none, or seed words of several topics,
+// stays unlabeled. A kind that learns from labels uses them when it is
+// given seed words alone, so that the seed words label the documents
+// they leave no doubt about and the model carries the topics to the rest.
+func seedLabels(x *sparse.CSR, vocab []string, anchors []Anchor) ([][]string, int, error) {
+	names, seeds, err := seedColumns(x, vocab, anchors)
+	if err != nil {
+		return nil, 0, err
+	}
+	labels := make([][]string, x.Rows)
+	n := 0
+	for i := 0; i < x.Rows; i++ {
+		topic := -1
+		for p := x.Indptr[i]; p < x.Indptr[i+1] && topic != -2; p++ {
+			if x.Data[p] == 0 {
+				continue
+			}
+			for _, s := range seeds[int(x.Indices[p])] {
+				if topic == -1 {
+					topic = s.topic
+				} else if topic != s.topic {
+					topic = -2
+					break
+				}
+			}
+		}
+		if topic >= 0 {
+			labels[i] = []string{names[topic]}
+			n++
+		}
+	}
+	return labels, n, nil
+}
+
+// labelBySeeds gives sup, when it has seed words and no labels, the labels
+// of seedLabels for kind, with a note saying how many documents they
+// label; it leaves sup as it is otherwise.
+func labelBySeeds(kind string, x *sparse.CSR, vocab []string, sup Supervision) (Supervision, []string, error) {
+	if sup.labeled() || !seeded(sup.Anchors) {
+		return sup, nil, nil
+	}
+	labels, n, err := seedLabels(x, vocab, sup.Anchors)
+	if err != nil {
+		return sup, nil, fmt.Errorf("model: %s with seed words and no labels: %w", kind, err)
+	}
+	if n == 0 {
+		return sup, nil, fmt.Errorf("model: %s with seed words and no labels: no document holds the seed words of one topic only, so none can be labeled by them", kind)
+	}
+	sup.Labels = labels
+	return sup, []string{fmt.Sprintf("no labels given: the seed words label the %d documents that hold seed words of one topic only (%.1f%% of %d)", n, 100*float64(n)/float64(x.Rows), x.Rows)}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 func TestSeedCount(t *testing.T) {
@@ -54,11 +55,56 @@ func TestSeedCount(t *testing.T) {
 		prior   []float64
 		want    string
 	}{
-		{[]Anchor{{Topic: "a", Words: []string{"absent"}}}, nil, "no seed word"},
+		{[]Anchor{{Topic: "a", Words: []string{"absent"}}}, nil, "none is in the vocabulary"},
 		{anchors, []float64{1}, "1 prior weights for 2"},
 	} {
 		if _, _, err := SeedCount(x, vocab, c.anchors, c.prior); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want an error saying %q", c.anchors, err, c.want)
 		}
+	}
+}
+
+// Seed words label the documents they single out, and TS-NMF and SSNMF
+// given seed words alone learn from those labels.
+func TestSeedLabels(t *testing.T) {
+	vocab := []string{"rocket", "orbit", "guitar", "melody", "the"}
+	x := sparse.FromDense(mat.NewDense(4, 5, []float64{
+		1, 1, 0, 0, 1, // space only
+		1, 0, 1, 0, 0, // both: unlabeled
+		0, 0, 0, 2, 1, // music only
+		0, 0, 0, 0, 1, // none
+	}))
+	anchors := []Anchor{{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar", "melody"}}}
+	labels, n, err := seedLabels(x, vocab, anchors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 || !slices.Equal(labels[0], []string{"space"}) || labels[1] != nil || !slices.Equal(labels[2], []string{"music"}) || labels[3] != nil {
+		t.Errorf("labels %q (%d), want space, none, music, none", labels, n)
+	}
+
+	// On the demo corpus, the planted themes' first words as seeds.
+	seeds := []Anchor{
+		{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar", "melody"}},
+		{Topic: "cooking", Words: []string{"recipe", "oven"}}, {Topic: "finance", Words: []string{"bank", "investor"}},
+	}
+	for _, kind := range []string{KindTSNMF, KindSSNMF} {
+		f := fitDemo(t, Options{Kind: kind, Seed: 1, Supervision: Supervision{Anchors: seeds}}, false)
+		if !strings.Contains(strings.Join(f.Info.Notes, "|"), "the seed words label the") {
+			t.Errorf("%s: no note on the documents the seed words label: %q", kind, f.Info.Notes)
+		}
+		p, ok := f.Model.(Predictor)
+		if !ok {
+			t.Fatalf("%s: does not predict", kind)
+		}
+		for _, name := range []string{"space", "music", "cooking", "finance"} {
+			if !slices.Contains(p.Labels(), name) {
+				t.Errorf("%s: predicts %q, without the seed topic %q", kind, p.Labels(), name)
+			}
+		}
+	}
+	_, err = FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "x", Words: []string{"nosuchword"}}}}})
+	if err == nil || !strings.Contains(err.Error(), "none is in the vocabulary") {
+		t.Errorf("seed words none of which is in the vocabulary: %v", err)
 	}
 }

@@ -163,8 +163,12 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true, "beta": seeded(sup.Anchors)}); err != nil {
 		return nil, Info{}, err
 	}
+	sup, seedNotes, err := labelBySeeds(KindSSNMF, x, vocab, sup)
+	if err != nil {
+		return nil, Info{}, err
+	}
 	if !sup.labeled() {
-		return nil, Info{}, fmt.Errorf("model: ssnmf needs labeled documents (for example --labels-from-corpus)")
+		return nil, Info{}, fmt.Errorf("model: ssnmf needs labeled documents (for example --labels-from-corpus) or seed words")
 	}
 	loss := o.Loss
 	if loss == "" {
@@ -252,7 +256,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	m.weights = topicShares(g.strip(r.W), r.H)
 	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
-		Notes: append([]string{fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))}, notes...)}
+		Notes: append(append(seedNotes, fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))), notes...)}
 	if multi {
 		info.Notes = append(info.Notes, "multi-label: a document gets every label scoring at least 0.5, and at least its best")
 	}

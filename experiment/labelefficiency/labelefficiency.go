@@ -205,7 +205,7 @@ var leFractions = []float64{0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1}
 var leKinds = []string{model.KindTSNMF, model.KindSSNMF, model.KindTheme, model.KindCorEx}
 
 // leKindName is a kind's name in the tables.
-var leKindName = map[string]string{model.KindTSNMF: "TS-NMF", model.KindSSNMF: "SSNMF", model.KindTheme: "theme", model.KindCorEx: "CorEx"}
+var leKindName = map[string]string{model.KindNMF: "NMF", model.KindLDA: "LDA", model.KindTSNMF: "TS-NMF", model.KindSSNMF: "SSNMF", model.KindTheme: "theme", model.KindCorEx: "CorEx"}
 
 // The methods of the benchmark, in table order.
 const (

@@ -34,7 +34,7 @@ const swFraction = 0.01
 
 // swKinds are the kinds fitted with seed words: alone, and beside the
 // labels of swFraction of the training documents.
-var swKinds = []string{model.KindCorEx}
+var swKinds = []string{model.KindCorEx, model.KindNMF, model.KindTSNMF, model.KindSSNMF}
 
 // The methods of the seed-word runs besides the kinds.
 const (
