@@ -102,6 +102,46 @@ type Config struct {
 	// not on the number of cores.
 	Seed uint64
 
+	// SeedWords steer topics by words (seeded LDA, and z-labels LDA with
+	// ZLabels). Each seed word raises its topic's topic-word prior:
+	// η_tw = η + SeedPrior · CorpusWords / K · share, where share is the
+	// word's Weight over the sum of its topic's seed weights. Default none.
+	SeedWords []SeedWord
+	// SeedPrior is the seed prior of each seeded topic as a fraction of a
+	// topic's expected number of words, CorpusWords / K: the topic's seed
+	// words together get that many pseudo-counts more (default 1;
+	// negative for 0, no prior boost, for example with ZLabels alone).
+	// The default 1 weighs the user's seed words as much as the data that
+	// a topic of average size holds, the prior of equivalent sample size
+	// equal to the evidence: it scales with the corpus (a fixed
+	// pseudo-count would be lost in a large corpus and overwhelm a small
+	// one) and does not depend on how many seed words the topic has. It
+	// was not tuned on any data.
+	SeedPrior float64
+	// ZLabels restricts each seed word's topic assignments to the topics
+	// it seeds (Andrzejewski & Zhu 2009's z-labels): its φ is zero in
+	// every other topic, in training and in Transform, so its λ there is
+	// η exactly. Words that seed no topic are unrestricted. Default off.
+	ZLabels bool
+	// Exclude lists (topic, term) pairs whose φ is zero, in training and
+	// in Transform: the topic never uses the term, whose λ in it is η
+	// exactly. A term may not be excluded from every topic, nor excluded
+	// from a topic it seeds. Default none.
+	Exclude []TopicTerm
+	// DocTopics, when set, has one entry per training document of Fit
+	// and FitBlocks: the topics the document may use (labeled LDA, Ramage
+	// et al. 2009). A document with an empty entry is unrestricted
+	// (semi-supervised); a labeled document's γ and φ are zero outside its
+	// topics in the training E-steps. Transform, Score, Perplexity and the
+	// training perplexity see no labels (a new document has none), nor
+	// does PartialFit. Default none.
+	DocTopics [][]int
+	// CorpusWords is the number of words (total count) of the training
+	// corpus, which scales the seed prior (default 0: Fit and FitBlocks
+	// set it from their data, PartialFit from its first mini-batch scaled
+	// to TotalSamples; Config reports the value used).
+	CorpusWords float64
+
 	// Progress, when set, receives each pass of Fit over the data: Iter
 	// the pass (from 1), Objective the training perplexity after it (NaN
 	// where Config.EvaluateEvery does not evaluate it), Inner the mean
@@ -174,6 +214,12 @@ func (o Config) resolve() (Config, error) {
 	}
 	if o.MaxDocUpdateIter == 0 {
 		o.MaxDocUpdateIter = 100
+	}
+	if o.SeedPrior == 0 {
+		o.SeedPrior = 1
+	}
+	if err := o.checkSupervision(); err != nil {
+		return o, err
 	}
 	return o, nil
 }
