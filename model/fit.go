@@ -53,8 +53,19 @@ type Options struct {
 	NewTopics int `json:"new_topics,omitempty"`
 	// Lambda weighs the supervision term (ssnmf).
 	Lambda float64 `json:"lambda,omitempty"`
-	// Beta is the default anchor strength (corex).
+	// Beta is the default anchor strength (corex). For lda it is the seed
+	// prior's strength (seed modes prior and both): a seeded topic's seed
+	// words together get Beta times a topic's expected number of words,
+	// N/k, in extra prior pseudo-counts (0 for the default 1: the seed
+	// words weigh as much as the data of an average topic; see
+	// lda.Config.SeedPrior), shared in proportion to their strengths
+	// (word:3 gets three shares).
 	Beta float64 `json:"beta,omitempty"`
+	// SeedMode is how lda's seed words steer their topics: "prior" (the
+	// default, seeded LDA: a larger topic-word prior), "zlabels" (z-labels
+	// LDA: a seed word's weight is exactly zero outside its topics) or
+	// "both".
+	SeedMode string `json:"seed_mode,omitempty"`
 	// Restarts is the number of seeds tried, keeping the best (corex).
 	Restarts int `json:"restarts,omitempty"`
 
