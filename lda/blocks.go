@@ -28,9 +28,10 @@ import (
 //     pass over the data reads the corpus ⌈docs/BatchSize⌉ times: fine for
 //     a corpus in memory or on a fast disk, slow for a large one on a slow
 //     disk, which Batch reads once per pass.
-//   - With seed words (Config.SeedWords) and a seed prior whose corpus
-//     size is not given (Config.CorpusWords), a first pass only counts the
-//     corpus's words, which Fit counts before it starts.
+//   - With seed words (Config.SeedWords) and a seed prior whose counts
+//     are not given (SeedWord.Count), a first pass only counts the seed
+//     words, which Fit counts before it starts; its statistics vector is
+//     the counts, one per seed word, then the four numbers.
 //   - The training perplexity of an evaluated pass (Config.EvaluateEvery)
 //     and the final one need an E-step from γ = 1 with the updated λ:
 //     they ride on the next EM step's pass, which uses the same λ, so that
@@ -170,7 +171,7 @@ func (t *Trainer) Model() (*Model, error) {
 // [lo, hi) (none when lo == hi) and whether it computes a perplexity.
 func (t *Trainer) plan() (lo, hi int, perp bool) {
 	o := &t.m.opts
-	if t.done || t.m.needsWords() {
+	if t.done || t.counting() {
 		// With seed words, a first pass counts the corpus's words, which
 		// scale the seed prior that λ starts from.
 		return 0, 0, false
@@ -194,6 +195,9 @@ func (t *Trainer) prepare() {
 	}
 }
 
+// counting reports whether the current pass counts the seed words.
+func (t *Trainer) counting() bool { return t.words == 0 && t.m.needsCounts() }
+
 // Positions of the numbers after the statistics S.
 const (
 	statRows = iota
@@ -215,6 +219,9 @@ func (t *Trainer) StatsLen() int {
 
 // statsOffset returns the position of the numbers after S.
 func (t *Trainer) statsOffset() int {
+	if t.counting() {
+		return len(t.m.opts.SeedWords)
+	}
 	if lo, hi, _ := t.plan(); lo < hi {
 		return t.m.terms * t.m.k
 	}
@@ -264,6 +271,10 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		for _, v := range x.Data[x.Indptr[0]:x.Indptr[rows]] {
 			sc[statWords] += v
 		}
+	}
+	if t.counting() {
+		m.seedCounts(acc[:off], x, 0, rows)
+		return nil
 	}
 	if !perp && a >= c {
 		return nil
@@ -332,14 +343,14 @@ func (t *Trainer) Reduce(ctx context.Context, sum []float64) (bool, error) {
 		if !(words > 0) || math.IsInf(words, 0) {
 			return false, fmt.Errorf("lda: training corpus has %v words, want a positive finite number (all %d documents empty?)", words, t.docs)
 		}
-		t.words = words
-		if m.needsWords() {
+		if t.counting() {
 			// The counting pass: λ gets the seed prior Fit starts from.
-			m.resolvePrior(words)
-			m.seedLambda()
+			t.words = words
+			m.setCounts(sum[:off], 1)
 			t.prepare()
 			return false, nil
 		}
+		t.words = words
 	}
 
 	var p float64
@@ -477,13 +488,13 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 		f(v)
 	}
 	f(o.SeedPrior)
-	f(o.CorpusWords)
 	b(o.ZLabels)
 	i(len(o.SeedWords))
 	for _, s := range o.SeedWords {
 		i(s.Topic)
 		i(s.Term)
 		f(s.Weight)
+		f(s.Count)
 	}
 	i(len(o.Exclude))
 	for _, e := range o.Exclude {
@@ -644,18 +655,18 @@ func decodeSupervision(r []byte, o *Config) error {
 	}
 	ok := true
 	o.SeedPrior = math.Float64frombits(next(&ok))
-	o.CorpusWords = math.Float64frombits(next(&ok))
 	o.ZLabels = next(&ok) != 0
 	if !ok {
 		return bad
 	}
-	n, good := count(3)
+	n, good := count(4)
 	if !good {
 		return bad
 	}
 	o.SeedWords = nil
 	for j := 0; j < n; j++ {
-		o.SeedWords = append(o.SeedWords, SeedWord{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok))), Weight: math.Float64frombits(next(&ok))})
+		o.SeedWords = append(o.SeedWords, SeedWord{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok))),
+			Weight: math.Float64frombits(next(&ok)), Count: math.Float64frombits(next(&ok))})
 	}
 	if n, good = count(2); !good {
 		return bad

@@ -38,7 +38,7 @@ type Model struct {
 	// forbid holds the sorted positions term·k + topic of λ whose φ is
 	// zero (Config.ZLabels and Config.Exclude); extra the seed prior
 	// η_tw - η by position, and extraSum its sum per topic, both nil until
-	// the corpus size is known (Config.CorpusWords).
+	// the seed words' counts are known (SeedWord.Count).
 	forbid   []int
 	extra    []prior
 	extraSum []float64
@@ -55,7 +55,7 @@ type Model struct {
 
 // New returns an untrained model over the given number of terms, with λ
 // drawn from Gamma(100, 1/100) using opts.Seed, plus the seed prior when
-// Config.CorpusWords is set (see Config.SeedPrior), ready for PartialFit.
+// the seed words' counts are set (SeedWord.Count), ready for PartialFit.
 func New(terms int, opts Config) (*Model, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -158,12 +158,14 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	if len(opts.DocTopics) > 0 && len(opts.DocTopics) != x.Rows {
 		return nil, fmt.Errorf("lda: DocTopics has %d entries for %d documents", len(opts.DocTopics), x.Rows)
 	}
-	if len(opts.SeedWords) > 0 && opts.SeedPrior >= 0 && opts.CorpusWords == 0 {
-		opts.CorpusWords = words
-	}
 	m, err := New(x.Cols, opts)
 	if err != nil {
 		return nil, err
+	}
+	if m.needsCounts() {
+		counts := make([]float64, len(m.opts.SeedWords))
+		m.seedCounts(counts, x, 0, x.Rows)
+		m.setCounts(counts, 1)
 	}
 	o := &m.opts
 	start := time.Now()
@@ -257,13 +259,10 @@ func (m *Model) PartialFit(ctx context.Context, x *sparse.CSR) error {
 	if x.Rows == 0 {
 		return nil
 	}
-	if len(m.opts.SeedWords) > 0 && m.extra == nil && m.opts.SeedPrior > 0 {
-		words := sum(x.Data)
-		if words == 0 {
-			return fmt.Errorf("lda: partial fit: the seed prior scales with the corpus's words, and this first mini-batch has none (set Config.CorpusWords)")
-		}
-		m.resolvePrior(words * m.opts.TotalSamples / float64(x.Rows))
-		m.seedLambda()
+	if m.needsCounts() {
+		counts := make([]float64, len(m.opts.SeedWords))
+		m.seedCounts(counts, x, 0, x.Rows)
+		m.setCounts(counts, m.opts.TotalSamples/float64(x.Rows))
 	}
 	bs := m.opts.BatchSize
 	w := newWork(m, min(x.Rows, bs))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/semitopic/semitopic/sparse"
 )
 
 // SeedWord is a word that steers a topic (Config.SeedWords).
@@ -12,9 +14,15 @@ type SeedWord struct {
 	Topic int
 	// Term is the word's column.
 	Term int
-	// Weight is the word's share of its topic's seed prior, relative to
-	// the topic's other seed words (0 for 1: equal shares).
+	// Weight multiplies the word's seed prior (0 for 1).
 	Weight float64
+	// Count is the word's count in the training corpus, which scales its
+	// seed prior (see Config.SeedPrior). Leave every Count 0 for Fit and
+	// FitBlocks to count them, and PartialFit to estimate them from its
+	// first mini-batch scaled to TotalSamples; Config reports the counts
+	// used. When any seed word's Count is set, a 0 means the word is
+	// absent from the corpus.
+	Count float64
 }
 
 // TopicTerm is a (topic, term) pair (Config.Exclude).
@@ -37,13 +45,10 @@ func (o *Config) checkSupervision() error {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"SeedPrior", o.SeedPrior}, {"CorpusWords", o.CorpusWords}} {
+	}{{"SeedPrior", o.SeedPrior}} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
 			return fmt.Errorf("lda: %s = %v, want a finite number", f.name, f.v)
 		}
-	}
-	if o.CorpusWords < 0 {
-		return fmt.Errorf("lda: CorpusWords = %v, want at least 0 (0: from the training data)", o.CorpusWords)
 	}
 	for i, s := range o.SeedWords {
 		if s.Topic < 0 || s.Topic >= k || s.Term < 0 {
@@ -51,6 +56,9 @@ func (o *Config) checkSupervision() error {
 		}
 		if !(s.Weight >= 0) || math.IsInf(s.Weight, 0) {
 			return fmt.Errorf("lda: seed word %d (topic %d, term %d): weight %v, want a finite number ≥ 0 (0 for 1)", i, s.Topic, s.Term, s.Weight)
+		}
+		if !(s.Count >= 0) || math.IsInf(s.Count, 0) {
+			return fmt.Errorf("lda: seed word %d (topic %d, term %d): count %v, want a finite number ≥ 0 (0 to count it)", i, s.Topic, s.Term, s.Count)
 		}
 	}
 	if o.ZLabels && len(o.SeedWords) == 0 {
@@ -118,40 +126,82 @@ func (m *Model) initSupervision() error {
 			return fmt.Errorf("lda: term %d is excluded from every topic", i/k)
 		}
 	}
-	if o.CorpusWords > 0 {
-		m.resolvePrior(o.CorpusWords)
+	if o.seedCounted() {
+		m.resolvePrior()
 	}
 	return nil
 }
 
-// resolvePrior sets the seed prior for a training corpus of the given
-// number of words (total count), and records it in Config.CorpusWords:
-// topic t's seed words share SeedPrior · words / K pseudo-counts, in
-// proportion to their weights. It does nothing without seed words or
-// with a negative SeedPrior.
-func (m *Model) resolvePrior(words float64) {
+// seedCounted reports whether the seed words' counts are known: any is
+// positive.
+func (o *Config) seedCounted() bool {
+	for _, s := range o.SeedWords {
+		if s.Count > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needsCounts reports whether the seed prior waits for the seed words'
+// counts.
+func (m *Model) needsCounts() bool {
+	return len(m.opts.SeedWords) > 0 && m.opts.SeedPrior >= 0 && m.extra == nil
+}
+
+// seedCounts adds into acc, one entry per seed word, the word's counts in
+// rows [lo, hi) of x, document after document.
+func (m *Model) seedCounts(acc []float64, x *sparse.CSR, lo, hi int) {
+	seeds := m.opts.SeedWords
+	at := map[int32][]int{}
+	for i, s := range seeds {
+		at[int32(s.Term)] = append(at[int32(s.Term)], i)
+	}
+	for d := lo; d < hi; d++ {
+		for p := x.Indptr[d]; p < x.Indptr[d+1]; p++ {
+			for _, i := range at[x.Indices[p]] {
+				acc[i] += x.Data[p]
+			}
+		}
+	}
+}
+
+// setCounts records the seed words' counts (one per seed word, each
+// multiplied by scale), then sets the seed prior and adds it to λ.
+func (m *Model) setCounts(counts []float64, scale float64) {
+	m.opts.SeedWords = slices.Clone(m.opts.SeedWords)
+	for i := range m.opts.SeedWords {
+		m.opts.SeedWords[i].Count = counts[i] * scale
+	}
+	m.resolvePrior()
+	m.seedLambda()
+}
+
+// resolvePrior sets the seed prior from the seed words' counts: seed word
+// w of topic t adds SeedPrior · Weight · Count / (the number of topics w
+// seeds) to η_tw. It does nothing without seed words or with a negative
+// SeedPrior.
+func (m *Model) resolvePrior() {
 	o := &m.opts
 	if len(o.SeedWords) == 0 || o.SeedPrior < 0 || m.extra != nil {
 		return
 	}
-	o.CorpusWords = words
 	k := m.k
-	mass := o.SeedPrior * words / float64(k)
-	shares := make([]float64, k)
-	weight := func(s SeedWord) float64 {
-		if s.Weight == 0 {
-			return 1
-		}
-		return s.Weight
-	}
+	topics := map[int]int{} // seed term -> number of (distinct) topics it seeds
+	seen := map[int]bool{}
 	for _, s := range o.SeedWords {
-		shares[s.Topic] += weight(s)
+		if !seen[s.Term*k+s.Topic] {
+			seen[s.Term*k+s.Topic] = true
+			topics[s.Term]++
+		}
 	}
 	byIndex := map[int]float64{}
 	for _, s := range o.SeedWords {
-		if shares[s.Topic] > 0 {
-			byIndex[s.Term*k+s.Topic] += mass * weight(s) / shares[s.Topic]
+		w := s.Weight
+		if w == 0 {
+			w = 1
 		}
+		byIndex[s.Term*k+s.Topic] += o.SeedPrior * w * s.Count / float64(topics[s.Term])
 	}
 	m.extra = make([]prior, 0, len(byIndex))
 	m.extraSum = make([]float64, k)
@@ -175,11 +225,6 @@ func (m *Model) seedLambda() {
 		m.lambda[p.i] += p.v
 	}
 	m.updateExpElogBeta()
-}
-
-// needsWords reports whether the seed prior waits for the corpus size.
-func (m *Model) needsWords() bool {
-	return len(m.opts.SeedWords) > 0 && m.opts.SeedPrior >= 0 && m.extra == nil
 }
 
 // applyPrior ends an M-step: it adds the seed prior to λ (all of it in a

@@ -235,12 +235,29 @@ func TestSeededRecoversPlanted(t *testing.T) {
 		if seededRanks >= plainRanks {
 			t.Errorf("%s: the seed words' ranks add up to %d, %d unseeded: the prior does not raise them", c.name, seededRanks, plainRanks)
 		}
-		// The seed prior adds SeedPrior · words / K to each seeded topic.
-		words := sum(syn.x.Data)
-		for tp, v := range m.TopicPrior() {
-			if want := float64(m.Terms())*m.Config().TopicWordPrior + words/5; math.Abs(v-want) > 1e-9*want {
-				t.Errorf("%s: topic %d's prior mass %v, want %v", c.name, tp, v, want)
+		// The seed prior adds Weight × the word's count to its topic.
+		counts := make([]float64, syn.x.Cols)
+		for p, j := range syn.x.Indices {
+			counts[j] += syn.x.Data[p]
+		}
+		want := make([]float64, 5)
+		for tp := range want {
+			want[tp] = float64(m.Terms()) * m.Config().TopicWordPrior
+		}
+		for i, s := range testSeeds {
+			w := max(s.Weight, 1)
+			want[s.Topic] += w * counts[s.Term]
+			if got := m.Config().SeedWords[i].Count; got != counts[s.Term] {
+				t.Errorf("%s: seed word %d counted %v times, want %v", c.name, s.Term, got, counts[s.Term])
 			}
+		}
+		for tp, v := range m.TopicPrior() {
+			if math.Abs(v-want[tp]) > 1e-9*want[tp] {
+				t.Errorf("%s: topic %d's prior mass %v, want %v", c.name, tp, v, want[tp])
+			}
+		}
+		if testSeeds[0].Count != 0 {
+			t.Fatal("Fit wrote the counts into the caller's seed words")
 		}
 	}
 }
@@ -264,7 +281,7 @@ func TestSupervisionErrors(t *testing.T) {
 		{Config{K: 2, DocTopics: [][]int{{0}}}, "DocTopics has 1 entries"},
 		{Config{K: 2, DocTopics: make([][]int, 20)[:19]}, "DocTopics"},
 		{Config{K: 2, DocTopics: append(make([][]int, 19), []int{2})}, "topic 2"},
-		{Config{K: 2, CorpusWords: -1}, "CorpusWords"},
+		{Config{K: 2, SeedWords: []SeedWord{{Topic: 0, Term: 1, Count: -1}}}, "count"},
 	} {
 		_, err := Fit(ctx, x, c.cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

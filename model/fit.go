@@ -54,12 +54,11 @@ type Options struct {
 	// Lambda weighs the supervision term (ssnmf).
 	Lambda float64 `json:"lambda,omitempty"`
 	// Beta is the default anchor strength (corex). For lda it is the seed
-	// prior's strength (seed modes prior and both): a seeded topic's seed
-	// words together get Beta times a topic's expected number of words,
-	// N/k, in extra prior pseudo-counts (0 for the default 1: the seed
-	// words weigh as much as the data of an average topic; see
-	// lda.Config.SeedPrior), shared in proportion to their strengths
-	// (word:3 gets three shares).
+	// prior's strength (seed modes prior and both): a seed word gets Beta
+	// times its count in the corpus as extra prior pseudo-counts in its
+	// topic (0 for the default 1: the prior counts each occurrence of the
+	// word once more, in its topic; see lda.Config.SeedPrior), times its
+	// own strength (word:3: three times).
 	Beta float64 `json:"beta,omitempty"`
 	// SeedMode is how lda's seed words steer their topics: "prior" (the
 	// default, seeded LDA: a larger topic-word prior), "zlabels" (z-labels

@@ -57,7 +57,6 @@ type ldaParams struct {
 	Seed                          uint64
 	SeedWords                     []lda.SeedWord  `json:",omitempty"`
 	SeedPrior                     float64         `json:",omitempty"`
-	CorpusWords                   float64         `json:",omitempty"`
 	ZLabels                       bool            `json:",omitempty"`
 	Exclude                       []lda.TopicTerm `json:",omitempty"`
 	TopicNames                    []string        `json:",omitempty"`
@@ -127,7 +126,7 @@ func (m *LDA) params() ldaParams {
 	p := ldaParams{DocTopicPrior: o.DocTopicPrior, TopicWordPrior: o.TopicWordPrior, MaxDocUpdateIter: o.MaxDocUpdateIter,
 		MeanChangeTol: o.MeanChangeTol, Seed: o.Seed, ZLabels: o.ZLabels, Exclude: o.Exclude, TopicNames: m.TopicNames, LabelNames: m.LabelNames}
 	if len(o.SeedWords) > 0 {
-		p.SeedWords, p.SeedPrior, p.CorpusWords = o.SeedWords, o.SeedPrior, o.CorpusWords
+		p.SeedWords, p.SeedPrior = o.SeedWords, o.SeedPrior
 	}
 	return p
 }
@@ -136,7 +135,7 @@ func (m *LDA) params() ldaParams {
 func (p ldaParams) config() lda.Config {
 	return lda.Config{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
 		MaxDocUpdateIter: p.MaxDocUpdateIter, MeanChangeTol: p.MeanChangeTol, Seed: p.Seed,
-		SeedWords: p.SeedWords, SeedPrior: p.SeedPrior, CorpusWords: p.CorpusWords, ZLabels: p.ZLabels, Exclude: p.Exclude}
+		SeedWords: p.SeedWords, SeedPrior: p.SeedPrior, ZLabels: p.ZLabels, Exclude: p.Exclude}
 }
 
 func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
@@ -294,7 +293,7 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 			for _, a := range anchors {
 				for _, b := range a.Strengths {
 					if b != 0 {
-						return sv, fmt.Errorf("model: seed word strengths (word:3) share lda's seed prior, which seed mode %s does not add (use %s)", SeedZLabels, SeedBoth)
+						return sv, fmt.Errorf("model: seed word strengths (word:3) scale lda's seed prior, which seed mode %s does not add (use %s)", SeedZLabels, SeedBoth)
 					}
 				}
 			}

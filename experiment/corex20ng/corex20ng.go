@@ -561,7 +561,7 @@ func cxFigure3(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 		"against the newsgroups by homogeneity and adjusted mutual information; coherence is the UMass score (Mimno et al.) of each topic's top 10 words "+
 		"(by MI for CorEx, by probability for LDA) on the binary documents, averaged over topics. LDA: batch variational Bayes on the counts of the same "+
 		"words, 20 topics, priors 1/k, 25 passes; z-labels LDA and seeded LDA take the anchors as seed words of the newsgroup's topic "+
-		"(z-labels: a seed word's φ is zero outside its topic; seeded: its topic's seed words share a prior of N/k pseudo-counts, `lda.Config.SeedPrior` at its default 1). "+
+		"(z-labels: a seed word's φ is zero outside its topic; seeded: a seed word's prior in its topic is raised by its count in the corpus, `lda.Config.SeedPrior` at its default 1). "+
 		"Mean ± sd over seeds 1–%d.", seeds)
 	homC := func(s cxScores) float64 { return s.HomClipped }
 	amiC := func(s cxScores) float64 { return s.AMIClipped }
