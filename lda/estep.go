@@ -121,17 +121,7 @@ func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, allow []bo
 	for _, v := range g {
 		sum += v
 	}
-	ps := digamma(sum)
-	expect := func() {
-		for t, v := range g {
-			if allow != nil && !allow[t] {
-				e[t] = 0
-				continue
-			}
-			e[t] = math.Exp(digamma(v) - ps)
-		}
-	}
-	expect()
+	expectTheta(g, e, allow, digamma(sum))
 	if maxIter == 0 {
 		return 0
 	}
@@ -160,21 +150,45 @@ func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, allow []bo
 			clear(acc)
 		}
 		sum = 0
-		for t := range g {
-			if allow != nil && !allow[t] {
-				continue
+		if allow == nil {
+			for t := range g {
+				v := e[t]*acc[t] + alpha
+				g[t] = v
+				sum += v
 			}
-			v := e[t]*acc[t] + alpha
-			g[t] = v
-			sum += v
+		} else {
+			for t := range g {
+				if allow[t] {
+					v := e[t]*acc[t] + alpha
+					g[t] = v
+					sum += v
+				}
+			}
 		}
-		ps = digamma(sum)
-		expect()
+		expectTheta(g, e, allow, digamma(sum))
 		if meanChange(last, g) < tol {
 			break
 		}
 	}
 	return n
+}
+
+// expectTheta sets e to exp(E[log θ]) = exp(ψ(g_t) - ps) where ps is
+// ψ(Σ_t g_t), and to 0 at the topics allow forbids (allow nil: none).
+func expectTheta(g, e []float64, allow []bool, ps float64) {
+	if allow == nil {
+		for t, v := range g {
+			e[t] = math.Exp(digamma(v) - ps)
+		}
+		return
+	}
+	for t, v := range g {
+		if allow[t] {
+			e[t] = math.Exp(digamma(v) - ps)
+		} else {
+			e[t] = 0
+		}
+	}
 }
 
 // docScratch is one worker's scratch space for inferDoc.
