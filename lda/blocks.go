@@ -28,6 +28,10 @@ import (
 //     pass over the data reads the corpus ⌈docs/BatchSize⌉ times: fine for
 //     a corpus in memory or on a fast disk, slow for a large one on a slow
 //     disk, which Batch reads once per pass.
+//   - With seed words (Config.SeedWords) and a seed prior whose counts
+//     are not given (SeedWord.Count), a first pass only counts the seed
+//     words, which Fit counts before it starts; its statistics vector is
+//     the counts, one per seed word, then the four numbers.
 //   - The training perplexity of an evaluated pass (Config.EvaluateEvery)
 //     and the final one need an E-step from γ = 1 with the updated λ:
 //     they ride on the next EM step's pass, which uses the same λ, so that
@@ -94,6 +98,9 @@ var _ blocks.Trainer = (*Trainer)(nil)
 func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if docs <= 0 || terms <= 0 {
 		return nil, fmt.Errorf("lda: training corpus is %d×%d, want at least one document and one term", docs, terms)
+	}
+	if len(cfg.DocTopics) > 0 && len(cfg.DocTopics) != docs {
+		return nil, fmt.Errorf("lda: DocTopics has %d entries for %d documents", len(cfg.DocTopics), docs)
 	}
 	m, err := New(terms, cfg)
 	if err != nil {
@@ -164,7 +171,9 @@ func (t *Trainer) Model() (*Model, error) {
 // [lo, hi) (none when lo == hi) and whether it computes a perplexity.
 func (t *Trainer) plan() (lo, hi int, perp bool) {
 	o := &t.m.opts
-	if t.done {
+	if t.done || t.counting() {
+		// With seed words, a first pass counts the corpus's words, which
+		// scale the seed prior that λ starts from.
 		return 0, 0, false
 	}
 	if t.stopped || t.epoch >= o.MaxIter {
@@ -185,6 +194,9 @@ func (t *Trainer) prepare() {
 		t.elogBeta, t.termParts = nil, nil
 	}
 }
+
+// counting reports whether the current pass counts the seed words.
+func (t *Trainer) counting() bool { return t.words == 0 && t.m.needsCounts() }
 
 // Positions of the numbers after the statistics S.
 const (
@@ -207,6 +219,9 @@ func (t *Trainer) StatsLen() int {
 
 // statsOffset returns the position of the numbers after S.
 func (t *Trainer) statsOffset() int {
+	if t.counting() {
+		return len(t.m.opts.SeedWords)
+	}
 	if lo, hi, _ := t.plan(); lo < hi {
 		return t.m.terms * t.m.k
 	}
@@ -257,6 +272,10 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 			sc[statWords] += v
 		}
 	}
+	if t.counting() {
+		m.seedCounts(acc[:off], x, 0, rows)
+		return nil
+	}
 	if !perp && a >= c {
 		return nil
 	}
@@ -271,6 +290,7 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		}
 	}
 	if a < c {
+		w.labels = m.opts.DocTopics
 		it, err := m.eStepAt(ctx, w, x, b.First, a, c, !m.fixedInit, true)
 		if err != nil {
 			return fmt.Errorf("lda: map block %d, E-step: %w", i, err)
@@ -322,6 +342,13 @@ func (t *Trainer) Reduce(ctx context.Context, sum []float64) (bool, error) {
 		words := sc[statWords]
 		if !(words > 0) || math.IsInf(words, 0) {
 			return false, fmt.Errorf("lda: training corpus has %v words, want a positive finite number (all %d documents empty?)", words, t.docs)
+		}
+		if t.counting() {
+			// The counting pass: λ gets the seed prior Fit starts from.
+			t.words = words
+			m.setCounts(sum[:off], 1)
+			t.prepare()
+			return false, nil
 		}
 		t.words = words
 	}
@@ -384,10 +411,11 @@ func (t *Trainer) record(rec progress.Step) {
 }
 
 // Encoding of a Trainer: a magic word and version, then little-endian
-// fields in a fixed order (see MarshalBinary), then the history and λ.
+// fields in a fixed order (see MarshalBinary), then the history and λ,
+// then (from version 2) the supervision fields of the Config.
 const (
 	trainerMagic   = "LDAT"
-	trainerVersion = 1
+	trainerVersion = 2
 	// The fixed-size part after the magic: version, 14 config fields, the
 	// test flag, docs, terms, 12 state fields and the history length, 8
 	// bytes each.
@@ -459,6 +487,27 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	for _, v := range m.lambda {
 		f(v)
 	}
+	f(o.SeedPrior)
+	b(o.ZLabels)
+	i(len(o.SeedWords))
+	for _, s := range o.SeedWords {
+		i(s.Topic)
+		i(s.Term)
+		f(s.Weight)
+		f(s.Count)
+	}
+	i(len(o.Exclude))
+	for _, e := range o.Exclude {
+		i(e.Topic)
+		i(e.Term)
+	}
+	i(len(o.DocTopics))
+	for _, ts := range o.DocTopics {
+		i(len(ts))
+		for _, v := range ts {
+			i(v)
+		}
+	}
 	return buf, nil
 }
 
@@ -483,8 +532,9 @@ func (t *Trainer) UnmarshalBinary(data []byte) error {
 	i := func() int { return int(int64(u())) }
 	f := func() float64 { return math.Float64frombits(u()) }
 	b := func() bool { return u() != 0 }
-	if v := u(); v != trainerVersion {
-		return fail("version %d, want %d", v, trainerVersion)
+	version := u()
+	if version != 1 && version != trainerVersion {
+		return fail("version %d, want 1 or %d", version, trainerVersion)
 	}
 	var o Config
 	o.K = i()
@@ -512,9 +562,8 @@ func (t *Trainer) UnmarshalBinary(data []byte) error {
 	elapsed := time.Duration(u())
 	nhist := i()
 
-	o, err := o.resolve()
-	if err != nil {
-		return fail("%w", err)
+	if o.K <= 0 {
+		return fail("K = %d topics", o.K)
 	}
 	if docs <= 0 || terms <= 0 {
 		return fail("corpus of %d×%d", docs, terms)
@@ -522,8 +571,20 @@ func (t *Trainer) UnmarshalBinary(data []byte) error {
 	if nhist < 0 || nhist > len(r)/trainerStep {
 		return fail("%d history records in %d bytes", nhist, len(r))
 	}
-	if rest := len(r) - nhist*trainerStep; terms > rest/8/o.K || rest != 8*terms*o.K {
+	rest := len(r) - nhist*trainerStep
+	if terms > rest/8/o.K || (version == 1 && rest != 8*terms*o.K) {
 		return fail("%d bytes for λ, want %d terms × %d topics", rest, terms, o.K)
+	}
+	if version > 1 {
+		// The supervision fields follow λ.
+		sup := r[nhist*trainerStep+8*terms*o.K:]
+		if err := decodeSupervision(sup, &o); err != nil {
+			return fail("%w", err)
+		}
+	}
+	o, err := o.resolve()
+	if err != nil {
+		return fail("%w", err)
 	}
 	switch {
 	case steps < 1 || passes < 0 || passes > o.MaxIter || epoch < 0 || epoch > o.MaxIter || lo < 0 || lo >= docs:
@@ -545,6 +606,12 @@ func (t *Trainer) UnmarshalBinary(data []byte) error {
 		}
 		m.lambda[j] = v
 	}
+	if err := m.initSupervision(); err != nil {
+		return fail("%w", err)
+	}
+	if len(o.DocTopics) > 0 && len(o.DocTopics) != docs {
+		return fail("DocTopics has %d entries for %d documents", len(o.DocTopics), docs)
+	}
 	m.updateExpElogBeta()
 	m.fixedInit = fixedInit
 	m.steps, m.passes, m.perplexity, m.history = steps, passes, perplexity, hist
@@ -557,5 +624,78 @@ func (t *Trainer) UnmarshalBinary(data []byte) error {
 		start: time.Now().Add(-elapsed), works: new(sync.Pool),
 	}
 	t.prepare()
+	return nil
+}
+
+// decodeSupervision reads the supervision fields that MarshalBinary
+// writes after λ into o, checking that the lengths fit in r and that
+// nothing follows them.
+func decodeSupervision(r []byte, o *Config) error {
+	bad := errors.New("truncated supervision fields")
+	u := func() (uint64, bool) {
+		if len(r) < 8 {
+			return 0, false
+		}
+		v := binary.LittleEndian.Uint64(r)
+		r = r[8:]
+		return v, true
+	}
+	// count reads a length whose items take at least per 8-byte words each.
+	count := func(per int) (int, bool) {
+		v, ok := u()
+		if !ok || v > uint64(len(r)/8/per) {
+			return 0, false
+		}
+		return int(v), true
+	}
+	next := func(ok *bool) uint64 {
+		v, good := u()
+		*ok = *ok && good
+		return v
+	}
+	ok := true
+	o.SeedPrior = math.Float64frombits(next(&ok))
+	o.ZLabels = next(&ok) != 0
+	if !ok {
+		return bad
+	}
+	n, good := count(4)
+	if !good {
+		return bad
+	}
+	o.SeedWords = nil
+	for j := 0; j < n; j++ {
+		o.SeedWords = append(o.SeedWords, SeedWord{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok))),
+			Weight: math.Float64frombits(next(&ok)), Count: math.Float64frombits(next(&ok))})
+	}
+	if n, good = count(2); !good {
+		return bad
+	}
+	o.Exclude = nil
+	for j := 0; j < n; j++ {
+		o.Exclude = append(o.Exclude, TopicTerm{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok)))})
+	}
+	if n, good = count(1); !good {
+		return bad
+	}
+	o.DocTopics = nil
+	if n > 0 {
+		o.DocTopics = make([][]int, n)
+	}
+	for j := 0; j < n && ok; j++ {
+		c, good := count(1)
+		if !good {
+			return bad
+		}
+		for l := 0; l < c; l++ {
+			o.DocTopics[j] = append(o.DocTopics[j], int(int64(next(&ok))))
+		}
+	}
+	if !ok {
+		return bad
+	}
+	if len(r) != 0 {
+		return fmt.Errorf("%d bytes after the supervision fields", len(r))
+	}
 	return nil
 }

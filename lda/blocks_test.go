@@ -88,6 +88,10 @@ var blocksConfigs = []struct {
 	{"batch evaluated, last pass not", Config{K: 5, MaxIter: 4, EvaluateEvery: 3, Seed: 3, DocTopicPrior: 0.3}},
 	{"online", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 40, EvaluateEvery: 1, Seed: 4}},
 	{"online, last pass not evaluated", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 2, Seed: 5, LearningDecay: 0.6}},
+	{"batch supervised: z-labels, seed prior, exclusions, labels", Config{K: 5, MaxIter: 4, EvaluateEvery: 2, Seed: 6,
+		SeedWords: testSeeds, ZLabels: true, Exclude: testExclude, DocTopics: testDocTopics(300)}},
+	{"online supervised: seed prior, labels", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 1, Seed: 7,
+		SeedWords: testSeeds, SeedPrior: 0.5, DocTopics: testDocTopics(300)}},
 }
 
 // compareModels fails unless got's λ, history, passes, steps and training

@@ -28,4 +28,14 @@
 // accepted. On 20 Newsgroups (bench/sklearn/ldacmp) the training
 // perplexity after 20 batch passes is within 1% of scikit-learn's on
 // average over seeds, in an eighth of its time on two cores.
+//
+// Three kinds of supervision steer the topics, in batch and online Fit,
+// PartialFit (where documents have no labels) and out of core alike
+// (Config's SeedWords, SeedPrior, ZLabels, Exclude and DocTopics):
+// seeded LDA raises the topic-word prior η_tw of a topic's seed words;
+// z-labels LDA (Andrzejewski & Zhu 2009) makes a seed word's φ zero outside
+// its topics, and an exclusion makes one (topic, word)'s φ zero; labeled
+// LDA (Ramage et al. 2009) makes a labeled document's γ and φ zero outside
+// its labels' topics while it trains. With none of them set, a fit is
+// exactly the unsupervised one.
 package lda

@@ -49,6 +49,10 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 	}
 	iters := make([]int, w.workers)
 	seed, step := m.opts.Seed, m.steps
+	var labels [][]int
+	if stats {
+		labels = w.labels
+	}
 	err := forDocs(ctx, n, w.workers, func(wk, a, b int) {
 		s := w.scratch[wk]
 		for i := a; i < b; i++ {
@@ -66,8 +70,12 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 			if stats {
 				et = expTheta[i*k : (i+1)*k]
 			}
+			var allow []bool
+			if doc0+d < len(labels) && len(labels[doc0+d]) > 0 {
+				allow = s.allowed(labels[doc0+d])
+			}
 			p0, p1 := x.Indptr[d], x.Indptr[d+1]
-			iters[wk] += m.inferDoc(x.Indices[p0:p1], x.Data[p0:p1], g, et, s)
+			iters[wk] += m.inferDoc(x.Indices[p0:p1], x.Data[p0:p1], g, et, allow, s)
 		}
 	})
 	total := 0
@@ -85,11 +93,14 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 //
 // until the mean absolute change of γ falls below MeanChangeTol or
 // MaxDocUpdateIter iterations ran. It leaves γ in g and exp(E[log θ]) in e,
-// and returns the number of iterations. Only the document's own words are
+// and returns the number of iterations. With allow set (labeled LDA), the
+// topics t where allow[t] is false keep γ_t = 0 and exp(E[log θ_t]) = 0, so
+// that φ is zero there too, and the Dirichlet expectations run over the
+// allowed topics. Only the document's own words are
 // visited: their columns of exp(E[log β]) are gathered once into a small
 // words × k block, and each iteration is two matrix-vector products with
 // it (φ's normalisers, then γ's update); φ itself is never stored.
-func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, s *docScratch) int {
+func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, allow []bool, s *docScratch) int {
 	k, nw := len(g), len(ids)
 	e = e[:k]
 	acc, last := s.acc[:k], s.last[:k]
@@ -100,13 +111,17 @@ func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, s *docScra
 
 	// exp(E[log θ]) of the starting γ, without the prior (as scikit-learn).
 	var sum float64
+	if allow != nil {
+		for t := range g {
+			if !allow[t] {
+				g[t] = 0
+			}
+		}
+	}
 	for _, v := range g {
 		sum += v
 	}
-	ps := digamma(sum)
-	for t, v := range g {
-		e[t] = math.Exp(digamma(v) - ps)
-	}
+	expectTheta(g, e, allow, digamma(sum))
 	if maxIter == 0 {
 		return 0
 	}
@@ -135,15 +150,22 @@ func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, s *docScra
 			clear(acc)
 		}
 		sum = 0
-		for t := range g {
-			v := e[t]*acc[t] + alpha
-			g[t] = v
-			sum += v
+		if allow == nil {
+			for t := range g {
+				v := e[t]*acc[t] + alpha
+				g[t] = v
+				sum += v
+			}
+		} else {
+			for t := range g {
+				if allow[t] {
+					v := e[t]*acc[t] + alpha
+					g[t] = v
+					sum += v
+				}
+			}
 		}
-		ps = digamma(sum)
-		for t, v := range g {
-			e[t] = math.Exp(digamma(v) - ps)
-		}
+		expectTheta(g, e, allow, digamma(sum))
 		if meanChange(last, g) < tol {
 			break
 		}
@@ -151,14 +173,42 @@ func (m *Model) inferDoc(ids []int32, cnts []float64, g, e []float64, s *docScra
 	return n
 }
 
+// expectTheta sets e to exp(E[log θ]) = exp(ψ(g_t) - ps) where ps is
+// ψ(Σ_t g_t), and to 0 at the topics allow forbids (allow nil: none).
+func expectTheta(g, e []float64, allow []bool, ps float64) {
+	if allow == nil {
+		for t, v := range g {
+			e[t] = math.Exp(digamma(v) - ps)
+		}
+		return
+	}
+	for t, v := range g {
+		if allow[t] {
+			e[t] = math.Exp(digamma(v) - ps)
+		} else {
+			e[t] = 0
+		}
+	}
+}
+
 // docScratch is one worker's scratch space for inferDoc.
 type docScratch struct {
 	acc, last, tmp []float64 // k each
+	allow          []bool    // k, a labeled document's topics
 	bd, norm       []float64 // grown to the longest document seen
 }
 
 func newDocScratch(k int) *docScratch {
-	return &docScratch{acc: make([]float64, k), last: make([]float64, k), tmp: make([]float64, k)}
+	return &docScratch{acc: make([]float64, k), last: make([]float64, k), tmp: make([]float64, k), allow: make([]bool, k)}
+}
+
+// allowed returns s.allow set to the given topics.
+func (s *docScratch) allowed(topics []int) []bool {
+	clear(s.allow)
+	for _, t := range topics {
+		s.allow[t] = true
+	}
+	return s.allow
 }
 
 // block returns an nw × k block and an nw vector.
@@ -212,6 +262,13 @@ func (m *Model) mStep(S []float64, batch bool, ratio float64) {
 				lam[i] = lam[i]*(1-rho) + rho*(eta+ratio*(S[i]*B[i]))
 			}
 		})
+	}
+	if m.extra != nil || m.forbid != nil {
+		rho := 1.0
+		if !batch {
+			rho = math.Pow(m.opts.LearningOffset+float64(m.steps), -m.opts.LearningDecay)
+		}
+		m.applyPrior(batch, rho)
 	}
 	m.updateExpElogBeta()
 	m.steps++
@@ -271,7 +328,8 @@ func (m *Model) addStats(S, expTheta []float64, x *sparse.CSR, lo, hi int, reset
 	})
 }
 
-// updateExpElogBeta recomputes exp(E[log β]) from λ.
+// updateExpElogBeta recomputes exp(E[log β]) from λ, zero at the
+// forbidden positions, so that φ is zero there.
 func (m *Model) updateExpElogBeta() {
 	psiSum := m.topicDigammaSums()
 	k, lam, B := m.k, m.lambda, m.expElogBet
@@ -283,6 +341,9 @@ func (m *Model) updateExpElogBeta() {
 			}
 		}
 	})
+	for _, i := range m.forbid {
+		B[i] = 0
+	}
 }
 
 // topicSums returns Σ_w λ_tw for each topic, summed in term order.
@@ -314,6 +375,10 @@ func (m *Model) topicDigammaSums() []float64 {
 //	Σ_d Σ_w cnt_dw log Σ_t exp(E[log θ_dt] + E[log β_tw])
 //	+ Σ_d [ Σ_t (α-γ_dt) E[log θ_dt] + log Γ(γ_dt) - log Γ(α) ] + log Γ(kα) - log Γ(Σ_t γ_dt)
 //	+ Σ_t [ Σ_w (η-λ_tw) E[log β_tw] + log Γ(λ_tw) - log Γ(η) ] + log Γ(Vη) - log Γ(Σ_w λ_tw)
+//
+// With a seed prior, η_tw replaces η in the topics' part (Σ_w η_tw in place
+// of Vη), and a forbidden (topic, term) pair leaves the term's topic out of
+// the documents' sums over t.
 //
 // Per-document and per-term partial sums are added in index order, so the
 // value does not depend on the number of cores.
@@ -348,6 +413,16 @@ func (m *Model) topicBoundParts() (elogBeta, termParts []float64) {
 			termParts[j] = s
 		}
 	})
+	// The seed prior: (η_tw - λ_tw) E[log β_tw] - log Γ(η_tw) in place
+	// of the same with η.
+	for _, p := range m.extra {
+		termParts[p.i/k] += p.v*elogBeta[p.i] - lgamma(eta+p.v) + lgEta
+	}
+	// A forbidden word is never drawn from the topic: it adds nothing to
+	// the documents' likelihoods.
+	for _, i := range m.forbid {
+		elogBeta[i] = math.Inf(-1)
+	}
 	return elogBeta, termParts
 }
 
@@ -412,7 +487,11 @@ func (m *Model) finishBound(docs float64, termParts []float64) float64 {
 		total += v
 	}
 	lgVEta := lgamma(float64(m.terms) * m.eta)
-	for _, v := range m.topicSums() {
+	for t, v := range m.topicSums() {
+		if m.extraSum != nil {
+			total += lgamma(float64(m.terms)*m.eta+m.extraSum[t]) - lgamma(v)
+			continue
+		}
 		total += lgVEta - lgamma(v)
 	}
 	return total

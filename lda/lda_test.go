@@ -541,7 +541,7 @@ func TestConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{K: 4, DocTopicPrior: 0.25, TopicWordPrior: 0.25, LearningDecay: 0.7, LearningOffset: 10,
-		MaxIter: 10, BatchSize: 128, TotalSamples: 1e6, Tol: 0.1, MeanChangeTol: 1e-3, MaxDocUpdateIter: 100}
+		MaxIter: 10, BatchSize: 128, TotalSamples: 1e6, Tol: 0.1, MeanChangeTol: 1e-3, MaxDocUpdateIter: 100, SeedPrior: 1}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("defaults %+v, want %+v", o, want)
 	}

@@ -33,7 +33,15 @@ type Model struct {
 	eta      float64 // η, resolved
 
 	lambda     []float64 // λ, terms × k
-	expElogBet []float64 // exp(E[log β]), terms × k
+	expElogBet []float64 // exp(E[log β]), terms × k, 0 where forbidden
+
+	// forbid holds the sorted positions term·k + topic of λ whose φ is
+	// zero (Config.ZLabels and Config.Exclude); extra the seed prior
+	// η_tw - η by position, and extraSum its sum per topic, both nil until
+	// the seed words' counts are known (SeedWord.Count).
+	forbid   []int
+	extra    []prior
+	extraSum []float64
 
 	steps      int // scikit-learn's n_batch_iter_, from 1
 	passes     int // scikit-learn's n_iter_
@@ -46,7 +54,8 @@ type Model struct {
 }
 
 // New returns an untrained model over the given number of terms, with λ
-// drawn from Gamma(100, 1/100) using opts.Seed, ready for PartialFit.
+// drawn from Gamma(100, 1/100) using opts.Seed, plus the seed prior when
+// the seed words' counts are set (SeedWord.Count), ready for PartialFit.
 func New(terms int, opts Config) (*Model, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -56,6 +65,9 @@ func New(terms int, opts Config) (*Model, error) {
 		return nil, fmt.Errorf("lda: %d terms, want at least 1", terms)
 	}
 	m := newModel(o, terms)
+	if err := m.initSupervision(); err != nil {
+		return nil, err
+	}
 	g := newGammaSampler()
 	g.seed(o.Seed, streamLambda)
 	row := make([]float64, terms)
@@ -66,7 +78,7 @@ func New(terms int, opts Config) (*Model, error) {
 			m.lambda[j*m.k+t] = v
 		}
 	}
-	m.updateExpElogBeta()
+	m.seedLambda()
 	return m, nil
 }
 
@@ -100,6 +112,9 @@ func FromComponents(components mat.Matrix, opts Config) (*Model, error) {
 			}
 			m.lambda[j*k+t] = v
 		}
+	}
+	if err := m.initSupervision(); err != nil {
+		return nil, err
 	}
 	m.updateExpElogBeta()
 	return m, nil
@@ -140,14 +155,23 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	if words == 0 {
 		return nil, fmt.Errorf("lda: training matrix has no words: all %d documents are empty", x.Rows)
 	}
+	if len(opts.DocTopics) > 0 && len(opts.DocTopics) != x.Rows {
+		return nil, fmt.Errorf("lda: DocTopics has %d entries for %d documents", len(opts.DocTopics), x.Rows)
+	}
 	m, err := New(x.Cols, opts)
 	if err != nil {
 		return nil, err
+	}
+	if m.needsCounts() {
+		counts := make([]float64, len(m.opts.SeedWords))
+		m.seedCounts(counts, x, 0, x.Rows)
+		m.setCounts(counts, 1)
 	}
 	o := &m.opts
 	start := time.Now()
 	n := x.Rows
 	w := newWork(m, n)
+	w.labels = o.DocTopics
 	// fail returns err, or, when the context is done, the model as the
 	// last complete pass or mini-batch left it with the context's error.
 	fail := func(err error) (*Model, error) {
@@ -234,6 +258,11 @@ func (m *Model) PartialFit(ctx context.Context, x *sparse.CSR) error {
 	}
 	if x.Rows == 0 {
 		return nil
+	}
+	if m.needsCounts() {
+		counts := make([]float64, len(m.opts.SeedWords))
+		m.seedCounts(counts, x, 0, x.Rows)
+		m.setCounts(counts, m.opts.TotalSamples/float64(x.Rows))
 	}
 	bs := m.opts.BatchSize
 	w := newWork(m, min(x.Rows, bs))
@@ -471,6 +500,10 @@ type work struct {
 	scratch  []*docScratch // per worker
 	samplers []*gammaSampler
 	parts    []float64 // per document or term partial sums of the bound
+	// labels are the topics allowed to each document of the corpus in the
+	// training E-steps (Config.DocTopics), by its index in the corpus;
+	// nil for none.
+	labels [][]int
 }
 
 func newWork(m *Model, n int) *work {

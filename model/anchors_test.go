@@ -94,7 +94,7 @@ func TestExclusionWords(t *testing.T) {
 		want string
 	}{
 		{Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "nosuchlabel", Exclude: []string{"x"}}}}}, "topics are"},
-		{Options{Kind: KindLDA, K: 3, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Exclude: []string{"y"}}}}}, "anchors"},
+		{Options{Kind: KindLDA, K: 3, SeedMode: SeedZLabels, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Exclude: []string{"y"}}}}}, "seed words"},
 	} {
 		c.o.LabelsFromCorpus = c.o.Kind == KindTSNMF
 		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)

@@ -26,9 +26,10 @@ func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF, KindCorEx, 
 // W, CorEx's p(y|x)) is kept per shard in a store in stateDir, and memory
 // holds the topic-side state, O(k·terms), besides two shards. The kinds
 // are those of OutOfCoreKinds; a TS-NMF model reads its labels from the
-// corpus's labels file (o.LabelsFromCorpus must be set), a CorEx model
-// takes anchor words (o.Anchors), NMF and TS-NMF models exclusion words
-// (seed words need the corpus in memory and are refused). The automatic configuration's
+// corpus's labels file (o.LabelsFromCorpus must be set), a CorEx or LDA
+// model takes anchor words (o.Anchors; LDA takes no labels out of core),
+// NMF and TS-NMF models exclusion words (seed words need the corpus in
+// memory and are refused). The automatic configuration's
 // cross-validation and the readouts other than native need the corpus in
 // memory and are refused. A corpus that semitopic vectorize --shards made
 // from text keeps its vectorizer (pipeline.json), and the model gets it;
@@ -36,9 +37,6 @@ func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF, KindCorEx, 
 func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
 	if o.Labels != nil {
 		return nil, fmt.Errorf("model: out of core, labels come from the corpus's labels file (LabelsFromCorpus)")
-	}
-	if len(o.Anchors) > 0 && o.Kind == KindLDA {
-		return nil, fmt.Errorf("model: %s models take no anchor words", o.Kind)
 	}
 	anchors := o.Anchors
 	report := o.Progress
@@ -92,7 +90,7 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	case KindCorEx:
 		fitted, err = fitCorExShards(ctx, src, st, vocab, anchors, o, report)
 	case KindLDA:
-		fitted, err = fitLDAShards(ctx, src, st, vocab, o, report)
+		fitted, err = fitLDAShards(ctx, src, st, vocab, anchors, o, report)
 	}
 	if err != nil {
 		return nil, err
@@ -286,17 +284,12 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
 }
 
-func fitLDAShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, o Options, report progress.Func) (*Fitted, error) {
-	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true}); err != nil {
-		return nil, err
-	}
+func fitLDAShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab []string, anchors []Anchor, o Options, report progress.Func) (*Fitted, error) {
 	if o.LabelsFromCorpus {
-		return nil, fmt.Errorf("model: LDA is unsupervised; it takes no labels or anchors")
+		return nil, fmt.Errorf("model: out of core, LDA takes anchor words but no labels (labeled LDA is trained in memory)")
 	}
-	if o.K < 1 {
-		return nil, fmt.Errorf("model: lda needs k ≥ 1 topics")
-	}
-	lo, err := ldaConfig(o, report)
+	docs, _ := src.Dims()
+	lo, sv, err := ldaSetup(o, Supervision{Anchors: anchors}, vocab, docs, report)
 	if err != nil {
 		return nil, err
 	}
@@ -309,6 +302,6 @@ func fitLDAShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if err != nil {
 		return nil, err
 	}
-	m, info := ldaModel(lm, vocab)
+	m, info := ldaModel(lm, vocab, sv)
 	return &Fitted{Model: m, Vocab: vocab, Info: info}, nil
 }

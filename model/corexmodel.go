@@ -174,7 +174,7 @@ func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor
 			return nil, nil, nil, 0, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
 		}
 		if len(a.Words) == 0 && len(a.Exclude) == 0 {
-			return nil, nil, nil, 0, fmt.Errorf("model: corex anchor %q has no words", a.Topic)
+			return nil, nil, nil, 0, fmt.Errorf("model: anchor %q has no words", a.Topic)
 		}
 		seeds[a.Topic] = seeds[a.Topic] || len(a.Words) > 0
 	}

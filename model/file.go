@@ -138,12 +138,14 @@ func codecs() map[string]codec {
 				if _, c := lam.Dims(); c != len(vocab) {
 					return nil, fmt.Errorf("lambda has %d columns for %d terms", c, len(vocab))
 				}
-				lm, err := lda.FromComponents(lam, lda.Config{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
-					MaxDocUpdateIter: p.MaxDocUpdateIter, MeanChangeTol: p.MeanChangeTol, Seed: p.Seed})
+				lm, err := lda.FromComponents(lam, p.config())
 				if err != nil {
 					return nil, err
 				}
-				return &LDA{m: lm, Vocab: vocab, weights: p.Weights}, nil
+				if k, _ := lam.Dims(); (p.TopicNames != nil && len(p.TopicNames) != k) || len(p.LabelNames) > k {
+					return nil, fmt.Errorf("%d topic names and %d label names for %d topics", len(p.TopicNames), len(p.LabelNames), k)
+				}
+				return &LDA{m: lm, Vocab: vocab, TopicNames: p.TopicNames, LabelNames: p.LabelNames, weights: p.Weights}, nil
 			},
 		},
 	}

@@ -53,10 +53,21 @@ type Options struct {
 	NewTopics int `json:"new_topics,omitempty"`
 	// Lambda weighs the supervision term (ssnmf).
 	Lambda float64 `json:"lambda,omitempty"`
-	// Beta is the default anchor strength (corex); for nmf, tsnmf and
-	// ssnmf with seed words it multiplies the seed pseudo-documents'
-	// default weight (see seedWeight; 0 means 1).
+	// Beta is the seed words' default strength, whose meaning is the
+	// kind's: corex, the anchor strength; nmf, tsnmf and ssnmf, a
+	// multiplier of the seed pseudo-documents' default weight (see
+	// seedWeight; 0 means 1); lda, the seed prior's strength (seed modes
+	// prior and both): a seed word gets Beta times its count in the corpus
+	// as extra prior pseudo-counts in its topic (0 for the default 1: the
+	// prior counts each occurrence of the word once more, in its topic;
+	// see lda.Config.SeedPrior), times its own strength (word:3: three
+	// times).
 	Beta float64 `json:"beta,omitempty"`
+	// SeedMode is how lda's seed words steer their topics: "prior" (the
+	// default, seeded LDA: a larger topic-word prior), "zlabels" (z-labels
+	// LDA: a seed word's weight is exactly zero outside its topics) or
+	// "both".
+	SeedMode string `json:"seed_mode,omitempty"`
 	// Restarts is the number of seeds tried, keeping the best (corex).
 	Restarts int `json:"restarts,omitempty"`
 

