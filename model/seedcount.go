@@ -124,13 +124,15 @@ func seedColumns(x *sparse.CSR, vocab []string, anchors []Anchor) ([]string, map
 	return names, seeds, nil
 }
 
-// seedLabels labels the documents that the seed words single out: a
+// SeedLabels labels the documents that the seed words single out: a
 // document holding seed words of one seeded topic only is labeled with
 // that topic's name; one holding none, or seed words of several topics,
 // stays unlabeled. A kind that learns from labels uses them when it is
 // given seed words alone, so that the seed words label the documents
 // they leave no doubt about and the model carries the topics to the rest.
-func seedLabels(x *sparse.CSR, vocab []string, anchors []Anchor) ([][]string, int, error) {
+// It returns the labels, one entry per document of x (nil when
+// unlabeled), and the number of documents labeled.
+func SeedLabels(x *sparse.CSR, vocab []string, anchors []Anchor) ([][]string, int, error) {
 	names, seeds, err := seedColumns(x, vocab, anchors)
 	if err != nil {
 		return nil, 0, err
@@ -161,13 +163,13 @@ func seedLabels(x *sparse.CSR, vocab []string, anchors []Anchor) ([][]string, in
 }
 
 // labelBySeeds gives sup, when it has seed words and no labels, the labels
-// of seedLabels for kind, with a note saying how many documents they
+// of SeedLabels for kind, with a note saying how many documents they
 // label; it leaves sup as it is otherwise.
 func labelBySeeds(kind string, x *sparse.CSR, vocab []string, sup Supervision) (Supervision, []string, error) {
 	if sup.labeled() || !seeded(sup.Anchors) {
 		return sup, nil, nil
 	}
-	labels, n, err := seedLabels(x, vocab, sup.Anchors)
+	labels, n, err := SeedLabels(x, vocab, sup.Anchors)
 	if err != nil {
 		return sup, nil, fmt.Errorf("model: %s with seed words and no labels: %w", kind, err)
 	}

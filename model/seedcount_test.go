@@ -75,7 +75,7 @@ func TestSeedLabels(t *testing.T) {
 		0, 0, 0, 0, 1, // none
 	}))
 	anchors := []Anchor{{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar", "melody"}}}
-	labels, n, err := seedLabels(x, vocab, anchors)
+	labels, n, err := SeedLabels(x, vocab, anchors)
 	if err != nil {
 		t.Fatal(err)
 	}

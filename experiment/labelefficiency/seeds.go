@@ -34,12 +34,13 @@ const swFraction = 0.01
 
 // swKinds are the kinds fitted with seed words: alone, and beside the
 // labels of swFraction of the training documents.
-var swKinds = []string{model.KindCorEx, model.KindNMF, model.KindTSNMF, model.KindSSNMF}
+var swKinds = []string{model.KindCorEx, model.KindNMF, model.KindTSNMF, model.KindSSNMF, model.KindLDA}
 
 // The methods of the seed-word runs besides the kinds.
 const (
-	swCount = "seed count"
-	swSVM   = "linear SVM (labels only)"
+	swCount   = "seed count"
+	swSeedSVM = "linear SVM (seed-labeled documents)"
+	swSVM     = "linear SVM (labels only)"
 )
 
 func swSeedsName(kind string) string  { return leKindName[kind] + " (seed words)" }
@@ -240,6 +241,62 @@ func (d *leData) seedCount(ctx context.Context, seeds []model.Anchor, labeled []
 	return &swResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds()}, nil
 }
 
+// seedSVM trains a linear SVM on the documents the seed words label
+// (model.SeedLabels: those holding seed words of one class only, training
+// and test documents alike, as the kinds see every document) and scores
+// its predictions of the test documents: the linear classifier trained on
+// the same labels as a kind that learns from the seed words' labels.
+func (d *leData) seedSVM(ctx context.Context, seeds []model.Anchor, seed uint64) (*swResult, error) {
+	v, err := d.vectorized(ctx, "default")
+	if err != nil {
+		return nil, err
+	}
+	anchors, _, err := model.AnalyzeAnchors(v.vec.Analyzer(), seeds)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	labels, _, err := model.SeedLabels(v.x, v.vocab, anchors)
+	if err != nil {
+		return nil, err
+	}
+	class := map[string]int{}
+	for i, c := range d.classes {
+		class[c] = i
+	}
+	var rows, y, back []int
+	remap := map[int]int{}
+	for r, l := range labels {
+		if len(l) == 0 {
+			continue
+		}
+		c := class[l[0]]
+		q, ok := remap[c]
+		if !ok {
+			q = len(back)
+			remap[c] = q
+			back = append(back, c)
+		}
+		rows, y = append(rows, r), append(y, q)
+	}
+	svm := &classify.LinearSVC{Seed: seed}
+	if err := svm.Fit(ctx, v.x.SelectRows(rows), y); err != nil {
+		return nil, err
+	}
+	p, err := svm.Predict(v.test)
+	if err != nil {
+		return nil, err
+	}
+	for j := range p {
+		p[j] = back[p[j]]
+	}
+	sc, err := d.score(p)
+	if err != nil {
+		return nil, err
+	}
+	return &swResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds()}, nil
+}
+
 // runSeeds completes run (one corpus, number of seed words, fraction and
 // seed): it computes the methods the run lacks, and those of the kinds in
 // redo again.
@@ -273,6 +330,13 @@ func (d *leData) runSeeds(ctx context.Context, env *lab.Env, run *swRun, kinds, 
 			return wrap(swCount, err)
 		}
 		set(swCount, r)
+	}
+	if _, ok := run.Methods[swSeedSVM]; !ok && frac == 0 {
+		r, err := d.seedSVM(ctx, seeds, uint64(seed))
+		if err != nil {
+			return wrap(swSeedSVM, err)
+		}
+		set(swSeedSVM, r)
 	}
 	if _, ok := run.Methods[swSVM]; !ok && frac > 0 {
 		def, err := d.vectorized(ctx, "default")
@@ -437,6 +501,15 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 // swIncomplete reports whether run lacks a method of kinds, or has one
 // that redo asks to compute again.
 func swIncomplete(run *swRun, kinds, redo []string) bool {
+	base := []string{swCount, swSeedSVM}
+	if run.Fraction > 0 {
+		base = []string{swCount, swSVM}
+	}
+	for _, n := range base {
+		if _, ok := run.Methods[n]; !ok {
+			return true
+		}
+	}
 	for _, k := range kinds {
 		if slices.Contains(redo, k) {
 			return true
@@ -491,7 +564,9 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 		"(the arg-max of its seeded topics, as `semitopic predict`). The corpora and splits are the label-efficiency benchmark's. "+
 		"**Seed count** is the baseline a guided model must beat: each document gets the class whose seed words it holds most of "+
 		"(`model.SeedCount`; the commonest class when it holds none, estimated from the corpus without labels, or from the labeled "+
-		"documents when there are some). With labels, each kind is fitted on %g%% of the training labels alone and with the seed words "+
+		"documents when there are some). **Linear SVM (seed-labeled documents)** is a linear SVM (tf-idf) trained on the documents the "+
+		"seed words label (`model.SeedLabels`: those holding seed words of one class only, which TS-NMF and SSNMF learn from when given seed words alone). "+
+		"With labels, each kind is fitted on %g%% of the training labels alone and with the seed words "+
 		"as well, beside a linear SVM trained on the same labels. Test accuracy %%, mean ± sd over %s seeds (the seed of the fit and "+
 		"of the labeled sample).", 100*swFraction, seedText)
 	header := []string{"corpus (majority %)", "method"}
@@ -527,20 +602,28 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 			}
 			return r
 		}
-		rows = append(rows, row(swCount, swCount, swCount), row(swSVM, "", swSVM))
+		rows = append(rows, row(swCount, swCount, swCount), row(swSeedSVM, swSeedSVM, ""), row(swSVM, "", swSVM))
 		for _, k := range kinds {
 			rows = append(rows, row(swSeedsName(k), swSeedsName(k), ""), row(swLabelsName(k), "", swLabelsName(k)), row(swBothName(k), "", swBothName(k)))
 			for _, w := range swCounts {
 				seedsAcc := swMean(done, d.name, w, 0, seeds, swSeedsName(k))
 				count := swMean(done, d.name, w, 0, seeds, swCount)
+				seedSVM := swMean(done, d.name, w, 0, seeds, swSeedSVM)
 				both := swMean(done, d.name, w, swFraction, seeds, swBothName(k))
 				lo := swMean(done, d.name, w, swFraction, seeds, swLabelsName(k))
 				svm := swMean(done, d.name, w, swFraction, seeds, swSVM)
-				if seedsAcc == nil || count == nil || both == nil || lo == nil || svm == nil {
-					continue
+				var parts []string
+				if seedsAcc != nil && count != nil && seedSVM != nil {
+					parts = append(parts, fmt.Sprintf("alone %.1f against counting them %.1f (%s) and the linear SVM on the documents they label %.1f (%s)",
+						*seedsAcc, *count, beats(*seedsAcc, *count), *seedSVM, beats(*seedsAcc, *seedSVM)))
 				}
-				verdicts = append(verdicts, fmt.Sprintf("%s, %s, %d seed words: alone %.1f against counting them %.1f (%s); with %g%% labels %.1f against the labels alone %.1f (%s) and the linear SVM %.1f (%s).",
-					d.name, leKindName[k], w, *seedsAcc, *count, beats(*seedsAcc, *count), 100*swFraction, *both, *lo, beats(*both, *lo), *svm, beats(*both, *svm)))
+				if both != nil && lo != nil && svm != nil {
+					parts = append(parts, fmt.Sprintf("with %g%% labels %.1f against the labels alone %.1f (%s) and the linear SVM on those labels %.1f (%s)",
+						100*swFraction, *both, *lo, beats(*both, *lo), *svm, beats(*both, *svm)))
+				}
+				if len(parts) > 0 {
+					verdicts = append(verdicts, fmt.Sprintf("%s, %s, %d seed words: %s.", d.name, leKindName[k], w, strings.Join(parts, "; ")))
+				}
 			}
 		}
 	}
