@@ -35,11 +35,20 @@ own labels with --labels-from-corpus, anchor words with --anchors — prints
 its topics and saves everything needed to transform new documents to --out
 (a .semitopic file, replaced only once the new model is complete).
 
-Kinds: tsnmf (labels), theme (labels), ssnmf (labels), corex (anchors,
-labels or none), nmf and lda (unsupervised), and auto (labels): every kind
-that learns from labels, each configured automatically with its own default
-pipeline (with --preset or pipeline flags: all on that pipeline), keeping the
-one of best cross-validated accuracy.
+Kinds and what steers them (labels: --labels-from-corpus; seed and
+exclusion words: --anchors):
+  tsnmf, ssnmf  labels, seed words or both; seed words alone label the
+                documents holding seed words of one topic only
+  nmf           seed words (unsupervised without them)
+  corex         seed words, labels (which suggest anchors) or both
+  lda           seed words (--seed-mode), labels (labeled LDA) or both
+  theme         labels; exclusion words only
+  auto          labels: every kind that learns from labels, each
+                configured automatically with its own default pipeline
+                (with --preset or pipeline flags: all on that pipeline),
+                keeping the one of best cross-validated accuracy
+Every kind takes exclusion words. A model steered by named topics predicts
+those names.
 
 Automatic configuration (--auto, on by default when the model learns from
 labels): the settings you leave unset are chosen by 3-fold cross-validation
@@ -61,13 +70,23 @@ the defaults, read out through the topics (tsnmf: its own rule).
 
 Anchors file: one topic per line, "name: word1, word2:3, -word3" (# starts
 a comment): seed words, with an optional strength per word as "word:3", and
-exclusion words, "-word", which the topic may not use. corex takes both
-(an excluded word's α in the topic stays 0); nmf and tsnmf take exclusion
-words (the word's weight in the topic is exactly zero): tsnmf's topics are
-named by their labels, nmf's by the file's topics in order.
+exclusion words, "-word", which the topic may not use: its weight in the
+topic is exactly zero. Words and phrases are read as the pipeline reads the
+documents ("Games" is the vocabulary's "game"; "new york" needs bigrams,
+--ngrams 1-2); a topic none of whose seed words is in the vocabulary says
+so in its name. A topic named like a label is that label's topic. How seed
+words steer each kind: corex anchors them (strength β, --beta); nmf, tsnmf
+and ssnmf fit a pseudo-document of the topic's seed words beside the
+documents (Guided NMF; --beta multiplies its weight, which by default is
+an average topic's share of the corpus); lda raises their prior in the
+topic (--seed-mode prior, the default: --beta times each word's corpus
+count in extra pseudo-counts) or forbids them every other topic
+(zlabels), or both. Whether seed words beat simply counting them in each
+document depends on the corpus: docs/results/seed-words.md measures it.
 
-Out of core (--out-of-core, with --format shards; kinds nmf, tsnmf with
---labels-from-corpus, corex with or without --anchors, batch lda): each
+Out of core (--out-of-core, with --format shards; kinds nmf and tsnmf,
+with exclusion words only, tsnmf with --labels-from-corpus; corex and batch
+lda, with or without --anchors): each
 iteration streams the shards from disk and keeps the documents' state in a
 state folder (--state, default: the model's path with .state for its
 extension), so that memory holds two shards and the k × terms topics. The
@@ -165,10 +184,11 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	f.BoolVar(&o.NoThemeBackground, "no-theme-background", false, "theme, separated: a theme's labeled documents may not use its background topic")
 	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents")
 	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term")
-	f.Float64Var(&o.Beta, "beta", 0, "corex: default anchor strength")
+	f.Float64Var(&o.Beta, "beta", 0, "seed words' default strength: corex anchor strength β; nmf, tsnmf, ssnmf: multiplier of the seed pseudo-documents' weight (default 1); lda: seed prior strength (default 1)")
+	f.StringVar(&o.SeedMode, "seed-mode", "", "lda: how seed words steer their topics: prior (default, a larger prior), zlabels (zero weight outside their topics) or both")
 	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
-	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): corex seed and exclusion words; nmf and tsnmf exclusion words")
+	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): seed words (corex, nmf, tsnmf, ssnmf, lda) and exclusion words (every kind)")
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.IntVar(&top, "top", 8, "top words to print per topic")
