@@ -125,38 +125,43 @@ func seedColumns(x *sparse.CSR, vocab []string, anchors []Anchor) ([]string, map
 }
 
 // SeedLabels labels the documents that the seed words single out: a
-// document holding seed words of one seeded topic only is labeled with
-// that topic's name; one holding none, or seed words of several topics,
-// stays unlabeled. A kind that learns from labels uses them when it is
-// given seed words alone, so that the seed words label the documents
-// they leave no doubt about and the model carries the topics to the rest.
-// It returns the labels, one entry per document of x (nil when
-// unlabeled), and the number of documents labeled.
+// document is labeled with a seeded topic's name when that topic's seed
+// words are the majority of the seed words it holds — counted as
+// SeedCount counts them, each seed word present once, times its strength
+// — that is, when they outnumber all the other topics' together. A
+// document holding none, or no such majority, stays unlabeled. (Requiring
+// the seed words of one topic only would leave long documents, which hold
+// a few seed words of many topics, unlabeled.) A kind that learns from
+// labels uses them when it is given seed words alone, so that the seed
+// words label the documents they leave little doubt about and the model
+// carries the topics to the rest. It returns the labels, one entry per
+// document of x (nil when unlabeled), and the number of documents labeled.
 func SeedLabels(x *sparse.CSR, vocab []string, anchors []Anchor) ([][]string, int, error) {
 	names, seeds, err := seedColumns(x, vocab, anchors)
 	if err != nil {
 		return nil, 0, err
 	}
 	labels := make([][]string, x.Rows)
+	count := make([]float64, len(names))
 	n := 0
 	for i := 0; i < x.Rows; i++ {
-		topic := -1
-		for p := x.Indptr[i]; p < x.Indptr[i+1] && topic != -2; p++ {
+		clear(count)
+		total := 0.0
+		for p := x.Indptr[i]; p < x.Indptr[i+1]; p++ {
 			if x.Data[p] == 0 {
 				continue
 			}
 			for _, s := range seeds[int(x.Indices[p])] {
-				if topic == -1 {
-					topic = s.topic
-				} else if topic != s.topic {
-					topic = -2
-					break
-				}
+				count[s.topic] += s.strength
+				total += s.strength
 			}
 		}
-		if topic >= 0 {
-			labels[i] = []string{names[topic]}
-			n++
+		for t, c := range count {
+			if c > total-c {
+				labels[i] = []string{names[t]}
+				n++
+				break
+			}
 		}
 	}
 	return labels, n, nil
@@ -174,8 +179,8 @@ func labelBySeeds(kind string, x *sparse.CSR, vocab []string, sup Supervision) (
 		return sup, nil, fmt.Errorf("model: %s with seed words and no labels: %w", kind, err)
 	}
 	if n == 0 {
-		return sup, nil, fmt.Errorf("model: %s with seed words and no labels: no document holds the seed words of one topic only, so none can be labeled by them", kind)
+		return sup, nil, fmt.Errorf("model: %s with seed words and no labels: in no document are most seed words of one topic, so none can be labeled by them", kind)
 	}
 	sup.Labels = labels
-	return sup, []string{fmt.Sprintf("no labels given: the seed words label the %d documents that hold seed words of one topic only (%.1f%% of %d)", n, 100*float64(n)/float64(x.Rows), x.Rows)}, nil
+	return sup, []string{fmt.Sprintf("no labels given: the seed words label the %d documents most of whose seed words are one topic's (%.1f%% of %d)", n, 100*float64(n)/float64(x.Rows), x.Rows)}, nil
 }

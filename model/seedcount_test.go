@@ -68,19 +68,26 @@ func TestSeedCount(t *testing.T) {
 // given seed words alone learn from those labels.
 func TestSeedLabels(t *testing.T) {
 	vocab := []string{"rocket", "orbit", "guitar", "melody", "the"}
-	x := sparse.FromDense(mat.NewDense(4, 5, []float64{
+	x := sparse.FromDense(mat.NewDense(5, 5, []float64{
 		1, 1, 0, 0, 1, // space only
-		1, 0, 1, 0, 0, // both: unlabeled
+		1, 0, 1, 0, 0, // one each: no majority, unlabeled
 		0, 0, 0, 2, 1, // music only
 		0, 0, 0, 0, 1, // none
+		1, 1, 1, 0, 0, // two space seeds, one music: space
 	}))
 	anchors := []Anchor{{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar", "melody"}}}
 	labels, n, err := SeedLabels(x, vocab, anchors)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 2 || !slices.Equal(labels[0], []string{"space"}) || labels[1] != nil || !slices.Equal(labels[2], []string{"music"}) || labels[3] != nil {
-		t.Errorf("labels %q (%d), want space, none, music, none", labels, n)
+	if n != 3 || !slices.Equal(labels[0], []string{"space"}) || labels[1] != nil || !slices.Equal(labels[2], []string{"music"}) || labels[3] != nil ||
+		!slices.Equal(labels[4], []string{"space"}) {
+		t.Errorf("labels %q (%d), want space, none, music, none, space", labels, n)
+	}
+	// A strength counts: guitar at 3 outweighs rocket and orbit.
+	anchors[1].Beta = []float64{3, 0}
+	if labels, _, _ = SeedLabels(x, vocab, anchors); !slices.Equal(labels[4], []string{"music"}) {
+		t.Errorf("with guitar's strength 3: %q, want music", labels[4])
 	}
 
 	// On the demo corpus, the planted themes' first words as seeds.

@@ -279,6 +279,9 @@ func (d *leData) seedSVM(ctx context.Context, seeds []model.Anchor, seed uint64)
 		}
 		rows, y = append(rows, r), append(y, q)
 	}
+	if len(back) < 2 {
+		return &swResult{Refused: fmt.Sprintf("the seed words label %d documents, of fewer than two classes", len(rows))}, nil
+	}
 	svm := &classify.LinearSVC{Seed: seed}
 	if err := svm.Fit(ctx, v.x.SelectRows(rows), y); err != nil {
 		return nil, err
