@@ -29,9 +29,13 @@ import (
 //     a corpus in memory or on a fast disk, slow for a large one on a slow
 //     disk, which Batch reads once per pass.
 //   - With seed words (Config.SeedWords) and a seed prior whose counts
-//     are not given (SeedWord.Count), a first pass only counts the seed
-//     words, which Fit counts before it starts; its statistics vector is
-//     the counts, one per seed word, then the four numbers.
+//     are not given (SeedWord.Count), or with labeled documents
+//     (Config.DocTopics), a first pass only counts, as Fit counts before
+//     it starts: the seed words, and the labeled documents' words shared
+//     among their topics that λ starts from. Its statistics vector is the
+//     counts, one per seed word (when they are not given), then the
+//     labeled documents' counts, terms × k term-major (when any document
+//     is labeled), then the four numbers.
 //   - The training perplexity of an evaluated pass (Config.EvaluateEvery)
 //     and the final one need an E-step from γ = 1 with the updated λ:
 //     they ride on the next EM step's pass, which uses the same λ, so that
@@ -172,8 +176,8 @@ func (t *Trainer) Model() (*Model, error) {
 func (t *Trainer) plan() (lo, hi int, perp bool) {
 	o := &t.m.opts
 	if t.done || t.counting() {
-		// With seed words, a first pass counts the corpus's words, which
-		// scale the seed prior that λ starts from.
+		// With seed words or labels, a first pass counts the corpus's
+		// words, which scale the seed prior and start the labeled topics.
 		return 0, 0, false
 	}
 	if t.stopped || t.epoch >= o.MaxIter {
@@ -195,8 +199,23 @@ func (t *Trainer) prepare() {
 	}
 }
 
-// counting reports whether the current pass counts the seed words.
-func (t *Trainer) counting() bool { return t.words == 0 && t.m.needsCounts() }
+// counting reports whether the current pass counts the seed words or
+// the labeled documents' words.
+func (t *Trainer) counting() bool {
+	return t.words == 0 && (t.m.needsCounts() || t.m.opts.labeled())
+}
+
+// countLens returns the lengths of the counting pass's seed-word counts
+// and labeled documents' counts, 0 for those it does not count.
+func (t *Trainer) countLens() (seeds, labels int) {
+	if t.m.needsCounts() {
+		seeds = len(t.m.opts.SeedWords)
+	}
+	if t.m.opts.labeled() {
+		labels = t.m.terms * t.m.k
+	}
+	return seeds, labels
+}
 
 // Positions of the numbers after the statistics S.
 const (
@@ -220,7 +239,8 @@ func (t *Trainer) StatsLen() int {
 // statsOffset returns the position of the numbers after S.
 func (t *Trainer) statsOffset() int {
 	if t.counting() {
-		return len(t.m.opts.SeedWords)
+		seeds, labels := t.countLens()
+		return seeds + labels
 	}
 	if lo, hi, _ := t.plan(); lo < hi {
 		return t.m.terms * t.m.k
@@ -273,7 +293,13 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		}
 	}
 	if t.counting() {
-		m.seedCounts(acc[:off], x, 0, rows)
+		seeds, _ := t.countLens()
+		if seeds > 0 {
+			m.seedCounts(acc[:seeds], x, 0, rows)
+		}
+		if seeds < off {
+			m.labelCounts(acc[seeds:off], x, b.First, 0, rows)
+		}
 		return nil
 	}
 	if !perp && a >= c {
@@ -344,9 +370,16 @@ func (t *Trainer) Reduce(ctx context.Context, sum []float64) (bool, error) {
 			return false, fmt.Errorf("lda: training corpus has %v words, want a positive finite number (all %d documents empty?)", words, t.docs)
 		}
 		if t.counting() {
-			// The counting pass: λ gets the seed prior Fit starts from.
+			// The counting pass: λ gets the seed prior and the labeled
+			// documents' counts that Fit starts from, in Fit's order.
+			seeds, _ := t.countLens()
 			t.words = words
-			m.setCounts(sum[:off], 1)
+			if seeds > 0 {
+				m.setCounts(sum[:seeds], 1)
+			}
+			if seeds < off {
+				m.startLabels(sum[seeds:off])
+			}
 			t.prepare()
 			return false, nil
 		}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -92,6 +93,24 @@ var blocksConfigs = []struct {
 		SeedWords: testSeeds, ZLabels: true, Exclude: testExclude, DocTopics: testDocTopics(300)}},
 	{"online supervised: seed prior, labels", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 1, Seed: 7,
 		SeedWords: testSeeds, SeedPrior: 0.5, DocTopics: testDocTopics(300)}},
+	// Labels alone: the first pass counts only the labeled documents'
+	// words, which start λ.
+	{"batch labels only", Config{K: 5, MaxIter: 3, EvaluateEvery: 1, Seed: 8, DocTopics: testDocTopics(300)}},
+	{"online labels only", Config{K: 5, Method: Online, MaxIter: 2, BatchSize: 70, Seed: 9, DocTopics: testDocTopics(300)}},
+	// Seed counts given, so the first pass counts the labels only, and
+	// z-labels, which keep a seed word's counts out of the other topics.
+	{"batch labels, given seed counts, z-labels", Config{K: 5, MaxIter: 3, EvaluateEvery: 2, Seed: 10,
+		SeedWords: countedSeeds(), ZLabels: true, DocTopics: testDocTopics(300)}},
+}
+
+// countedSeeds returns testSeeds with made-up counts, which Fit and
+// FitBlocks take as given.
+func countedSeeds() []SeedWord {
+	out := slices.Clone(testSeeds)
+	for i := range out {
+		out[i].Count = float64(10 + i)
+	}
+	return out
 }
 
 // compareModels fails unless got's λ, history, passes, steps and training

@@ -167,6 +167,11 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 		m.seedCounts(counts, x, 0, x.Rows)
 		m.setCounts(counts, 1)
 	}
+	if m.opts.labeled() {
+		S := make([]float64, len(m.lambda))
+		m.labelCounts(S, x, 0, 0, x.Rows)
+		m.startLabels(S)
+	}
 	o := &m.opts
 	start := time.Now()
 	n := x.Rows

@@ -263,3 +263,69 @@ func (m *Model) Forbidden(t, j int) bool {
 	_, ok := slices.BinarySearch(m.forbid, j*m.k+t)
 	return ok
 }
+
+// labeled reports whether any training document has labels
+// (Config.DocTopics).
+func (o *Config) labeled() bool {
+	for _, ts := range o.DocTopics {
+		if len(ts) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// labelCounts adds into S (terms × k) the words of the labeled documents
+// among rows [lo, hi) of x, whose row 0 is document doc0 of the corpus:
+// each count of word j in a document is shared equally among the
+// document's topics (Config.DocTopics, each counted once) that may use j,
+// as a first E-step whose φ is uniform over those topics would share it;
+// a word that none of them may use adds nothing. Documents are added in
+// row order, so that out of core, adding a block's rows into the sum of
+// the blocks before it runs exactly the additions over the whole matrix.
+func (m *Model) labelCounts(S []float64, x *sparse.CSR, doc0, lo, hi int) {
+	k, labels := m.k, m.opts.DocTopics
+	in := make([]bool, k)
+	var topics, use []int
+	for d := lo; d < hi; d++ {
+		if doc0+d >= len(labels) || len(labels[doc0+d]) == 0 {
+			continue
+		}
+		topics = topics[:0]
+		for _, t := range labels[doc0+d] {
+			if !in[t] {
+				in[t] = true
+				topics = append(topics, t)
+			}
+		}
+		for _, t := range topics {
+			in[t] = false
+		}
+		for p := x.Indptr[d]; p < x.Indptr[d+1]; p++ {
+			j := int(x.Indices[p])
+			use = use[:0]
+			for _, t := range topics {
+				if len(m.forbid) == 0 || !m.Forbidden(t, j) {
+					use = append(use, t)
+				}
+			}
+			if len(use) == 0 {
+				continue
+			}
+			c := x.Data[p] / float64(len(use))
+			for _, t := range use {
+				S[j*k+t] += c
+			}
+		}
+	}
+}
+
+// startLabels adds the labeled documents' words S (labelCounts over the
+// whole corpus) to λ, which starts each labeled topic from its documents
+// (see Config.DocTopics), and recomputes exp(E[log β]).
+func (m *Model) startLabels(S []float64) {
+	for i, v := range S {
+		m.lambda[i] += v
+	}
+	m.updateExpElogBeta()
+}

@@ -289,3 +289,88 @@ func TestSupervisionErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFewLabelsRecoverPlanted labels 2% of a planted corpus's documents
+// (two per topic, with the planted topic that holds most of the
+// document): labeled LDA's arg-max θ (Transform) is the planted main topic
+// of at least 80% of the other documents, batch and online (92–94% over
+// 4 planted corpora × 3 fit seeds). The same fit without the labeled
+// start of λ (Config.DocTopics), with only the E-steps restricted, ties
+// its topics to the labels by chance (1.6–58.6% over the same 12 pairs:
+// with 5 topics its correspondence is close to a random permutation),
+// which the test requires to be at least 25 points worse.
+func TestFewLabelsRecoverPlanted(t *testing.T) {
+	const k, docs, threshold = 5, 500, 0.8
+	syn := plant(11, k, 30, docs, 40, 0.2)
+	ctx := context.Background()
+	main := make([]int, docs)
+	for d, th := range syn.theta {
+		main[d] = slices.Index(th, slices.Max(th))
+	}
+	labels := make([][]int, docs)
+	per := make([]int, k)
+	nl := 0
+	for d := 0; d < docs; d++ {
+		if p := main[d]; per[p] < 2 && syn.theta[d][p] > 0.5 {
+			per[p]++
+			labels[d] = []int{p}
+			nl++
+		}
+	}
+	if nl != 2*k {
+		t.Fatalf("%d labeled documents, want %d", nl, 2*k)
+	}
+	accuracy := func(m *Model) float64 {
+		th, err := m.Transform(ctx, syn.x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		right, n := 0, 0
+		for d := 0; d < docs; d++ {
+			if labels[d] != nil {
+				continue
+			}
+			row := th.RawRowView(d)
+			if slices.Index(row, slices.Max(row)) == main[d] {
+				right++
+			}
+			n++
+		}
+		return float64(right) / float64(n)
+	}
+	for _, method := range []Method{Batch, Online} {
+		cfg := Config{K: k, MaxIter: 10, Seed: 4, Method: method, BatchSize: 100, DocTopics: labels}
+		m, err := Fit(ctx, syn.x, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc := accuracy(m)
+		if acc < threshold {
+			t.Errorf("%v: arg-max θ is the planted topic of %.1f%% of the unlabeled documents, want at least %.0f%%", method, 100*acc, 100*threshold)
+		}
+		// Fit's loop without the labeled start.
+		bare, err := New(syn.x.Cols, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newWork(bare, docs)
+		w.labels = labels
+		for i := 0; i < cfg.MaxIter; i++ {
+			if method == Batch {
+				_, err = bare.emStep(ctx, w, syn.x, 0, docs, true, docs)
+			} else {
+				for lo := 0; lo < docs && err == nil; lo += cfg.BatchSize {
+					_, err = bare.emStep(ctx, w, syn.x, lo, min(lo+cfg.BatchSize, docs), false, docs)
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		bareAcc := accuracy(bare)
+		t.Logf("%v: %.1f%% of the unlabeled documents right, %.1f%% without the labeled start", method, 100*acc, 100*bareAcc)
+		if bareAcc > acc-0.25 {
+			t.Errorf("%v: without the labeled start, arg-max θ is the planted topic of %.1f%% of the documents, with it %.1f%%: the test no longer shows what the start is for", method, 100*bareAcc, 100*acc)
+		}
+	}
+}
