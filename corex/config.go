@@ -45,6 +45,17 @@ func ParseInput(s string) (Input, error) {
 	return 0, fmt.Errorf("corex: unknown input mode %q (want binarize, fraction or probabilities)", s)
 }
 
+// DefaultBeta is the anchor strength β of Config.Beta 0. The reference's
+// default is 1, where an anchor word is only kept out of the other
+// topics (its README asks for values above 1, the paper uses 1.5 to
+// 10). 3 is the smallest of 1, 2, 3 and 5 at which, on 20 Newsgroups
+// with one topic anchored per newsgroup by its 5 words of highest
+// I(L:w) (experiment/corex20ng TestSeedRankLong), 90% of the topics
+// kept an anchor word among their top 10 words (12, 16, 18 and 19 of
+// 20); checked on BBC News, where every β keeps all 5 and homogeneity
+// goes 0.845, 0.836, 0.825, 0.798.
+const DefaultBeta = 3
+
 // Anchor ties words to one topic.
 type Anchor struct {
 	// Topic is the index of the anchored topic, in [0, K).
@@ -101,15 +112,7 @@ type Config struct {
 	// zero at every iteration, so the topic never uses it (Strengths must
 	// be nil). A word may not be both an anchor and excluded in one topic.
 	Exclude []Anchor
-	// Beta is the default anchor strength β; 0 means 3. The reference's
-	// default is 1, where an anchor word is only kept out of the other
-	// topics (its README asks for values above 1, the paper uses 1.5 to
-	// 10). 3 is the smallest of 1, 2, 3 and 5 at which, on 20 Newsgroups
-	// with one topic anchored per newsgroup by its 5 words of highest
-	// I(L:w) (experiment/corex20ng TestSeedRankLong), 90% of the topics
-	// kept an anchor word among their top 10 words (12, 16, 18 and 19 of
-	// 20); checked on BBC News, where every β keeps all 5 and homogeneity
-	// goes 0.845, 0.836, 0.825, 0.798.
+	// Beta is the default anchor strength β; 0 means DefaultBeta.
 	Beta float64
 	// NumpyRandom draws the random start and the tie-breaking noise from
 	// numpy's legacy generator (np.random.seed(Seed), MT19937) in the
@@ -167,7 +170,7 @@ func (c Config) resolved(terms int) (Config, error) {
 		c.Restarts = 1
 	}
 	if c.Beta == 0 {
-		c.Beta = 3
+		c.Beta = DefaultBeta
 	}
 	return c, nil
 }

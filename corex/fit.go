@@ -254,8 +254,9 @@ func noiseSlots(byTopic [][]int) []int {
 // initialize draws the start. Unanchored topics start at random: α
 // uniform in [0,1) (1 for a single topic) and p(y|x) uniform. An anchored
 // topic starts from its anchors (see Config.NumpyRandom for the
-// reference's start instead): p(y|x) is the presence of its anchor words
-// and α is zero for its other words. The draws are made either way, so
+// reference's start instead): p(y|x) is ¾ where one of its anchor words
+// is present and ¼ elsewhere (see mixAnchors), and α is zero for its
+// other words until the first α update. The draws are made either way, so
 // that the unanchored topics' streams do not depend on which topics are
 // anchored. Random streams depend on the seed only. With numpy set, the
 // draws come from numpy's legacy generator seeded like

@@ -1,9 +1,11 @@
 package corex20ng
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
+	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -29,5 +31,43 @@ func TestSelectColsAndStackRows(t *testing.T) {
 	}
 	if st.Rows != 3 || st.At(2, 1) != 4 || st.At(0, 3) != 2 {
 		t.Errorf("stackRows: %v", st.ToDense())
+	}
+}
+
+func TestSeedOutcomes(t *testing.T) {
+	// Two planted groups of words, each anchored by one of its words.
+	var tr []sparse.Triplet
+	labels := make([]int, 40)
+	for d := range labels {
+		labels[d] = d % 2
+		for w := 0; w < 3; w++ {
+			tr = append(tr, sparse.Triplet{Row: d, Col: 3*labels[d] + w, Val: 1})
+		}
+	}
+	x, err := sparse.FromTriplets(40, 6, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocab := []string{"a0", "a1", "a2", "b0", "b1", "b2"}
+	anchors, err := permuteAnchors([]corex.Anchor{{Words: []string{"a0"}}, {Words: []string{"b1", "zz"}}}, []int{1, 0})
+	if err != nil || anchors[0].Topic != 1 || anchors[1].Topic != 0 {
+		t.Fatalf("permuted anchors %+v, %v", anchors, err)
+	}
+	if _, err := permuteAnchors(anchors, []int{0}); err == nil {
+		t.Error("a permutation of the wrong length is accepted")
+	}
+	m, err := corex.Fit(context.Background(), x, corex.Config{K: 2, Seed: 1, Vocab: vocab, Anchors: anchors})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os, err := seedOutcomes(m, anchors, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(os) != 2 || os[0].Topic != 1 || os[0].InTop != 1 || os[1].InTop != 1 || os[1].Anchors != 1 || os[0].F1 != 1 || os[0].Share != 0.5 {
+		t.Errorf("outcomes %+v", os)
+	}
+	if all, some := seedSummary(os); all != 2 || some != 2 {
+		t.Errorf("summary %d all, %d some", all, some)
 	}
 }
