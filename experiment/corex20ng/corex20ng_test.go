@@ -67,7 +67,7 @@ func TestSeedOutcomes(t *testing.T) {
 	if len(os) != 2 || os[0].Topic != 1 || os[0].InTop != 1 || os[1].InTop != 1 || os[1].Anchors != 1 || os[0].F1 != 1 || os[0].Share != 0.5 {
 		t.Errorf("outcomes %+v", os)
 	}
-	if all, some := seedSummary(os); all != 2 || some != 2 {
+	if all, some := seedSummary(os, false); all != 2 || some != 2 {
 		t.Errorf("summary %d all, %d some", all, some)
 	}
 }

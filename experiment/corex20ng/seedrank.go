@@ -17,6 +17,9 @@ type seedOutcome struct {
 	// words (by MI, the ranking model.CorEx.Topics shows), of its Anchors
 	// anchor words in the vocabulary.
 	InTop, Anchors int
+	// InTopWeighted is InTop by the reference's α·MI ranking
+	// (corex.ByWeightedMI), where an anchor word's MI counts β times.
+	InTopWeighted int
 	// Share is the share of documents with p(y|x) > 0.5 and F1 that of the
 	// topic's labels as a classifier of its label.
 	Share, F1 float64
@@ -56,6 +59,17 @@ func seedOutcomes(m *corex.Model, anchors []corex.Anchor, labels []int) ([]seedO
 				o.InTop++
 			}
 		}
+		wws, err := m.TopWords(a.Topic, 10, corex.ByWeightedMI)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range wws {
+			for _, aw := range a.Words {
+				if w.Term == aw {
+					o.InTopWeighted++
+				}
+			}
+		}
 		truth := make([]bool, len(labels))
 		for i, y := range labels {
 			truth[i] = y == l
@@ -74,9 +88,12 @@ func seedOutcomes(m *corex.Model, anchors []corex.Anchor, labels []int) ([]seedO
 }
 
 // seedSummary counts the topics with all and with at least one anchor word
-// in their top 10.
-func seedSummary(os []seedOutcome) (all, some int) {
+// in their top 10 (by MI, or by α·MI with weighted).
+func seedSummary(os []seedOutcome, weighted bool) (all, some int) {
 	for _, o := range os {
+		if weighted {
+			o.InTop = o.InTopWeighted
+		}
 		if o.InTop == o.Anchors {
 			all++
 		}
@@ -158,7 +175,7 @@ func cxSeedRank(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, r
 				if r.Outcomes, err = seedOutcomes(m, r.anchors, d.labels); err != nil {
 					return err
 				}
-				r.AllInTop, r.SomeInTop = seedSummary(r.Outcomes)
+				r.AllInTop, r.SomeInTop = seedSummary(r.Outcomes, false)
 				r.Topics, r.Homogeneity, r.AMI, r.model = len(r.Outcomes), sc.Homogeneity, sc.AMI, m
 				for _, o := range r.Outcomes {
 					r.MeanF1 += o.F1 / float64(len(r.Outcomes))

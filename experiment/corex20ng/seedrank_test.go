@@ -120,7 +120,9 @@ func seedRank(t *testing.T, d *cxData) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				all, some := seedSummary(os)
+				all, some := seedSummary(os, false)
+				wall, wsome := seedSummary(os, true)
+				t.Logf("  by α·MI: %d/%d topics with all anchors in top 10, %d with at least one", wall, len(os), wsome)
 				free := math.NaN()
 				if extra > 0 {
 					tw, err := m.TopicWords(10, corex.ByMI)
@@ -133,6 +135,22 @@ func seedRank(t *testing.T, d *cxData) {
 					}
 					free = um.Mean
 				}
+				// corextopic#49: the share of documents whose arg-max topic
+				// is the first column, by clipped p(y|x) (np.argmax of
+				// p_y_given_x, ties at 1−1e-6 going to the first) and by
+				// log p(y|x).
+				firstClip, firstLog := 0.0, 0.0
+				byLog := m.Train.Argmax()
+				for l, j := range metrics.ArgmaxRows(m.Train.P) {
+					if j == 0 {
+						firstClip++
+					}
+					if byLog[l] == 0 {
+						firstLog++
+					}
+				}
+				n, _ := m.Train.P.Dims()
+				t.Logf("  first column is the arg-max of %.3f of the documents by clipped p(y|x), %.3f by log p(y|x)", firstClip/float64(n), firstLog/float64(n))
 				maxShare, meanF1 := 0.0, 0.0
 				for _, o := range os {
 					maxShare = max(maxShare, o.Share)
