@@ -299,8 +299,8 @@ func (t *Trainer) mapScan(i int, b *blocks.Block, acc []float64) error {
 	return nil
 }
 
-// mapStart draws the random start of block b's documents, mixes in the
-// anchors, and adds the co-counts, Σ p and the number of documents (and
+// mapStart draws the random start of block b's documents, sets the
+// anchored topics' from their anchors, and adds the co-counts, Σ p and the number of documents (and
 // on the first restart the column sums and column counts).
 func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 	if t.d == nil && t.phase == phaseStart && t.cfg.Input != Fraction { // the first pass (the scan checks Fraction input)
@@ -328,7 +328,7 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 		for q := lo * k; q < hi*k; q++ {
 			raw[q] = next()
 		}
-		mixAnchors(x, p, t.byTopic, lo, hi)
+		mixAnchors(x, p, t.byTopic, lo, hi, false)
 	})
 	ps := make([]float64, k)
 	for l := 0; l < rows; l++ {

@@ -67,9 +67,12 @@
 // An Anchor ties words to a topic; a word may be anchored to several
 // topics. During fitting, an anchored word's α is 0 for every topic except
 // those it is anchored to, where it equals the anchor strength β
-// (Config.Beta, or a per-word strength). The p(y|x) of an anchored
-// topic starts as the mean of a random draw and the mean presence of its
-// anchor words, as the reference does. Anchor words missing from the
+// (Config.Beta, or a per-word strength). An anchored topic starts from
+// its anchor words, not at random (see Config.Anchors; with
+// Config.NumpyRandom its p(y|x) starts as the mean of a random draw and
+// the mean presence of its anchor words, as the reference does), so that
+// neither the seed nor the order of the anchored topics decides which
+// topics follow their anchors. Anchor words missing from the
 // vocabulary are skipped with a warning (Model.Warnings); a topic whose
 // anchors are all missing is left unanchored and keeps its position (the
 // reference would shift the later anchor lists to earlier topics).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -178,6 +179,7 @@ type fitState struct {
 	npr                *npyrand.MT19937 // numpy's stream (Config.NumpyRandom)
 	npShift            bool             // skip one 32-bit draw per word (Config.npShift)
 	noiseBuf           []float64
+	noiseSlot          []int // the tie-breaking draw of each topic, nil: its column
 	iterations         int
 	converged          bool
 	wordChunks, dChunk int
@@ -208,17 +210,58 @@ func newTopicState(nv, m int, byWord [][]anchorRef, byTopic [][]int) *fitState {
 		alpha: make([]float64, nv*m), tau: make([]float64, nv),
 		flip:   make([]bool, m),
 		chunkC: make([]float64, wc*2*m), chunkBest: make([]float64, wc*m), chunkIdx: make([]int, wc*m), chunkFlip: make([]bool, wc*m),
-		wordChunks: wc,
+		wordChunks: wc, noiseSlot: noiseSlots(byTopic),
 	}
 }
 
-// initialize draws the random start: α uniform in [0,1) (1 for a single
-// topic), p(y|x) uniform, and for an anchored topic the mean of that draw
-// and the mean presence of its anchor words, as the reference does.
-// Random streams depend on the seed only. With numpy set, the draws come
-// from numpy's legacy generator seeded like np.random.seed(seed), in the
-// reference's order (α as K × terms, then p as documents × K), and so does
-// the tie-breaking noise.
+// noiseSlots returns, for each topic, which of the m tie-breaking draws of
+// a word it takes: its own column, except that the anchored topics take
+// the columns of the anchored topics in the order of their anchors (by
+// anchor columns), so that the draws follow the anchors and not the
+// order in which the topics were given. It returns nil when that is every
+// topic's own column.
+func noiseSlots(byTopic [][]int) []int {
+	var cols []int
+	var keys [][]int
+	for j, a := range byTopic {
+		if len(a) > 0 {
+			cols = append(cols, j)
+			k := slices.Clone(a)
+			slices.Sort(k)
+			keys = append(keys, k)
+		}
+	}
+	order := make([]int, len(cols)) // anchored topics by anchors
+	for r := range order {
+		order[r] = r
+	}
+	sort.SliceStable(order, func(a, b int) bool { return slices.Compare(keys[order[a]], keys[order[b]]) < 0 })
+	slot := make([]int, len(byTopic))
+	same := true
+	for j := range slot {
+		slot[j] = j
+	}
+	for r, o := range order {
+		slot[cols[o]] = cols[r]
+		same = same && cols[o] == cols[r]
+	}
+	if same {
+		return nil
+	}
+	return slot
+}
+
+// initialize draws the start. Unanchored topics start at random: α
+// uniform in [0,1) (1 for a single topic) and p(y|x) uniform. An anchored
+// topic starts from its anchors (see Config.NumpyRandom for the
+// reference's start instead): p(y|x) is ¾ where one of its anchor words
+// is present and ¼ elsewhere (see mixAnchors), and α is zero for its
+// other words until the first α update. The draws are made either way, so
+// that the unanchored topics' streams do not depend on which topics are
+// anchored. Random streams depend on the seed only. With numpy set, the
+// draws come from numpy's legacy generator seeded like
+// np.random.seed(seed), in the reference's order (α as K × terms, then p
+// as documents × K), and so does the tie-breaking noise.
 func (s *fitState) initialize(seed uint64, numpy bool) {
 	d, m := s.d, s.m
 	next := s.initTopics(seed, numpy)
@@ -226,12 +269,14 @@ func (s *fitState) initialize(seed uint64, numpy bool) {
 	for k := range raw.Data[:d.n*m] {
 		raw.Data[k] = next()
 	}
-	s.anchorStart()
+	s.anchorStart(numpy)
 }
 
 // initTopics draws the topic-side part of the random start (α, and τ at
-// its start value) and returns the generator of p(y|x)'s start: numpy's
-// stream continuing after α with numpy set, else stream 0 of saltP.
+// its start value; without numpy an anchored topic's α is then zero but
+// for its anchor words, see initialize) and returns the generator of
+// p(y|x)'s start: numpy's stream continuing after α with numpy set, else
+// stream 0 of saltP.
 func (s *fitState) initTopics(seed uint64, numpy bool) (nextP func() float64) {
 	m, nv := s.m, len(s.tau)
 	var next func() float64
@@ -257,16 +302,27 @@ func (s *fitState) initTopics(seed uint64, numpy bool) (nextP func() float64) {
 		s.tau[i] = tauStart
 	}
 	if !numpy {
+		// An anchored topic's first labels come from its anchors alone
+		// (the anchor words' α is set in every word pass).
+		for j, cols := range s.byTopic {
+			if len(cols) == 0 {
+				continue
+			}
+			for i := 0; i < nv; i++ {
+				s.alpha[i*m+j] = 0
+			}
+		}
 		next = rng.New(seed, 0, saltP).Float64
 	}
 	return next
 }
 
-// anchorStart mixes the drawn p(y|x) of each anchored topic with the mean
-// presence of its anchor words, and sums p's columns.
-func (s *fitState) anchorStart() {
+// anchorStart sets the start p(y|x) of each anchored topic from its
+// anchor words (the reference's mix with the draw with reference set, see
+// mixAnchors), and sums p's columns.
+func (s *fitState) anchorStart(reference bool) {
 	d := s.d
-	mixAnchors(d.x, s.p, s.byTopic, 0, d.n)
+	mixAnchors(d.x, s.p, s.byTopic, 0, d.n, reference)
 	for j := range s.psum {
 		s.psum[j] = 0
 	}
@@ -278,26 +334,38 @@ func (s *fitState) anchorStart() {
 }
 
 // mixAnchors replaces, in rows [lo, hi) of p (the drawn p(y|x) of x's
-// documents), the entry of each anchored topic by the mean of the draw and
-// the mean presence of the topic's anchor words in the document.
-func mixAnchors(x *sparse.CSR, p *mat.Dense, byTopic [][]int, lo, hi int) {
+// documents), the entry of each anchored topic by ¼ + ½·(the largest value
+// of its anchor words in the document): for binary input ¾ when one of
+// them is present, else ¼. That is the reference's start with its random
+// half replaced by its mean ½ and any anchor word counting as the anchors'
+// presence. With reference set it is the reference's start: the mean of
+// the draw and the mean presence of the anchor words. There a document
+// holding one of five anchor words gains 0.1 over a draw spread over
+// [0, 0.5], so that the anchored topic's start is mostly the draw, and
+// which topics end up following their anchors depends on the draw (and so
+// on the topics' order).
+func mixAnchors(x *sparse.CSR, p *mat.Dense, byTopic [][]int, lo, hi int, reference bool) {
 	for j, cols := range byTopic {
 		if len(cols) == 0 {
 			continue
 		}
-		// Mean presence of the anchor words in each document.
 		for l := lo; l < hi; l++ {
 			p0, p1 := x.Indptr[l], x.Indptr[l+1]
-			sum := 0.0
+			sum, top := 0.0, 0.0
 			for _, c := range cols {
 				// Binary search in the row's sorted columns.
 				k := sort.Search(p1-p0, func(k int) bool { return int(x.Indices[p0+k]) >= c })
 				if k < p1-p0 && int(x.Indices[p0+k]) == c {
 					sum += x.Data[p0+k]
+					top = max(top, x.Data[p0+k])
 				}
 			}
 			row := p.RawRowView(l)
-			row[j] = 0.5*row[j] + 0.5*sum/float64(len(cols))
+			if reference {
+				row[j] = 0.5*row[j] + 0.5*sum/float64(len(cols))
+			} else {
+				row[j] = 0.25 + 0.5*min(top, 1)
+			}
 		}
 	}
 }
@@ -490,8 +558,8 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 		hooked = s.noiseBuf
 	}
 	parallel.For(s.wordChunks, 1, func(clo, chi int) {
-		buf := make([]float64, 5*m)
-		lp11, lp01, lp10, lp00, mi := buf[:m], buf[m:2*m], buf[2*m:3*m], buf[3*m:4*m], buf[4*m:]
+		buf := make([]float64, 6*m)
+		lp11, lp01, lp10, lp00, mi, draws := buf[:m], buf[m:2*m], buf[2*m:3*m], buf[3*m:4*m], buf[4*m:5*m], buf[5*m:]
 		for c := clo; c < chi; c++ {
 			var noise rng.Source
 			if update && m > 1 {
@@ -517,11 +585,19 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 						al[0] = 1
 					} else {
 						maxmi := math.Inf(-1)
+						if hooked == nil {
+							for j := range draws {
+								draws[j] = noise.Float64()
+							}
+						}
 						for j := range mi {
-							if hooked != nil {
+							switch {
+							case hooked != nil:
 								mi[j] += tieNoise * hooked[o+j]
-							} else {
-								mi[j] += tieNoise * noise.Float64()
+							case s.noiseSlot != nil:
+								mi[j] += tieNoise * draws[s.noiseSlot[j]]
+							default:
+								mi[j] += tieNoise * draws[j]
 							}
 							maxmi = max(maxmi, mi[j])
 						}

@@ -27,8 +27,11 @@ type CorEx struct {
 	m          *corex.Model
 	TopicNames []string
 	// LabelNames is set when the anchors were suggested from document
-	// labels, or given by name with seed words: topic j < len(LabelNames)
-	// stands for label j, and the model predicts labels.
+	// labels (then the user's anchors of a label's name join its topic,
+	// and topics the user names that are no label follow the labels
+	// without being predicted), or given by name with seed words: topic
+	// j < len(LabelNames) stands for label j, and the model predicts
+	// labels.
 	LabelNames []string
 	Vocab      []string
 	readoutHolder
@@ -115,8 +118,6 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	var names, labelNames []string
 	var anchors, exclude []corex.Anchor
 	switch {
-	case sup.labeled() && len(sup.Anchors) > 0:
-		return nil, Info{}, fmt.Errorf("model: corex takes anchor words or labels (which suggest anchors), not both")
 	case sup.labeled():
 		var idx [][]int
 		labelNames, idx = sup.labelIndex()
@@ -124,15 +125,12 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		if err != nil {
 			return nil, Info{}, fmt.Errorf("model: suggesting anchors from the labels: %w", err)
 		}
-		for l, a := range corex.LabelAnchors(sugg, vocab) {
-			names = append(names, labelNames[l])
-			if len(a.Words) == 0 {
-				info.Notes = append(info.Notes, fmt.Sprintf("label %q: no word is associated with it alone; its topic is not anchored", labelNames[l]))
-				continue
-			}
-			anchors = append(anchors, a)
-			info.Notes = append(info.Notes, fmt.Sprintf("label %q anchored by %s", labelNames[l], strings.Join(a.Words, ", ")))
+		var notes []string
+		names, anchors, exclude, notes, err = mergeCorexAnchors(labelNames, corex.LabelAnchors(sugg, vocab), sup.Anchors)
+		if err != nil {
+			return nil, Info{}, err
 		}
+		info.Notes = append(info.Notes, notes...)
 	default:
 		var err error
 		var seeded int
@@ -206,6 +204,86 @@ func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor
 		}
 	}
 	return names, anchors, exclude, seeded, nil
+}
+
+// mergeCorexAnchors anchors one topic per label (labelNames, in order)
+// with the words suggested from the labels (suggested[l], strength 0:
+// Options.Beta) and the user's anchors (user) of the same name: the user's
+// seed words come first with their strengths, then the suggested words
+// the user neither gave nor excluded, and the user's exclusions apply to
+// the topic. Topics the user names that are no label come after the
+// labels, in corexAnchors' order (seeded ones first). It returns the topic
+// names, the anchors and exclusions by topic, and a note per label.
+func mergeCorexAnchors(labelNames []string, suggested []corex.Anchor, user []Anchor) (names []string, anchors, exclude []corex.Anchor, notes []string, err error) {
+	var unames []string
+	var uanch, uexcl []corex.Anchor
+	if len(user) > 0 {
+		if unames, uanch, uexcl, _, err = corexAnchors(user); err != nil {
+			return nil, nil, nil, nil, err
+		}
+	}
+	topicOf := make(map[string]int, len(labelNames)+len(unames))
+	for l, name := range labelNames {
+		topicOf[name] = l
+	}
+	names = append([]string(nil), labelNames...)
+	for _, name := range unames {
+		if _, ok := topicOf[name]; !ok {
+			topicOf[name] = len(names)
+			names = append(names, name)
+		}
+	}
+	byTopic := make([]corex.Anchor, len(names))
+	for t := range byTopic {
+		byTopic[t].Topic = t
+	}
+	excluded := make([]map[string]bool, len(names))
+	for _, ex := range uexcl {
+		t := topicOf[unames[ex.Topic]]
+		if excluded[t] == nil {
+			excluded[t] = map[string]bool{}
+		}
+		for _, w := range ex.Words {
+			excluded[t][w] = true
+		}
+		exclude = append(exclude, corex.Anchor{Topic: t, Words: ex.Words})
+	}
+	for _, a := range uanch {
+		t := topicOf[unames[a.Topic]]
+		byTopic[t].Words = append(byTopic[t].Words, a.Words...)
+		byTopic[t].Strengths = append(byTopic[t].Strengths, a.Strengths...)
+	}
+	for l, a := range suggested {
+		given := map[string]bool{}
+		for _, w := range byTopic[l].Words {
+			given[w] = true
+		}
+		var added []string
+		for _, w := range a.Words {
+			if !given[w] && !excluded[l][w] {
+				byTopic[l].Words = append(byTopic[l].Words, w)
+				byTopic[l].Strengths = append(byTopic[l].Strengths, 0)
+				added = append(added, w)
+			}
+		}
+		switch {
+		case len(byTopic[l].Words) == 0:
+			notes = append(notes, fmt.Sprintf("label %q: no word is associated with it alone; its topic is not anchored", labelNames[l]))
+		case len(added) == len(byTopic[l].Words):
+			notes = append(notes, fmt.Sprintf("label %q anchored by %s", labelNames[l], strings.Join(added, ", ")))
+		case len(added) == 0:
+			notes = append(notes, fmt.Sprintf("label %q anchored by %s (yours)", labelNames[l], strings.Join(byTopic[l].Words, ", ")))
+		default:
+			yours := byTopic[l].Words[:len(byTopic[l].Words)-len(added)]
+			notes = append(notes, fmt.Sprintf("label %q anchored by %s (yours) and %s (suggested)", labelNames[l], strings.Join(yours, ", "), strings.Join(added, ", ")))
+		}
+	}
+	for _, a := range byTopic {
+		if len(a.Words) > 0 {
+			anchors = append(anchors, a)
+		}
+	}
+	return names, anchors, exclude, notes, nil
 }
 
 // markUnseeded renames each anchored topic none of whose seed words is in

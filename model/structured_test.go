@@ -190,10 +190,66 @@ func TestCorExFromLabels(t *testing.T) {
 	}
 }
 
-func TestCorExBothSupervisionsRejected(t *testing.T) {
-	c := demoCorpus(t)
-	_, err := FitCorpus(context.Background(), c, vectorize.DefaultPipeline(), Options{Kind: KindCorEx, K: 3, LabelsFromCorpus: true, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Words: []string{"x"}}}}})
-	if err == nil || !strings.Contains(err.Error(), "not both") {
-		t.Errorf("error %v", err)
+// Labels and the user's anchors together: a label's suggested anchors and
+// the user's seed words of the same name anchor one topic, the user's
+// exclusions apply to it, and the topics named only by the user come
+// after the labels.
+func TestCorExLabelsWithUserAnchors(t *testing.T) {
+	plain := fitDemo(t, Options{Kind: KindCorEx, Seed: 1, Beta: 3}, true)
+	pc := plain.Model.(*CorEx)
+	label := pc.LabelNames[0]
+	var suggested []string
+	for _, a := range pc.CorEx().Anchors {
+		if a.Topic == 0 {
+			suggested = append(suggested, a.Word)
+		}
+	}
+	if len(suggested) < 2 {
+		t.Fatalf("label %q has suggested anchors %q; the test needs two", label, suggested)
+	}
+	// A seed word of the user's: a word of another label's topic.
+	var mine string
+	for _, a := range pc.CorEx().Anchors {
+		if a.Topic == 1 {
+			mine = a.Word
+			break
+		}
+	}
+	o := Options{Kind: KindCorEx, Seed: 1, Beta: 3, Supervision: Supervision{Anchors: []Anchor{
+		{Topic: label, Words: []string{mine}, Beta: []float64{5}, Exclude: []string{suggested[0]}},
+		{Topic: "mine", Words: []string{suggested[1]}},
+	}}}
+	f := fitDemo(t, o, true)
+	c := f.Model.(*CorEx)
+	if !slices.Equal(c.LabelNames, pc.LabelNames) {
+		t.Errorf("labels %q, want %q", c.LabelNames, pc.LabelNames)
+	}
+	if want := append(slices.Clone(pc.LabelNames), "mine"); !slices.Equal(c.TopicNames[:len(want)], want) {
+		t.Errorf("topics %q, want %q first", c.TopicNames, want)
+	}
+	got := map[[2]string]float64{}
+	for _, a := range c.CorEx().Anchors {
+		got[[2]string{c.TopicNames[a.Topic], a.Word}] = a.Strength
+	}
+	for key, want := range map[[2]string]float64{
+		{label, mine}:            5, // the user's, with its strength
+		{label, suggested[1]}:    3, // suggested, at Options.Beta
+		{label, suggested[0]}:    0, // excluded by the user
+		{"mine", suggested[1]}:   3,
+		{pc.LabelNames[1], mine}: 3, // still suggested for its own label
+	} {
+		if s, ok := got[key]; !ok || s != want {
+			t.Errorf("anchor %q: strength %v (listed %v), want %v", key, s, ok, want)
+		}
+	}
+	j := slices.Index(c.Vocab, suggested[0])
+	if a := c.CorEx().Alpha().At(0, j); a != 0 {
+		t.Errorf("excluded %q has α %v in topic %q", suggested[0], a, label)
+	}
+	if !strings.Contains(strings.Join(f.Info.Notes, "\n"), "(yours)") {
+		t.Errorf("notes do not say which anchors are the user's: %q", f.Info.Notes)
+	}
+	if acc := predictAccuracy(t, f); acc < 0.8 {
+		t.Errorf("planted theme first for %.0f%% of test documents, want ≥ 80%%", 100*acc)
 	}
 }

@@ -339,6 +339,9 @@ func runCorex20NG(ctx context.Context, env *lab.Env) error {
 	if err := cxFigure3(ctx, env, rep, d, raw); err != nil {
 		return err
 	}
+	if err := cxSeedRank(ctx, env, rep, d, raw); err != nil {
+		return err
+	}
 	if err := cxBetaSweep(ctx, env, rep, d, raw); err != nil {
 		return err
 	}

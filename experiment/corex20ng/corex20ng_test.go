@@ -66,3 +66,41 @@ func TestFigure3SeededLDA(t *testing.T) {
 		t.Logf("%s: homogeneity %s, AMI %s, UMass %s, seconds %s", r.name, lab.PM(field(r.s, hom), 3), lab.PM(field(r.s, amiOf), 3), lab.PM(field(r.s, umass), 1), lab.PM(field(r.s, secs), 1))
 	}
 }
+
+func TestSeedOutcomes(t *testing.T) {
+	// Two planted groups of words, each anchored by one of its words.
+	var tr []sparse.Triplet
+	labels := make([]int, 40)
+	for d := range labels {
+		labels[d] = d % 2
+		for w := 0; w < 3; w++ {
+			tr = append(tr, sparse.Triplet{Row: d, Col: 3*labels[d] + w, Val: 1})
+		}
+	}
+	x, err := sparse.FromTriplets(40, 6, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocab := []string{"a0", "a1", "a2", "b0", "b1", "b2"}
+	anchors, err := permuteAnchors([]corex.Anchor{{Words: []string{"a0"}}, {Words: []string{"b1", "zz"}}}, []int{1, 0})
+	if err != nil || anchors[0].Topic != 1 || anchors[1].Topic != 0 {
+		t.Fatalf("permuted anchors %+v, %v", anchors, err)
+	}
+	if _, err := permuteAnchors(anchors, []int{0}); err == nil {
+		t.Error("a permutation of the wrong length is accepted")
+	}
+	m, err := corex.Fit(context.Background(), x, corex.Config{K: 2, Seed: 1, Vocab: vocab, Anchors: anchors})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, err := seedOutcomes(m, anchors, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outs) != 2 || outs[0].Topic != 1 || outs[0].InTop != 1 || outs[1].InTop != 1 || outs[1].Anchors != 1 || outs[0].F1 != 1 || outs[0].Share != 0.5 {
+		t.Errorf("outcomes %+v", outs)
+	}
+	if all, some := seedSummary(outs, false); all != 2 || some != 2 {
+		t.Errorf("summary %d all, %d some", all, some)
+	}
+}
