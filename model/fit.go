@@ -278,16 +278,59 @@ func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 		return nil, Info{}, err
 	}
 	if o.Readout != "" && o.Readout != ReadoutNative {
-		if !sup.labeled() {
-			return nil, Info{}, fmt.Errorf("model: the %s readout learns from labeled documents; there are none", o.Readout)
+		var idx [][]int
+		what := "the labeled documents"
+		switch {
+		case sup.labeled():
+			_, idx = sup.labelIndex()
+		case seeded(sup.Anchors):
+			// Seed words alone: the readout learns from the documents
+			// they label, as tsnmf and ssnmf do.
+			if idx, err = seedLabelIndex(m, x, vocab, sup.Anchors); err != nil {
+				return nil, Info{}, err
+			}
+			what = "the documents the seed words label (most of whose seed words are one topic's)"
+		default:
+			return nil, Info{}, fmt.Errorf("model: the %s readout learns from labeled documents or seed words; there are none", o.Readout)
 		}
-		_, idx := sup.labelIndex()
 		if err := attachReadout(ctx, m, o.Readout, x, idx, o.Seed); err != nil {
 			return nil, Info{}, err
 		}
-		info.Notes = append(info.Notes, fmt.Sprintf("readout %s: trained on the labeled documents; it predicts one label per document", o.Readout))
+		info.Notes = append(info.Notes, fmt.Sprintf("readout %s: trained on %s; it predicts one label per document", o.Readout, what))
 	}
 	return m, info, nil
+}
+
+// seedLabelIndex returns, per document of x, the index among m's labels of
+// the seeded topic that SeedLabels gives it (none when unlabeled).
+func seedLabelIndex(m Model, x *sparse.CSR, vocab []string, anchors []Anchor) ([][]int, error) {
+	p, ok := AsPredictor(m)
+	if !ok {
+		return nil, fmt.Errorf("model: a %s model predicts no labels and takes no readout", m.Kind())
+	}
+	labels, _, err := SeedLabels(x, vocab, anchors)
+	if err != nil {
+		return nil, err
+	}
+	index := map[string]int{}
+	for i, l := range p.Labels() {
+		index[l] = i
+	}
+	idx := make([][]int, len(labels))
+	n := 0
+	for i, l := range labels {
+		if len(l) == 0 {
+			continue
+		}
+		if j, ok := index[l[0]]; ok {
+			idx[i] = []int{j}
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("model: the seed words label no document with one of the model's labels, so the readout has nothing to learn from")
+	}
+	return idx, nil
 }
 
 // FitCorpus vectorizes c with pipeline (unless c is already vectorized)

@@ -115,3 +115,26 @@ func TestSeedLabels(t *testing.T) {
 		t.Errorf("seed words none of which is in the vocabulary: %v", err)
 	}
 }
+
+// With seed words alone, a readout learns from the documents the seed
+// words label.
+func TestSeedWordsReadout(t *testing.T) {
+	seeds := []Anchor{
+		{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar", "melody"}},
+		{Topic: "cooking", Words: []string{"recipe", "oven"}}, {Topic: "finance", Words: []string{"bank", "investor"}},
+	}
+	for _, kind := range []string{KindCorEx, KindNMF, KindTSNMF} {
+		o := Options{Kind: kind, K: 8, Seed: 1, Readout: ReadoutTermsTopics, Supervision: Supervision{Anchors: seeds}}
+		f := fitDemo(t, o, false)
+		if got := ReadoutOf(f.Model); got != ReadoutTermsTopics {
+			t.Errorf("%s: readout %s", kind, got)
+		}
+		if !strings.Contains(strings.Join(f.Info.Notes, "|"), "the documents the seed words label") {
+			t.Errorf("%s: notes %q", kind, f.Info.Notes)
+		}
+	}
+	o := Options{Kind: KindNMF, K: 3, Readout: ReadoutTopics}
+	if _, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), o); err == nil || !strings.Contains(err.Error(), "labeled documents or seed words") {
+		t.Errorf("a readout without labels or seed words: %v", err)
+	}
+}

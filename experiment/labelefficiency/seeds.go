@@ -36,6 +36,11 @@ const swFraction = 0.01
 // labels of swFraction of the training documents.
 var swKinds = []string{model.KindCorEx, model.KindNMF, model.KindTSNMF, model.KindSSNMF, model.KindLDA}
 
+// swReadoutKinds are the kinds also fitted with seed words alone and the
+// terms+topics readout, which learns from the documents the seed words
+// label (model.SeedLabels).
+var swReadoutKinds = []string{model.KindCorEx, model.KindNMF, model.KindTSNMF, model.KindSSNMF}
+
 // The methods of the seed-word runs besides the kinds.
 const (
 	swCount   = "seed count"
@@ -43,7 +48,10 @@ const (
 	swSVM     = "linear SVM (labels only)"
 )
 
-func swSeedsName(kind string) string  { return leKindName[kind] + " (seed words)" }
+func swSeedsName(kind string) string { return leKindName[kind] + " (seed words)" }
+func swReadoutName(kind string) string {
+	return leKindName[kind] + " (seed words, " + model.ReadoutTermsTopics + " readout)"
+}
 func swLabelsName(kind string) string { return leKindName[kind] + " (labels only)" }
 func swBothName(kind string) string   { return leKindName[kind] + " (seed words + labels)" }
 
@@ -166,7 +174,7 @@ func seedRanks(m model.Model, anchors []model.Anchor, vocab []string) (all, shar
 // fitSeeded fits kind with the seed words (and the labels of labeled,
 // when any) on every document and scores its predictions of the test
 // documents and its seed words' ranks.
-func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Anchor, labeled []int, seed uint64) (*swResult, error) {
+func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Anchor, labeled []int, seed uint64, readout string) (*swResult, error) {
 	v, err := d.vectorized(ctx, model.DefaultPreset(kind))
 	if err != nil {
 		return nil, err
@@ -181,7 +189,7 @@ func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Ancho
 		}
 	}
 	t0 := time.Now()
-	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Supervision: sup})
+	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Readout: readout, Supervision: sup})
 	if err != nil {
 		return &swResult{Refused: err.Error()}, nil
 	}
@@ -361,23 +369,31 @@ func (d *leData) runSeeds(ctx context.Context, env *lab.Env, run *swRun, kinds, 
 			if !need(swSeedsName(k), k) {
 				continue
 			}
-			r, err := d.fitSeeded(ctx, k, seeds, nil, uint64(seed))
+			r, err := d.fitSeeded(ctx, k, seeds, nil, uint64(seed), "")
 			if err != nil {
 				return wrap(swSeedsName(k), err)
 			}
 			set(swSeedsName(k), r)
 			env.Logf("  %s %d seed words, seed %d: %s %s (seed count %.1f)", d.name, words, seed, k, r, run.Methods[swCount].Accuracy)
+			if slices.Contains(swReadoutKinds, k) && need(swReadoutName(k), k) {
+				r, err := d.fitSeeded(ctx, k, seeds, nil, uint64(seed), model.ReadoutTermsTopics)
+				if err != nil {
+					return wrap(swReadoutName(k), err)
+				}
+				set(swReadoutName(k), r)
+				env.Logf("  %s %d seed words, seed %d: %s with the %s readout %s", d.name, words, seed, k, model.ReadoutTermsTopics, r)
+			}
 			continue
 		}
 		if need(swLabelsName(k), k) {
-			lo, err := d.fitSeeded(ctx, k, nil, labeled, uint64(seed))
+			lo, err := d.fitSeeded(ctx, k, nil, labeled, uint64(seed), "")
 			if err != nil {
 				return wrap(swLabelsName(k), err)
 			}
 			set(swLabelsName(k), lo)
 		}
 		if need(swBothName(k), k) {
-			both, err := d.fitSeeded(ctx, k, seeds, labeled, uint64(seed))
+			both, err := d.fitSeeded(ctx, k, seeds, labeled, uint64(seed), "")
 			if err != nil {
 				return wrap(swBothName(k), err)
 			}
@@ -518,6 +534,9 @@ func swIncomplete(run *swRun, kinds, redo []string) bool {
 			return true
 		}
 		names := []string{swSeedsName(k)}
+		if slices.Contains(swReadoutKinds, k) {
+			names = append(names, swReadoutName(k))
+		}
 		if run.Fraction > 0 {
 			names = []string{swLabelsName(k), swBothName(k)}
 		}
@@ -571,7 +590,8 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 		"seed words label (`model.SeedLabels`: those holding seed words of one class only, which TS-NMF and SSNMF learn from when given seed words alone). "+
 		"With labels, each kind is fitted on %g%% of the training labels alone and with the seed words "+
 		"as well, beside a linear SVM trained on the same labels. Test accuracy %%, mean ± sd over %s seeds (the seed of the fit and "+
-		"of the labeled sample).", 100*swFraction, seedText)
+		"of the labeled sample). Rows marked *%s readout* are the kind fitted on the seed words alone and read out by a linear SVM on the terms "+
+		"beside the topic weights, trained on the documents the seed words label (`semitopic fit --readout %s`).", 100*swFraction, seedText, model.ReadoutTermsTopics, model.ReadoutTermsTopics)
 	header := []string{"corpus (majority %)", "method"}
 	for _, w := range swCounts {
 		header = append(header, fmt.Sprintf("%d seed words", w))
@@ -607,7 +627,11 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 		}
 		rows = append(rows, row(swCount, swCount, swCount), row(swSeedSVM, swSeedSVM, ""), row(swSVM, "", swSVM))
 		for _, k := range kinds {
-			rows = append(rows, row(swSeedsName(k), swSeedsName(k), ""), row(swLabelsName(k), "", swLabelsName(k)), row(swBothName(k), "", swBothName(k)))
+			rows = append(rows, row(swSeedsName(k), swSeedsName(k), ""))
+			if slices.Contains(swReadoutKinds, k) {
+				rows = append(rows, row(swReadoutName(k), swReadoutName(k), ""))
+			}
+			rows = append(rows, row(swLabelsName(k), "", swLabelsName(k)), row(swBothName(k), "", swBothName(k)))
 			for _, w := range swCounts {
 				seedsAcc := swMean(done, d.name, w, 0, seeds, swSeedsName(k))
 				count := swMean(done, d.name, w, 0, seeds, swCount)
@@ -619,6 +643,10 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 				if seedsAcc != nil && count != nil && seedSVM != nil {
 					parts = append(parts, fmt.Sprintf("alone %.1f against counting them %.1f (%s) and the linear SVM on the documents they label %.1f (%s)",
 						*seedsAcc, *count, beats(*seedsAcc, *count), *seedSVM, beats(*seedsAcc, *seedSVM)))
+				}
+				if ro := swMean(done, d.name, w, 0, seeds, swReadoutName(k)); ro != nil && count != nil && seedSVM != nil {
+					parts = append(parts, fmt.Sprintf("with the %s readout %.1f (%s counting, %s the SVM)",
+						model.ReadoutTermsTopics, *ro, beats(*ro, *count), beats(*ro, *seedSVM)))
 				}
 				if both != nil && lo != nil && svm != nil {
 					parts = append(parts, fmt.Sprintf("with %g%% labels %.1f against the labels alone %.1f (%s) and the linear SVM on those labels %.1f (%s)",
