@@ -646,7 +646,7 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 				}
 				if ro := swMean(done, d.name, w, 0, seeds, swReadoutName(k)); ro != nil && count != nil && seedSVM != nil {
 					parts = append(parts, fmt.Sprintf("with the %s readout %.1f (%s counting, %s the SVM)",
-						model.ReadoutTermsTopics, *ro, beats(*ro, *count), beats(*ro, *seedSVM)))
+						model.ReadoutTermsTopics, *ro, verb(*ro, *count), verb(*ro, *seedSVM)))
 				}
 				if both != nil && lo != nil && svm != nil {
 					parts = append(parts, fmt.Sprintf("with %g%% labels %.1f against the labels alone %.1f (%s) and the linear SVM on those labels %.1f (%s)",
@@ -716,6 +716,17 @@ func swMean(done map[string]*swRun, dataset string, words int, frac float64, see
 	}
 	v := lab.Mean(xs)
 	return &v
+}
+
+// verb says how a compares with b: "beats", "loses to" or "ties with".
+func verb(a, b float64) string {
+	switch {
+	case a > b:
+		return "beats"
+	case a < b:
+		return "loses to"
+	}
+	return "ties with"
 }
 
 func beats(a, b float64) string {
