@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -154,6 +155,39 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 		weights: p.Weights}, nil
 }
 
+// seedLabelsCoverTopics returns an error naming the seeded topics (those
+// with a seed word in the vocabulary) that label no document of sup,
+// whose labels the seed words gave (labelBySeeds). SSNMF learns a class
+// only from documents labeled with it: a seeded topic whose seed words
+// single out no document — every document holding them holds seed words
+// of other topics too — would be a class the model cannot predict. On
+// Brown with ten seed words a class, they label 2 of the 500 documents,
+// and SSNMF predicted 7–13% of the test documents (the majority class is
+// 16%). TS-NMF fits each seeded topic from its seed words' pseudo-document
+// instead, and takes the case.
+func seedLabelsCoverTopics(x *sparse.CSR, vocab []string, sup Supervision) error {
+	names, _, err := seedColumns(x, vocab, sup.Anchors)
+	if err != nil {
+		return err
+	}
+	has := map[string]bool{}
+	for _, ls := range sup.Labels {
+		for _, l := range ls {
+			has[l] = true
+		}
+	}
+	var missing []string
+	for _, n := range names {
+		if !has[n] {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("model: ssnmf with seed words and no labels learns each class from the documents holding seed words of that topic only, and none holds only those of %s (they hold seed words of other topics too); give labels, fewer or more distinctive seed words, or use tsnmf, which fits a seeded topic from its seed words", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
 // seededStartB returns the starting B (labels × k topics) of a seeded
 // SSNMF fit, whose seeded topics start as the mean of the documents
 // holding their seed words (guide.startLabels): a topic named like a
@@ -207,6 +241,11 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: ssnmf needs labeled documents (for example --labels-from-corpus) or seed words")
+	}
+	if seedNotes != nil {
+		if err := seedLabelsCoverTopics(x, vocab, sup); err != nil {
+			return nil, Info{}, err
+		}
 	}
 	loss := o.Loss
 	if loss == "" {

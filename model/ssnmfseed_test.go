@@ -2,10 +2,15 @@ package model
 
 import (
 	"context"
+	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -93,5 +98,66 @@ func TestSSNMFSeedsNoWorseThanLabels(t *testing.T) {
 		if in >= all/2 {
 			t.Errorf("seeded topic %q gives its seed words %v %.0f%% of its mass", a.Topic, a.Words, 100*in/all)
 		}
+	}
+}
+
+// SSNMF with seed words alone refuses, pointing to tsnmf, when a seeded
+// topic's seed words single out no document: here every document with
+// "rocket" holds a seed word of both topics, so "launch" labels none.
+func TestSSNMFSeedsOnlyUncoveredTopic(t *testing.T) {
+	anchors := []Anchor{{Topic: "launch", Words: []string{"rocket"}}, {Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar"}}}
+	_, err := FitCorpus(context.Background(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindSSNMF, Seed: 1, Supervision: Supervision{Anchors: anchors}})
+	if err == nil || !strings.Contains(err.Error(), "none holds only those of launch") || !strings.Contains(err.Error(), "tsnmf") {
+		t.Errorf("a seeded topic labeling no document: %v", err)
+	}
+	anchors[0].Words = []string{"recipe"}
+	if _, err := FitCorpus(context.Background(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindSSNMF, Seed: 1, Supervision: Supervision{Anchors: anchors}}); err != nil {
+		t.Errorf("every seeded topic labels a document: %v", err)
+	}
+}
+
+// weighByShare scales μ by the odds of the share the seed words hold in
+// the documents holding them, for either loss; a topic whose seed words
+// no document holds takes the smallest share, and no seed word in any
+// document drops the guide.
+func TestWeighByShare(t *testing.T) {
+	// Documents: 0 holds seed a (1) and b (3); 1 holds c only; 2 nothing
+	// of the seeds. Topic one is seeded by a, topic two by d (no document).
+	x, err := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 1, Val: 3}, {Row: 1, Col: 2, Val: 2}, {Row: 2, Col: 1, Val: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocab := []string{"a", "b", "c", "d"}
+	names := []string{"one", "two"}
+	anchors := []Anchor{{Topic: "one", Words: []string{"a"}}, {Topic: "two", Words: []string{"d"}}}
+	for _, c := range []struct {
+		loss  nmf.Loss
+		share float64
+	}{{nmf.KullbackLeibler, 1.0 / 4}, {nmf.Frobenius, 1.0 / 10}} {
+		g, _, err := newGuide(KindSSNMF, anchors, names, vocab, x, nil, c.loss, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := slices.Clone(g.mu)
+		if got := g.seedShares(x, nil, c.loss); math.Abs(got[0]-c.share) > 1e-12 || got[1] != -1 {
+			t.Errorf("loss %v: shares %v, want [%v -1]", c.loss, got, c.share)
+		}
+		g, note := g.weighByShare(x, nil, c.loss)
+		odds := c.share / (1 - c.share)
+		for r := range before {
+			if math.Abs(g.mu[r]-before[r]*odds) > 1e-9*before[r] {
+				t.Errorf("loss %v: μ[%d] %v, want %v·%v", c.loss, r, g.mu[r], before[r], odds)
+			}
+		}
+		if !strings.Contains(note, "odds") {
+			t.Errorf("note %q", note)
+		}
+	}
+	g, _, err := newGuide(KindSSNMF, []Anchor{{Topic: "two", Words: []string{"d"}}}, names, vocab, x, nil, nmf.KullbackLeibler, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, note := g.weighByShare(x, nil, nmf.KullbackLeibler); g != nil || !strings.Contains(note, "no document holds a seed word") {
+		t.Errorf("no document holds a seed word: guide %v, note %q", g, note)
 	}
 }
