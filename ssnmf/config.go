@@ -167,6 +167,13 @@ type Config struct {
 	// be finite and non-negative.
 	W0, H0, B0 *mat.Dense
 
+	// StartLabels, when set and H0 is not, starts H as nmf.InitLabelMean
+	// does instead of Uniform[0, 1): row t is the mean of the documents
+	// that list topic t (one entry per document, nil for none), and a
+	// topic no document lists is the mean of nmf.DefaultAcolRows documents
+	// drawn from Seed. W and B start as without it.
+	StartLabels [][]int
+
 	// MaxIter bounds the iterations (0: DefaultMaxIter).
 	MaxIter int
 	// Tol stops the fit when an iteration decreases the objective by less
@@ -355,6 +362,18 @@ func (cfg Config) resolve(d *dataMatrix) (Config, error) {
 	if cfg.H0 != nil {
 		if err := checkDense("H0", cfg.H0, k, m); err != nil {
 			return cfg, err
+		}
+	}
+	if cfg.StartLabels != nil {
+		if len(cfg.StartLabels) != n {
+			return cfg, fmt.Errorf("ssnmf: StartLabels has %d entries for %d documents", len(cfg.StartLabels), n)
+		}
+		for i, ls := range cfg.StartLabels {
+			for _, t := range ls {
+				if t < 0 || t >= k {
+					return cfg, fmt.Errorf("ssnmf: StartLabels: document %d lists topic %d, want 0..%d", i, t, k-1)
+				}
+			}
 		}
 	}
 	if cfg.Y == nil {

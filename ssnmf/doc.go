@@ -95,7 +95,8 @@
 // As the reference: A, S and B uniform on [0, 1), each from its own
 // stream of Config.Seed, so that models with and without Y, or with
 // different losses, start from the same A and S. Config.W0, Config.H0 and
-// Config.B0 override them.
+// Config.B0 override them; Config.StartLabels starts A (H here) at the
+// mean of the documents listing each topic instead (nmf.InitLabelMean).
 //
 // # Classification framework
 //

@@ -91,6 +91,9 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 		MaxIter: cfg.MaxIter, Stop: nmf.RelativeToFirst{Tol: cfg.Tol},
 		DataWeight: rs / s, AddEpsilon: cfg.Epsilon, Order: nmf.HFirst,
 	}
+	if cfg.StartLabels != nil && cfg.H0 == nil {
+		ec.H0, ec.Init, ec.Labels = nil, nmf.InitLabelMean, cfg.StartLabels
+	}
 	if cfg.Progress != nil {
 		ec.Progress = func(st progress.Step) {
 			st.Objective *= s

@@ -679,3 +679,51 @@ func TestMasks(t *testing.T) {
 		t.Errorf("WMask with 0.5: %v", err)
 	}
 }
+
+// StartLabels starts H at the mean of the documents listing each topic:
+// on a planted problem whose documents list their planted topic, each
+// topic after one iteration weighs its planted terms (those j with j % 3
+// = t) at least twice as much as the others, as the uniform start's does
+// not; bad lists are errors that name the field.
+func TestStartLabels(t *testing.T) {
+	x, class := planted(60, 24, 3, 3, 5)
+	labels := make([][]int, len(class))
+	for i, c := range class {
+		labels[i] = []int{c}
+	}
+	labels[0] = nil // a document that lists no topic
+	aligned := func(h *mat.Dense) bool {
+		for tp := 0; tp < 3; tp++ {
+			in, out := 0.0, 0.0
+			for j := 0; j < 24; j++ {
+				if j%3 == tp {
+					in += h.At(tp, j) / 8
+				} else {
+					out += h.At(tp, j) / 16
+				}
+			}
+			if in < 2*out {
+				return false
+			}
+		}
+		return true
+	}
+	for _, mod := range Models() {
+		plain, err := Fit(context.Background(), x, Config{K: 3, Losses: mod, Seed: 2, MaxIter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		started, err := Fit(context.Background(), x, Config{K: 3, Losses: mod, Seed: 2, MaxIter: 1, StartLabels: labels})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !aligned(started.H) || aligned(plain.H) {
+			t.Errorf("%v: topics aligned with the planted ones: %v with StartLabels, %v without", mod, aligned(started.H), aligned(plain.H))
+		}
+	}
+	for name, bad := range map[string][][]int{"entries": labels[:10], "topic 3": append([][]int{{3}}, labels[1:]...)} {
+		if _, err := Fit(context.Background(), x, Config{K: 3, StartLabels: bad}); err == nil || !strings.Contains(err.Error(), "StartLabels") || !strings.Contains(err.Error(), strings.Fields(name)[len(strings.Fields(name))-1]) {
+			t.Errorf("StartLabels with bad %s: %v", name, err)
+		}
+	}
+}
