@@ -117,7 +117,7 @@ func TestSSNMFSeedsOnlyUncoveredTopic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if labels, _, err := seedLabels(x.X, f.Vocab, sup.Anchors); err != nil || slices.ContainsFunc(labels, func(l []string) bool { return slices.Contains(l, "launch") }) {
+	if labels, _, err := SeedLabels(x.X, f.Vocab, sup.Anchors); err != nil || slices.ContainsFunc(labels, func(l []string) bool { return slices.Contains(l, "launch") }) {
 		t.Fatalf("the seed words label a document launch (%v), the test needs none", err)
 	}
 	if got := f.Model.(Predictor).Labels(); !slices.Equal(slices.Sorted(slices.Values(got)), []string{"launch", "music", "space"}) {
