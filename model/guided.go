@@ -162,6 +162,21 @@ func newGuide(kind string, anchors []Anchor, names, vocab []string, x *sparse.CS
 	return g, notes, nil
 }
 
+// seedGuide is the guide every kind fits: newGuide's, its
+// pseudo-documents weighed by the seed words' share (weighByShare), so
+// that no seeded topic is made of its seed words alone.
+func seedGuide(kind string, anchors []Anchor, names, vocab []string, x *sparse.CSR, rowWeights []float64, loss nmf.Loss, beta float64) (*guide, []string, error) {
+	g, notes, err := newGuide(kind, anchors, names, vocab, x, rowWeights, loss, beta)
+	if err != nil || g == nil {
+		return g, notes, err
+	}
+	g, note := g.weighByShare(x, rowWeights, loss)
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return g, notes, nil
+}
+
 // seedWeight returns the row weight μ of a seed pseudo-document q (a
 // topic's seed words, each with strength 1 unless the anchors file gives
 // one) in a model of k topics: μ = β·M(X)/(k·M(q)), where β is

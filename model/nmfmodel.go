@@ -228,7 +228,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	g, gnotes, err := newGuide(KindNMF, sup.Anchors, names, vocab, x, nil, loss, o.Beta)
+	g, gnotes, err := seedGuide(KindNMF, sup.Anchors, names, vocab, x, nil, loss, o.Beta)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -355,7 +355,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	// With seed words the documents keep TS-NMF's weights, the
 	// pseudo-documents (labeled with their topic) weigh μ.
 	docWeights := tsnmfDocWeights(idx, weighting)
-	g, gnotes, err := newGuide(KindTSNMF, sup.Anchors, topicNames, vocab, x, docWeights, loss, o.Beta)
+	g, gnotes, err := seedGuide(KindTSNMF, sup.Anchors, topicNames, vocab, x, docWeights, loss, o.Beta)
 	if err != nil {
 		return nil, Info{}, err
 	}

@@ -293,12 +293,8 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 			return nil, Info{}, err
 		}
 		var gnotes []string
-		if g, gnotes, err = newGuide(KindSSNMF, sup.Anchors, topicNames, vocab, x, nil, mod.Recon, o.Beta); err != nil {
+		if g, gnotes, err = seedGuide(KindSSNMF, sup.Anchors, topicNames, vocab, x, nil, mod.Recon, o.Beta); err != nil {
 			return nil, Info{}, err
-		}
-		var note string
-		if g, note = g.weighByShare(x, nil, mod.Recon); note != "" {
-			gnotes = append(gnotes, note)
 		}
 		notes = append(notes, gnotes...)
 	}

@@ -77,8 +77,9 @@ documents ("Games" is the vocabulary's "game"; "new york" needs bigrams,
 so in its name. A topic named like a label is that label's topic. How seed
 words steer each kind: corex anchors them (strength β, --beta); nmf, tsnmf
 and ssnmf fit a pseudo-document of the topic's seed words beside the
-documents (Guided NMF; --beta multiplies its weight, which by default is
-an average topic's share of the corpus); lda raises their prior in the
+documents (Guided NMF; its weight, which --beta multiplies, is an average
+topic's share of the corpus scaled by the odds of the share the seed words
+hold where they occur, so that no topic is made of its seed words alone); lda raises their prior in the
 topic (--seed-mode prior, the default: --beta times each word's corpus
 count in extra pseudo-counts) or forbids them every other topic
 (zlabels), or both. Whether seed words beat simply counting them in each
