@@ -391,16 +391,23 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 // baseline trains a classifier on the labeled documents' rows of x and
 // scores its predictions for the test documents.
 func (d *leData) baseline(ctx context.Context, c classify.Classifier, x *sparse.CSR, labeled []int) (*leResult, error) {
+	return d.trainTest(ctx, c, x, labeled, d.class)
+}
+
+// trainTest trains c on the rows labeled of x (one per document), each
+// with its class in class, and scores its predictions for the test
+// documents.
+func (d *leData) trainTest(ctx context.Context, c classify.Classifier, x *sparse.CSR, labeled, class []int) (*leResult, error) {
 	t0 := time.Now()
 	y := make([]int, len(labeled))
 	remap := map[int]int{}
 	var back []int
 	for j, i := range labeled {
-		q, ok := remap[d.class[i]]
+		q, ok := remap[class[i]]
 		if !ok {
 			q = len(back)
-			remap[d.class[i]] = q
-			back = append(back, d.class[i])
+			remap[class[i]] = q
+			back = append(back, class[i])
 		}
 		y[j] = q
 	}

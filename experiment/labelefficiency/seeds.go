@@ -216,14 +216,21 @@ func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Ancho
 	return r, nil
 }
 
+// seedsIn returns the documents through preset with the seed words read
+// as its pipeline reads the documents.
+func (d *leData) seedsIn(ctx context.Context, preset string, seeds []model.Anchor) (*leVectorized, []model.Anchor, error) {
+	v, err := d.vectorized(ctx, preset)
+	if err != nil {
+		return nil, nil, err
+	}
+	anchors, _, err := model.AnalyzeAnchors(v.vec.Analyzer(), seeds)
+	return v, anchors, err
+}
+
 // seedCount scores the seed-count baseline on the test documents, the
 // commonest class taken from the labeled documents when there are any.
 func (d *leData) seedCount(ctx context.Context, seeds []model.Anchor, labeled []int) (*swResult, error) {
-	v, err := d.vectorized(ctx, "counts")
-	if err != nil {
-		return nil, err
-	}
-	anchors, _, err := model.AnalyzeAnchors(v.vec.Analyzer(), seeds)
+	v, anchors, err := d.seedsIn(ctx, "counts", seeds)
 	if err != nil {
 		return nil, err
 	}
@@ -250,62 +257,44 @@ func (d *leData) seedCount(ctx context.Context, seeds []model.Anchor, labeled []
 }
 
 // seedSVM trains a linear SVM on the documents the seed words label
-// (model.SeedLabels: those holding seed words of one class only, training
-// and test documents alike, as the kinds see every document) and scores
-// its predictions of the test documents: the linear classifier trained on
-// the same labels as a kind that learns from the seed words' labels.
+// (model.SeedLabels: those most of whose seed words are one class's,
+// training and test documents alike, as the kinds see every document) and
+// scores its predictions of the test documents: the linear classifier
+// trained on the same labels as a kind that learns from the seed words'
+// labels.
 func (d *leData) seedSVM(ctx context.Context, seeds []model.Anchor, seed uint64) (*swResult, error) {
-	v, err := d.vectorized(ctx, "default")
+	v, anchors, err := d.seedsIn(ctx, "default", seeds)
 	if err != nil {
 		return nil, err
 	}
-	anchors, _, err := model.AnalyzeAnchors(v.vec.Analyzer(), seeds)
-	if err != nil {
-		return nil, err
-	}
-	t0 := time.Now()
 	labels, _, err := model.SeedLabels(v.x, v.vocab, anchors)
 	if err != nil {
 		return nil, err
 	}
-	class := map[string]int{}
+	index := map[string]int{}
 	for i, c := range d.classes {
-		class[c] = i
+		index[c] = i
 	}
-	var rows, y, back []int
-	remap := map[int]int{}
+	// The default pipeline keeps every document: row r is document r.
+	class := make([]int, len(d.docs))
+	var labeled []int
+	seen := map[int]bool{}
 	for r, l := range labels {
-		if len(l) == 0 {
-			continue
+		if len(l) > 0 {
+			i := v.kept[r]
+			class[i] = index[l[0]]
+			labeled = append(labeled, i)
+			seen[class[i]] = true
 		}
-		c := class[l[0]]
-		q, ok := remap[c]
-		if !ok {
-			q = len(back)
-			remap[c] = q
-			back = append(back, c)
-		}
-		rows, y = append(rows, r), append(y, q)
 	}
-	if len(back) < 2 {
-		return &swResult{Refused: fmt.Sprintf("the seed words label %d documents, of fewer than two classes", len(rows))}, nil
+	if len(seen) < 2 {
+		return &swResult{Refused: fmt.Sprintf("the seed words label %d documents, of fewer than two classes", len(labeled))}, nil
 	}
-	svm := &classify.LinearSVC{Seed: seed}
-	if err := svm.Fit(ctx, v.x.SelectRows(rows), y); err != nil {
-		return nil, err
-	}
-	p, err := svm.Predict(v.test)
+	r, err := d.trainTest(ctx, &classify.LinearSVC{Seed: seed}, v.x, labeled, class)
 	if err != nil {
 		return nil, err
 	}
-	for j := range p {
-		p[j] = back[p[j]]
-	}
-	sc, err := d.score(p)
-	if err != nil {
-		return nil, err
-	}
-	return &swResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds()}, nil
+	return &swResult{Accuracy: r.Accuracy, MacroF1: r.MacroF1, Seconds: r.Seconds}, nil
 }
 
 // runSeeds completes run (one corpus, number of seed words, fraction and
@@ -587,7 +576,7 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 		"**Seed count** is the baseline a guided model must beat: each document gets the class whose seed words it holds most of "+
 		"(`model.SeedCount`; the commonest class when it holds none, estimated from the corpus without labels, or from the labeled "+
 		"documents when there are some). **Linear SVM (seed-labeled documents)** is a linear SVM (tf-idf) trained on the documents the "+
-		"seed words label (`model.SeedLabels`: those holding seed words of one class only, which TS-NMF and SSNMF learn from when given seed words alone). "+
+		"seed words label (`model.SeedLabels`: those most of whose seed words are one class's, which TS-NMF and SSNMF learn from when given seed words alone). "+
 		"With labels, each kind is fitted on %g%% of the training labels alone and with the seed words "+
 		"as well, beside a linear SVM trained on the same labels. Test accuracy %%, mean ± sd over %s seeds (the seed of the fit and "+
 		"of the labeled sample). Rows marked *%s readout* are the kind fitted on the seed words alone and read out by a linear SVM on the terms "+
