@@ -116,6 +116,18 @@ func TestUnseededTopicName(t *testing.T) {
 	if names[0] != "lost (no seed word in the vocabulary)" || names[1] != "kept" {
 		t.Errorf("topic names %q", names)
 	}
+	// The NMF family and LDA name them alike.
+	for _, kind := range []string{KindNMF, KindTSNMF, KindSSNMF, KindLDA} {
+		o.Kind, o.MaxIter = kind, 0
+		topics := mustTopics(t, fitDemo(t, o, false).Model, 3)
+		got := map[string]bool{}
+		for _, tp := range topics {
+			got[tp.Name] = true
+		}
+		if !got["lost (no seed word in the vocabulary)"] || !got["kept"] {
+			t.Errorf("%s: topic names %v", kind, got)
+		}
+	}
 }
 
 // Seed and exclusion words are read as the pipeline reads the documents:

@@ -407,3 +407,32 @@ func (g *guide) weighByShare(x *sparse.CSR, e []float64, loss nmf.Loss) (*guide,
 	}
 	return g, "the pseudo-documents' weights are scaled by the odds s/(1−s) of the share s their seed words hold in the documents holding them (at most 1), so that a seeded topic holds its seed words at about β times that share rather than at half its mass"
 }
+
+// unseededNames returns names with each topic that the anchors seed, but
+// none of whose seed words is in the vocabulary, renamed to say that it
+// is not steered — unless the topic is also a label's (labels), which
+// steers it. It leaves names itself as it is.
+func unseededNames(names []string, anchors []Anchor, labels, vocab []string) []string {
+	in := make(map[string]bool, len(vocab))
+	for _, w := range vocab {
+		in[w] = true
+	}
+	lost := map[string]bool{}
+	for _, a := range anchors {
+		if len(a.Words) == 0 || slices.Contains(labels, a.Topic) {
+			continue
+		}
+		found := false
+		for _, w := range a.Words {
+			found = found || in[w]
+		}
+		lost[a.Topic] = !found
+	}
+	out := slices.Clone(names)
+	for t, n := range out {
+		if lost[n] {
+			out[t] = n + " (no seed word in the vocabulary)"
+		}
+	}
+	return out
+}

@@ -248,7 +248,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, LabelNames: seededNames, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: unseededNames(names, sup.Anchors, nil, vocab), LabelNames: seededNames, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
@@ -370,7 +370,8 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
+	labelNames, _ := sup.labelIndex()
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(r.TopicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}

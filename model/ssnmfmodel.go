@@ -329,7 +329,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, err
 	}
 	r.Represent = ssnmf.TransformConfig{Seed: o.Seed, SameStart: true}
-	m := &SSNMF{r: r, LabelNames: names, TopicNames: topicNames, MultiLabel: multi, Vocab: vocab}
+	m := &SSNMF{r: r, LabelNames: names, TopicNames: unseededNames(topicNames, sup.Anchors, names, vocab), MultiLabel: multi, Vocab: vocab}
 	if multi {
 		m.Threshold = 0.5
 	}
