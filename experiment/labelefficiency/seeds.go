@@ -497,6 +497,13 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 	if len(missing) > 0 {
 		rep.P("**Incomplete:** %d runs of the protocol are missing (%s); `go run ./cmd/semitopic experiment %s` completes them.", len(missing), strings.Join(missing, ", "), name)
 	}
+	if env.ReportOnly || len(env.Redo) > 0 {
+		cmd := "go run ./cmd/semitopic experiment " + name
+		if env.Out != "docs/results" {
+			cmd += " --out " + env.Out
+		}
+		rep.SetCommand(cmd)
+	}
 	total := 0.0
 	for _, r := range results.Runs {
 		total += r.Seconds
@@ -648,6 +655,7 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 		}
 	}
 	rep.Table(header, rows)
+	swSummary(rep, data, kinds, seedsOf, done)
 	if len(verdicts) > 0 {
 		rep.H2("Does it pay off?")
 		rep.P("Each line compares means over the seeds; *beats* and *loses to* ignore the spread, which the table gives.")
@@ -726,4 +734,54 @@ func beats(a, b float64) string {
 		return "loses to it"
 	}
 	return "ties"
+}
+
+// swSummary counts, per kind, the settings (corpus × number of seed
+// words) where the kind's mean accuracy beats each comparator.
+func swSummary(rep *lab.Report, data []*leData, kinds []string, seedsOf func(string) int, done map[string]*swRun) {
+	type cmp struct {
+		what       string
+		frac       float64
+		kind, base func(k string) string
+	}
+	fixed := func(m string) func(string) string { return func(string) string { return m } }
+	cmps := []cmp{
+		{"seed words alone beat counting them", 0, swSeedsName, fixed(swCount)},
+		{"seed words alone beat the SVM on the documents they label", 0, swSeedsName, fixed(swSeedSVM)},
+		{fmt.Sprintf("seed words + %g%% labels beat the labels alone", 100*swFraction), swFraction, swBothName, swLabelsName},
+		{fmt.Sprintf("seed words + %g%% labels beat the SVM on the labels", 100*swFraction), swFraction, swBothName, fixed(swSVM)},
+	}
+	header := []string{"kind"}
+	for _, c := range cmps {
+		header = append(header, c.what)
+	}
+	var rows [][]string
+	for _, k := range kinds {
+		row := []string{leKindName[k]}
+		for _, c := range cmps {
+			won, of := 0, 0
+			for _, d := range data {
+				for _, w := range swCounts {
+					a := swMean(done, d.name, w, c.frac, seedsOf(d.name), c.kind(k))
+					b := swMean(done, d.name, w, c.frac, seedsOf(d.name), c.base(k))
+					if a == nil || b == nil {
+						continue
+					}
+					of++
+					if *a > *b {
+						won++
+					}
+				}
+			}
+			cell := "—"
+			if of > 0 {
+				cell = fmt.Sprintf("%d of %d", won, of)
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, row)
+	}
+	rep.H2("Summary")
+	rep.P("Settings (corpus × 3 or 10 seed words) where the kind's mean test accuracy is above the comparator's; — where the kind refuses the supervision.")
+	rep.Table(header, rows)
 }
