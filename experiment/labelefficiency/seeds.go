@@ -545,9 +545,9 @@ func swIncomplete(run *swRun, kinds, redo []string) bool {
 	return false
 }
 
-// swCell is a method's mean ± sd over the seeds of one setting.
-func swCell(done map[string]*swRun, dataset string, words int, frac float64, seeds int, method string, get func(*swResult) *float64) string {
-	var xs []float64
+// swValues gathers a method's values over the seeds of one setting, and
+// whether the kind refused the supervision.
+func swValues(done map[string]*swRun, dataset string, words int, frac float64, seeds int, method string, get func(*swResult) *float64) (xs []float64, refused bool) {
 	for s := 0; s < seeds; s++ {
 		r, ok := done[swKey(dataset, words, frac, s)]
 		if !ok {
@@ -558,13 +558,22 @@ func swCell(done map[string]*swRun, dataset string, words int, frac float64, see
 			continue
 		}
 		if m.Refused != "" {
-			return "refused"
+			return nil, true
 		}
 		if v := get(m); v != nil {
 			xs = append(xs, *v)
 		}
 	}
-	if len(xs) == 0 {
+	return xs, false
+}
+
+// swCell is a method's mean ± sd over the seeds of one setting.
+func swCell(done map[string]*swRun, dataset string, words int, frac float64, seeds int, method string, get func(*swResult) *float64) string {
+	xs, refused := swValues(done, dataset, words, frac, seeds, method, get)
+	switch {
+	case refused:
+		return "refused"
+	case len(xs) == 0:
 		return ""
 	}
 	return lab.PM(xs, 1)
@@ -696,19 +705,8 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 // swMean is a method's mean accuracy over the seeds of one setting, nil
 // when it has none or the kind refused.
 func swMean(done map[string]*swRun, dataset string, words int, frac float64, seeds int, method string) *float64 {
-	var xs []float64
-	for s := 0; s < seeds; s++ {
-		r, ok := done[swKey(dataset, words, frac, s)]
-		if !ok {
-			continue
-		}
-		m, ok := r.Methods[method]
-		if !ok || m.Refused != "" {
-			return nil
-		}
-		xs = append(xs, m.Accuracy)
-	}
-	if len(xs) == 0 {
+	xs, refused := swValues(done, dataset, words, frac, seeds, method, swAcc)
+	if refused || len(xs) == 0 {
 		return nil
 	}
 	v := lab.Mean(xs)
