@@ -46,9 +46,13 @@ func (c *CorEx) CorEx() *corex.Model { return c.m }
 // NumTopics implements Model.
 func (c *CorEx) NumTopics() int { return c.m.K }
 
-// Topics implements Model: words ranked by their mutual information with
-// the topic (nats) with its sign; Score is the topic's total correlation
-// (nats); Weight is p(y_j = 1) divided by its sum over the topics.
+// Topics implements Model: words weighted by their mutual information with
+// the topic (nats) with its sign, and ranked as corextopic's get_topics
+// ranks them by default (weighted_rank=True): by MI, an anchor word's MI
+// multiplied by its anchor strength, so that a topic shows the words it
+// was anchored with unless they tell little about it. Score is the
+// topic's total correlation (nats); Weight is p(y_j = 1) divided by its
+// sum over the topics.
 func (c *CorEx) Topics(n int) ([]Topic, error) {
 	if n <= 0 || n > c.m.Terms {
 		n = c.m.Terms
@@ -66,7 +70,7 @@ func (c *CorEx) Topics(n int) ([]Topic, error) {
 		if sumPY > 0 {
 			out[j].Weight = c.m.PY[j] / sumPY
 		}
-		ws, err := c.m.TopWords(j, n, corex.ByMI)
+		ws, err := c.m.TopWords(j, n, corex.ByWeightedMI)
 		if err != nil {
 			return nil, fmt.Errorf("model: corex topic %d: %w", j, err)
 		}
