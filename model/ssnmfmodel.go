@@ -240,7 +240,17 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	k := o.K
 	if k == 0 {
+		// One topic per label, and one per other topic the anchors name
+		// (such as a seeded topic none of whose seed words is in the
+		// vocabulary, which then says so in its name).
 		k = len(names)
+		seen := map[string]bool{}
+		for _, a := range sup.Anchors {
+			if !slices.Contains(names, a.Topic) && !seen[a.Topic] {
+				seen[a.Topic] = true
+				k++
+			}
+		}
 	}
 	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
 		return nil, Info{}, err

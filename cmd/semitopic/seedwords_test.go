@@ -31,7 +31,7 @@ space: Rockets, Orbit, -people
 	for _, args := range [][]string{
 		{"--kind", "nmf", "-k", "8"},
 		{"--kind", "tsnmf"},
-		{"--kind", "ssnmf", "-k", "8"},
+		{"--kind", "ssnmf"},
 		{"--kind", "corex", "-k", "8"},
 		{"--kind", "lda", "--seed-mode", "zlabels"},
 		{"--kind", "lda"},
