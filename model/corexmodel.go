@@ -290,20 +290,17 @@ func mergeCorexAnchors(labelNames []string, suggested []corex.Anchor, user []Anc
 	return names, anchors, exclude, notes, nil
 }
 
+// unseededSuffix ends the name of a seeded topic none of whose seed words
+// is in the vocabulary.
+const unseededSuffix = " (no seed word in the vocabulary)"
+
 // markUnseeded renames each anchored topic none of whose seed words is in
 // the vocabulary, so that its name says it is not steered.
 func markUnseeded(names []string, anchors []corex.Anchor, vocab []string) {
-	in := make(map[string]bool, len(vocab))
-	for _, w := range vocab {
-		in[w] = true
-	}
+	col := termIndex(vocab)
 	for _, a := range anchors {
-		found := false
-		for _, w := range a.Words {
-			found = found || in[w]
-		}
-		if !found && len(a.Words) > 0 && a.Topic < len(names) {
-			names[a.Topic] += " (no seed word in the vocabulary)"
+		if len(a.Words) > 0 && !anyTerm(col, a.Words) && a.Topic < len(names) {
+			names[a.Topic] += unseededSuffix
 		}
 	}
 }

@@ -94,10 +94,7 @@ func newGuide(kind string, anchors []Anchor, names, vocab []string, x *sparse.CS
 	for t, n := range names {
 		topic[n] = t
 	}
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
+	col := termIndex(vocab)
 	g := &guide{}
 	var notes []string
 	var ts []sparse.Triplet
@@ -413,25 +410,18 @@ func (g *guide) weighByShare(x *sparse.CSR, e []float64, loss nmf.Loss) (*guide,
 // is not steered — unless the topic is also a label's (labels), which
 // steers it. It leaves names itself as it is.
 func unseededNames(names []string, anchors []Anchor, labels, vocab []string) []string {
-	in := make(map[string]bool, len(vocab))
-	for _, w := range vocab {
-		in[w] = true
-	}
+	col := termIndex(vocab)
 	lost := map[string]bool{}
 	for _, a := range anchors {
 		if len(a.Words) == 0 || slices.Contains(labels, a.Topic) {
 			continue
 		}
-		found := false
-		for _, w := range a.Words {
-			found = found || in[w]
-		}
-		lost[a.Topic] = !found
+		lost[a.Topic] = !anyTerm(col, a.Words)
 	}
 	out := slices.Clone(names)
 	for t, n := range out {
 		if lost[n] {
-			out[t] = n + " (no seed word in the vocabulary)"
+			out[t] = n + unseededSuffix
 		}
 	}
 	return out

@@ -243,10 +243,7 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 	for t := len(sv.names); t < lo.K; t++ {
 		sv.names = append(sv.names, fmt.Sprintf("topic-%d", t+1))
 	}
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
+	col := termIndex(vocab)
 	for _, a := range anchors {
 		var missing []string
 		for i, w := range a.Words {

@@ -268,10 +268,7 @@ func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.D
 	for t, n := range names {
 		topic[n] = t
 	}
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
+	col := termIndex(vocab)
 	var mask *mat.Dense
 	var notes []string
 	for _, a := range anchors {

@@ -93,10 +93,7 @@ func seedColumns(x *sparse.CSR, vocab []string, anchors []Anchor) ([]string, map
 	if len(vocab) != x.Cols {
 		return nil, nil, fmt.Errorf("model: seed words: %d vocabulary terms for %d columns", len(vocab), x.Cols)
 	}
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
+	col := termIndex(vocab)
 	var names []string
 	seeds := map[int][]seed{}
 	for _, a := range anchors {
@@ -183,4 +180,23 @@ func labelBySeeds(kind string, x *sparse.CSR, vocab []string, sup Supervision) (
 	}
 	sup.Labels = labels
 	return sup, []string{fmt.Sprintf("no labels given: the seed words label the %d documents most of whose seed words are one topic's (%.1f%% of %d)", n, 100*float64(n)/float64(x.Rows), x.Rows)}, nil
+}
+
+// termIndex maps each vocabulary term to its column.
+func termIndex(vocab []string) map[string]int {
+	col := make(map[string]int, len(vocab))
+	for j, w := range vocab {
+		col[w] = j
+	}
+	return col
+}
+
+// anyTerm reports whether any of words is in the vocabulary col indexes.
+func anyTerm(col map[string]int, words []string) bool {
+	for _, w := range words {
+		if _, ok := col[w]; ok {
+			return true
+		}
+	}
+	return false
 }

@@ -257,10 +257,7 @@ func themeExclusions(anchors []Anchor, themes, vocab []string) ([][]int, []strin
 	if len(anchors) == 0 {
 		return nil, nil, nil
 	}
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
+	col := termIndex(vocab)
 	out := make([][]int, len(themes))
 	var notes []string
 	for _, a := range anchors {
