@@ -330,6 +330,17 @@ func seedLabelIndex(m Model, x *sparse.CSR, vocab []string, anchors []Anchor) ([
 	if n == 0 {
 		return nil, fmt.Errorf("model: the seed words label no document with one of the model's labels, so the readout has nothing to learn from")
 	}
+	count := make([]int, len(p.Labels()))
+	for _, l := range idx {
+		for _, j := range l {
+			count[j]++
+		}
+	}
+	for j, c := range count {
+		if c == 0 {
+			return nil, fmt.Errorf("model: the seed words of %q single out no document (most of a document's seed words are never its), so the readout has no example of it", p.Labels()[j])
+		}
+	}
 	return idx, nil
 }
 

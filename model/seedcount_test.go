@@ -138,3 +138,24 @@ func TestSeedWordsReadout(t *testing.T) {
 		t.Errorf("a readout without labels or seed words: %v", err)
 	}
 }
+
+// A readout learning from seed-labeled documents names the seed topic
+// that labels none.
+func TestSeedReadoutTopicWithoutDocuments(t *testing.T) {
+	vocab := []string{"rocket", "orbit", "guitar", "x", "y"}
+	x := sparse.FromDense(mat.NewDense(6, 5, []float64{
+		1, 1, 0, 1, 0, // space
+		1, 1, 1, 0, 1, // space outnumbers music
+		1, 1, 0, 0, 1,
+		0, 1, 0, 1, 1,
+		1, 0, 0, 1, 1,
+		1, 1, 1, 1, 0, // space again: music never has the majority
+	}))
+	o := Options{Kind: KindNMF, K: 2, Seed: 1, Readout: ReadoutTopics, Supervision: Supervision{Anchors: []Anchor{
+		{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar"}},
+	}}}
+	_, _, err := Fit(t.Context(), x, vocab, o)
+	if err == nil || !strings.Contains(err.Error(), `seed words of "music" single out no document`) {
+		t.Errorf("err %v, want one naming music", err)
+	}
+}

@@ -664,6 +664,7 @@ func writeSeedWords(rep *lab.Report, data []*leData, kinds []string, seedsOf fun
 		}
 	}
 	rep.Table(header, rows)
+	swRefusals(rep, done)
 	swSummary(rep, data, kinds, seedsOf, done)
 	if len(verdicts) > 0 {
 		rep.H2("Does it pay off?")
@@ -782,4 +783,31 @@ func swSummary(rep *lab.Report, data []*leData, kinds []string, seedsOf func(str
 	rep.H2("Summary")
 	rep.P("Settings (corpus × 3 or 10 seed words) where the kind's mean test accuracy is above the comparator's; — where the kind refuses the supervision.")
 	rep.Table(header, rows)
+}
+
+// swRefusals lists, once each, the reasons the kinds gave for refusing a
+// supervision, so that a "refused" cell is never an unexplained error.
+func swRefusals(rep *lab.Report, done map[string]*swRun) {
+	seen := map[string]bool{}
+	var lines []string
+	for _, r := range done {
+		for method, m := range r.Methods {
+			if m.Refused == "" {
+				continue
+			}
+			line := fmt.Sprintf("%s: %s", method, m.Refused)
+			if !seen[line] {
+				seen[line] = true
+				lines = append(lines, line)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	slices.Sort(lines)
+	rep.P("The refusals, each with the reason the kind gives:")
+	for _, l := range lines {
+		rep.P("- %s", l)
+	}
 }
