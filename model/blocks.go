@@ -172,7 +172,7 @@ func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if seeded(anchors) {
 		return nil, errSeedsOutOfCore(KindNMF)
 	}
-	names, _, err := anchorTopicNames(KindNMF, anchors, o.K)
+	names, _, err := anchorTopicNames(KindNMF, anchors, vocab, o.K)
 	if err != nil {
 		return nil, err
 	}

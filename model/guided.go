@@ -45,18 +45,21 @@ func seeded(anchors []Anchor) bool {
 }
 
 // anchorTopicNames names a model's k topics after the anchors: the topics
-// with seed words first, in the anchors' order, then those with
-// exclusion words only, then topic-N (the names are distinct). It is an error if the anchors name
-// more than k topics. seededNames are the first group's names.
-func anchorTopicNames(kind string, anchors []Anchor, k int) (names, seededNames []string, err error) {
+// with a seed word in the vocabulary first, in the anchors' order, then
+// the others (exclusion words only, or no seed word known), then topic-N
+// (the names are distinct). It is an error if the anchors name more than
+// k topics. seededNames are the first group's names: the topics the seed
+// words steer, which a model may predict.
+func anchorTopicNames(kind string, anchors []Anchor, vocab []string, k int) (names, seededNames []string, err error) {
+	col := termIndex(vocab)
 	for _, a := range anchors {
-		if len(a.Words) > 0 {
+		if anyTerm(col, a.Words) {
 			seededNames = append(seededNames, a.Topic)
 		}
 	}
 	names = append([]string(nil), seededNames...)
 	for _, a := range anchors {
-		if len(a.Words) == 0 {
+		if !anyTerm(col, a.Words) {
 			names = append(names, a.Topic)
 		}
 	}

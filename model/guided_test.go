@@ -33,7 +33,7 @@ func TestGuidedObjectiveWrittenOut(t *testing.T) {
 	vocab := []string{"a", "b", "c", "d", "e"}
 	anchors := []Anchor{{Topic: "one", Words: []string{"a", "b"}, Beta: []float64{2, 0}}, {Topic: "two", Words: []string{"d", "zz"}}}
 	const k = 3
-	names, seededNames, err := anchorTopicNames(KindNMF, anchors, k)
+	names, seededNames, err := anchorTopicNames(KindNMF, anchors, vocab, k)
 	if err != nil || !slices.Equal(names, []string{"one", "two", "topic-3"}) || !slices.Equal(seededNames, []string{"one", "two"}) {
 		t.Fatalf("names %q, %q, %v", names, seededNames, err)
 	}
@@ -107,10 +107,10 @@ func TestGuidedObjectiveWrittenOut(t *testing.T) {
 	if _, _, err := newGuide(KindNMF, []Anchor{{Topic: "nosuch", Words: []string{"a"}}}, names, vocab, x, nil, nmf.Frobenius, 0); err == nil || !strings.Contains(err.Error(), "one, two, topic-3") {
 		t.Errorf("unknown seeded topic: %v", err)
 	}
-	if names, _, _ := anchorTopicNames(KindNMF, []Anchor{{Topic: "topic-3", Exclude: []string{"x"}}}, 4); !slices.Equal(names, []string{"topic-3", "topic-2", "topic-5", "topic-4"}) {
+	if names, _, _ := anchorTopicNames(KindNMF, []Anchor{{Topic: "topic-3", Exclude: []string{"x"}}}, vocab, 4); !slices.Equal(names, []string{"topic-3", "topic-2", "topic-5", "topic-4"}) {
 		t.Errorf("names %q", names)
 	}
-	if _, _, err := anchorTopicNames(KindNMF, anchors, 1); err == nil {
+	if _, _, err := anchorTopicNames(KindNMF, anchors, vocab, 1); err == nil {
 		t.Error("two anchored topics for k = 1: no error")
 	}
 }

@@ -220,7 +220,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	names, seededNames, err := anchorTopicNames(KindNMF, sup.Anchors, o.K)
+	names, seededNames, err := anchorTopicNames(KindNMF, sup.Anchors, vocab, o.K)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -247,6 +247,9 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	r, err := nmf.Fit(ctx, xs, cfg)
 	if err != nil {
 		return nil, Info{}, err
+	}
+	if g == nil {
+		seededNames = nil // no document holds a seed word: nothing steers the topics
 	}
 	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: unseededNames(names, sup.Anchors, nil, vocab), LabelNames: seededNames, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
 	if err := m.prepare(); err != nil {
@@ -314,16 +317,25 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	names, idx := sup.labelIndex()
 	// A seed topic named like a label is that label's topic; the others
-	// are further supervised topics after the labels, whose only labeled
-	// document is their pseudo-document.
+	// with a seed word in the vocabulary are further supervised topics
+	// after the labels, whose only labeled document is their
+	// pseudo-document.
+	// A seed topic none of whose seed words is in the vocabulary steers
+	// nothing: it is a free topic, named after it (and saying so).
+	col := termIndex(vocab)
+	var lost []string
 	for _, a := range sup.Anchors {
-		if len(a.Words) > 0 && !slices.Contains(names, a.Topic) {
+		switch {
+		case len(a.Words) == 0 || slices.Contains(names, a.Topic):
+		case anyTerm(col, a.Words):
 			names = append(names, a.Topic)
+		case !slices.Contains(lost, a.Topic):
+			lost = append(lost, a.Topic)
 		}
 	}
 	k := o.K
 	if k == 0 {
-		k = len(names)
+		k = len(names) + len(lost)
 	}
 	if k < len(names) {
 		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
@@ -340,6 +352,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, err
 	}
 	topicNames := tsnmfTopicNames(names, k)
+	copy(topicNames[len(names):], lost)
 	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, topicNames, vocab)
 	if err != nil {
 		return nil, Info{}, err
@@ -368,7 +381,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, err
 	}
 	labelNames, _ := sup.labelIndex()
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(r.TopicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}

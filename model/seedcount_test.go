@@ -159,3 +159,30 @@ func TestSeedReadoutTopicWithoutDocuments(t *testing.T) {
 		t.Errorf("err %v, want one naming music", err)
 	}
 }
+
+// A seeded topic none of whose seed words is known steers nothing, so an
+// NMF model does not predict its name.
+func TestUnknownSeedsPredictNothing(t *testing.T) {
+	vocab := []string{"rocket", "orbit", "guitar", "x", "y"}
+	x := sparse.FromDense(mat.NewDense(4, 5, []float64{
+		1, 1, 0, 1, 0,
+		0, 0, 1, 1, 1,
+		1, 0, 0, 0, 1,
+		0, 1, 1, 1, 0,
+	}))
+	o := Options{Kind: KindNMF, K: 2, Seed: 1, Supervision: Supervision{Anchors: []Anchor{{Topic: "lost", Words: []string{"zz"}}}}}
+	m, _, err := Fit(t.Context(), x, vocab, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := AsPredictor(m); ok {
+		t.Errorf("an NMF model with no known seed word predicts %q", p.Labels())
+	}
+	o.Supervision.Anchors = append(o.Supervision.Anchors, Anchor{Topic: "space", Words: []string{"rocket"}})
+	if m, _, err = Fit(t.Context(), x, vocab, o); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := AsPredictor(m); !ok || !slices.Equal(p.Labels(), []string{"space"}) {
+		t.Errorf("labels %v, want the one seeded topic, space", m)
+	}
+}

@@ -296,7 +296,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	var topicNames, notes []string
 	var g *guide
 	if len(sup.Anchors) > 0 {
-		if topicNames, _, err = anchorTopicNames(KindSSNMF, sup.Anchors, k); err != nil {
+		if topicNames, _, err = anchorTopicNames(KindSSNMF, sup.Anchors, vocab, k); err != nil {
 			return nil, Info{}, err
 		}
 		if cfg.HMask, notes, err = exclusionMask(KindSSNMF, sup.Anchors, topicNames, vocab); err != nil {
