@@ -703,7 +703,7 @@ func (s *fitState) snapshot(dst *fitState) *fitState {
 
 // buildModel is Fit's model of restart state s.
 func (t *Trainer) buildModel(s *fitState, seed uint64, tcs []float64) *Model {
-	m := s.model(t.cfg, len(t.pairs) > 0)
+	m := s.model(t.cfg, t.cfg.anchored(len(t.pairs)))
 	m.Seed, m.RestartTCs = seed, append([]float64(nil), tcs...)
 	m.Anchors, m.Warnings = append([]AnchorWord(nil), t.pairs...), append([]string(nil), t.warnings...)
 	return m

@@ -173,7 +173,7 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 			break
 		}
 	}
-	m := best.model(cfg, len(pairs) > 0)
+	m := best.model(cfg, cfg.anchored(len(pairs)))
 	m.Seed, m.RestartTCs, m.Anchors, m.Warnings = bestSeed, tcs, pairs, warnings
 	return m, ctx.Err()
 }
@@ -200,6 +200,14 @@ func degenerateCounts(nnz []int, rows int) string {
 		return ""
 	}
 	return fmt.Sprintf("%d words never appear and %d appear in every document; their counts are clipped to [0.01, n−0.01]", never, always)
+}
+
+// anchored reports whether the topics keep their positions: when any
+// anchor word is in use, or the configuration names anchors or exclusions
+// at all — a topic whose anchor words are all missing keeps its place, so
+// that names given by position stay with their topics.
+func (c Config) anchored(pairs int) bool {
+	return pairs > 0 || len(c.Anchors)+len(c.Exclude) > 0
 }
 
 // model turns the finished state into a Model, sorting the topics by

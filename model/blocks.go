@@ -263,7 +263,7 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if o.LabelsFromCorpus {
 		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
 	}
-	names, anchors, exclude, seeded, err := corexAnchors(sup)
+	names, anchors, exclude, seeded, err := corexAnchors(sup, vocab)
 	if err != nil {
 		return nil, err
 	}

@@ -138,7 +138,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	default:
 		var err error
 		var seeded int
-		if names, anchors, exclude, seeded, err = corexAnchors(sup.Anchors); err != nil {
+		if names, anchors, exclude, seeded, err = corexAnchors(sup.Anchors, vocab); err != nil {
 			return nil, Info{}, err
 		}
 		// The seeded topics stand for their names: the model predicts them.
@@ -162,11 +162,16 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 }
 
 // corexAnchors gathers the user's anchors by topic name: the topics with
-// seed words first, then those with exclusion words only, each group in
-// the order the names first appear. It returns the seed words with each
+// a seed word in vocab first (with any seed word when vocab is nil), then
+// the others — exclusion words only, or no seed word known — each group
+// in the order the names first appear. It returns the seed words with each
 // one's strength (0: Options.Beta), the excluded words, and how many
 // topics are seeded (the first ones).
-func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor, seeded int, err error) {
+func corexAnchors(sup []Anchor, vocab []string) (names []string, anchors, exclude []corex.Anchor, seeded int, err error) {
+	var col map[string]int
+	if vocab != nil {
+		col = termIndex(vocab)
+	}
 	seeds := map[string]bool{}
 	for _, a := range sup {
 		if a.Topic == "" {
@@ -178,7 +183,7 @@ func corexAnchors(sup []Anchor) (names []string, anchors, exclude []corex.Anchor
 		if len(a.Words) == 0 && len(a.Exclude) == 0 {
 			return nil, nil, nil, 0, fmt.Errorf("model: anchor %q has no words", a.Topic)
 		}
-		seeds[a.Topic] = seeds[a.Topic] || len(a.Words) > 0
+		seeds[a.Topic] = seeds[a.Topic] || (col == nil && len(a.Words) > 0) || (col != nil && anyTerm(col, a.Words))
 	}
 	byName := map[string]int{}
 	for pass := 0; pass < 2; pass++ {
@@ -222,7 +227,7 @@ func mergeCorexAnchors(labelNames []string, suggested []corex.Anchor, user []Anc
 	var unames []string
 	var uanch, uexcl []corex.Anchor
 	if len(user) > 0 {
-		if unames, uanch, uexcl, _, err = corexAnchors(user); err != nil {
+		if unames, uanch, uexcl, _, err = corexAnchors(user, nil); err != nil {
 			return nil, nil, nil, nil, err
 		}
 	}

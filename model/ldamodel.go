@@ -201,7 +201,7 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 	if len(sup.Anchors) > 0 {
 		var names []string
 		var err error
-		if names, anchors, exclude, seededNames, err = corexAnchors(sup.Anchors); err != nil {
+		if names, anchors, exclude, seededNames, err = corexAnchors(sup.Anchors, vocab); err != nil {
 			return sv, err
 		}
 		// Renumber the anchors' topics after the labels' topics.

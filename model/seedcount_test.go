@@ -186,3 +186,19 @@ func TestUnknownSeedsPredictNothing(t *testing.T) {
 		t.Errorf("labels %v, want the one seeded topic, space", m)
 	}
 }
+
+// A CorEx topic none of whose seed words is known is not predicted, and a
+// model with no known seed word predicts nothing.
+func TestCorExUnknownSeedsPredictNothing(t *testing.T) {
+	o := Options{Kind: KindCorEx, K: 3, Seed: 1, MaxIter: 20, Supervision: Supervision{Anchors: []Anchor{
+		{Topic: "lost", Words: []string{"nosuchword"}}, {Topic: "space", Words: []string{"rocket"}},
+	}}}
+	p, ok := AsPredictor(fitDemo(t, o, false).Model)
+	if !ok || !slices.Equal(p.Labels(), []string{"space"}) {
+		t.Errorf("predicts %v, want space only", p)
+	}
+	o.Supervision.Anchors = o.Supervision.Anchors[:1]
+	if p, ok := AsPredictor(fitDemo(t, o, false).Model); ok {
+		t.Errorf("a model with no known seed word predicts %q", p.Labels())
+	}
+}

@@ -185,7 +185,7 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	f.BoolVar(&o.NoThemeBackground, "no-theme-background", false, "theme, separated: a theme's labeled documents may not use its background topic")
 	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents")
 	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term")
-	f.Float64Var(&o.Beta, "beta", 0, "seed words' default strength: corex anchor strength β; nmf, tsnmf, ssnmf: multiplier of the seed pseudo-documents' weight (default 1); lda: seed prior strength (default 1)")
+	f.Float64Var(&o.Beta, "beta", 0, "seed words' default strength: corex anchor strength β (default 3); nmf, tsnmf, ssnmf: multiplier of the seed pseudo-documents' weight (default 1); lda: seed prior strength (default 1)")
 	f.StringVar(&o.SeedMode, "seed-mode", "", "lda: how seed words steer their topics: prior (default, a larger prior), zlabels (zero weight outside their topics) or both")
 	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")

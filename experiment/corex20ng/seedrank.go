@@ -14,11 +14,11 @@ type seedOutcome struct {
 	// Label is the label the topic is anchored for and Topic its column.
 	Label, Topic int
 	// InTop is how many of the topic's anchor words rank in its top 10
-	// words (by MI, the ranking model.CorEx.Topics shows), of its Anchors
-	// anchor words in the vocabulary.
+	// words by MI alone, of its Anchors anchor words in the vocabulary.
 	InTop, Anchors int
 	// InTopWeighted is InTop by the reference's α·MI ranking
-	// (corex.ByWeightedMI), where an anchor word's MI counts β times.
+	// (corex.ByWeightedMI, the ranking model.CorEx.Topics shows), where
+	// an anchor word's MI counts β times.
 	InTopWeighted int
 	// Share is the share of documents with p(y|x) > 0.5 and F1 that of the
 	// topic's labels as a classifier of its label.
