@@ -381,10 +381,15 @@ func (m *Model) Components() *mat.Dense {
 }
 
 // TopicWord returns the topic-word distributions, topics × terms: the rows
-// of λ normalised to sum to 1.
+// of λ normalised to sum to 1, with zero for a (topic, word) pair the
+// topic may not use (Forbidden: an excluded word, or a z-labels seed word
+// of other topics), whose φ is zero.
 func (m *Model) TopicWord() *mat.Dense {
 	out := m.Components()
 	raw := out.RawMatrix()
+	for _, p := range m.forbid {
+		raw.Data[(p%m.k)*raw.Stride+p/m.k] = 0
+	}
 	for t := 0; t < m.k; t++ {
 		row := raw.Data[t*raw.Stride : t*raw.Stride+m.terms]
 		var s float64
@@ -425,7 +430,8 @@ func (m *Model) TopWords(vocab []string, n int) ([][]Word, error) {
 		row := tw.RawRowView(t)
 		var idx []int
 		if n > 0 {
-			// Every topic-word probability is positive (the prior η > 0).
+			// Every allowed topic-word probability is positive (the prior
+			// η > 0); forbidden ones are zero and rank last.
 			idx = metrics.TopIndices(row, n)
 		}
 		ws := make([]Word, len(idx))

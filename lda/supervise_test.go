@@ -50,12 +50,16 @@ func TestZLabelsForbiddenExact(t *testing.T) {
 		}
 		eta := m.Config().TopicWordPrior
 		comp := m.Components()
+		tw := m.TopicWord()
 		forbidden := 0
 		for j := 0; j < m.Terms(); j++ {
 			for tp := 0; tp < 5; tp++ {
 				v := comp.At(tp, j)
 				if m.Forbidden(tp, j) {
 					forbidden++
+					if p := tw.At(tp, j); p != 0 {
+						t.Errorf("%v: forbidden term %d has probability %v in topic %d, want 0", method, j, p, tp)
+					}
 					if v != eta {
 						t.Errorf("%v: forbidden λ of term %d in topic %d = %.17g, want η = %v exactly", method, j, tp, v, eta)
 					}

@@ -76,12 +76,6 @@ func (m *LDA) Topics(n int) ([]Topic, error) {
 	tw := m.m.TopicWord()
 	out := make([]Topic, m.NumTopics())
 	for t := range out {
-		row := tw.RawRowView(t)
-		for j := range row {
-			if m.m.Forbidden(t, j) {
-				row[j] = 0
-			}
-		}
 		out[t] = Topic{Name: fmt.Sprintf("topic-%d", t+1), Words: topicWords(tw.RawRowView(t), m.Vocab, n)}
 		if t < len(m.TopicNames) {
 			out[t].Name = m.TopicNames[t]
