@@ -549,7 +549,12 @@ func TestTrainerErrors(t *testing.T) {
 	bad("another version", func(b []byte) []byte { b[4] = 9; return b })
 	bad("a truncated λ", func(b []byte) []byte { return b[:len(b)-8] })
 	bad("a longer λ", func(b []byte) []byte { return append(b, make([]byte, 8)...) })
-	bad("a negative λ", func(b []byte) []byte { b[len(b)-1] = 0xff; return b })
+	// λ ends where the supervision fields of an unsupervised trainer begin:
+	// SeedPrior, ZLabels and three lengths, 8 bytes each. (The two cases
+	// above shift those fields and are caught there.)
+	lamEnd := len(good) - 5*8
+	bad("a negative λ", func(b []byte) []byte { b[lamEnd-1] = 0xff; return b })
+	bad("a corrupt supervision length", func(b []byte) []byte { b[len(b)-1] = 0xff; return b })
 	bad("K = 0", func(b []byte) []byte { b[12] = 0; return b })
 	bad("a huge history", func(b []byte) []byte { copy(b[4+8*30:], []byte{0xff, 0xff, 0xff, 0x7f}); return b })
 	var u Trainer
