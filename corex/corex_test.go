@@ -772,3 +772,28 @@ func TestAnchoredTopicOrderDoesNotMatter(t *testing.T) {
 		t.Logf("order %v: p(y|x) differs by %.3g, TC by %.3g (reference start: %.3g, %.3g)", perm, dp, dtc, rp, rtc)
 	}
 }
+
+// A word excluded from the topic it fits best still belongs to another
+// topic (its best remaining one has α = 1), rather than leaving the model.
+func TestExcludedWordKeepsAnotherTopic(t *testing.T) {
+	x, vocab, _ := planted(400, 4, 8, 30, 2)
+	// Anchor g0k0 to topic 0 so that topic 0 is group 0, and exclude
+	// group 0's g0k3 from it.
+	m, err := Fit(context.Background(), x, Config{K: 4, Seed: 4, Vocab: vocab,
+		Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}}}, Exclude: []Anchor{{Topic: 0, Words: []string{"g0k3"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := idx(vocab, "g0k3")
+	al := m.Alpha()
+	if al.At(0, j) != 0 {
+		t.Errorf("the excluded word has α %v in topic 0", al.At(0, j))
+	}
+	best := 0.0
+	for k := 1; k < 4; k++ {
+		best = max(best, al.At(k, j))
+	}
+	if best != 1 {
+		t.Errorf("the excluded word's largest α in the other topics is %v, want 1", best)
+	}
+}

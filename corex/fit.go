@@ -599,7 +599,12 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 							default:
 								mi[j] += tieNoise * draws[j]
 							}
-							maxmi = max(maxmi, mi[j])
+							if !excludedFrom(s.anchors, i, j) {
+								// An excluded topic's MI does not set the
+								// scale: a word excluded from the topic it
+								// fits best still belongs to the others.
+								maxmi = max(maxmi, mi[j])
+							}
 						}
 						sa := 0.0
 						for j, t := range s.tcs {
@@ -742,4 +747,18 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 		}
 	})
 	return sums
+}
+
+// excludedFrom reports whether word i is excluded from topic j (an anchor
+// reference of strength 0).
+func excludedFrom(anchors [][]anchorRef, i, j int) bool {
+	if anchors == nil {
+		return false
+	}
+	for _, a := range anchors[i] {
+		if a.topic == j && a.strength == 0 {
+			return true
+		}
+	}
+	return false
 }
