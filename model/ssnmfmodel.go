@@ -202,6 +202,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true, "beta": seeded(sup.Anchors)}); err != nil {
 		return nil, Info{}, err
 	}
+	seedsAlone := !sup.labeled() && seeded(sup.Anchors)
 	sup, seedNotes, err := labelBySeeds(KindSSNMF, x, vocab, sup)
 	if err != nil {
 		return nil, Info{}, err
@@ -226,7 +227,6 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	// seed words label 2 of the 500 documents; SSNMF then knew 2 of its 15
 	// classes and predicted 7–13% (majority 16%), and with every seeded
 	// class 24–39%.
-	seedsAlone := seedNotes != nil
 	if seedsAlone {
 		seededNames, _, err := seedColumns(x, vocab, sup.Anchors)
 		if err != nil {
