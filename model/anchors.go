@@ -13,6 +13,48 @@ import (
 	"github.com/semitopic/semitopic/text"
 )
 
+// MinStrength and MaxStrength bound a seed word's strength (word:3 in an
+// anchors file, Anchor.Beta) and Options.Beta, which scale the default 1:
+// a million times the default already makes a seed word outweigh the
+// documents (and a millionth of it makes it vanish beside them), while
+// strengths far beyond overflow the float64 range (the NMF family squares
+// them) or turn the fit's objective meaningless. A strength outside the
+// bounds, zero, negative or not a finite number is an error.
+const (
+	MinStrength = 1e-6
+	MaxStrength = 1e6
+)
+
+// checkStrength reports a strength outside [MinStrength, MaxStrength]; the
+// error names the value but not its place, which the caller adds.
+func checkStrength(v float64) error {
+	if math.IsNaN(v) || v < MinStrength || v > MaxStrength {
+		return fmt.Errorf("strength %v: want a number from %g to %g", v, MinStrength, MaxStrength)
+	}
+	return nil
+}
+
+// checkAnchors validates anchors as a Go caller may build them: a seed
+// word's strength (Anchor.Beta) is 0, for the default, or within
+// [MinStrength, MaxStrength], and there is one per seed word or none. The
+// error names the topic and the word.
+func checkAnchors(anchors []Anchor) error {
+	for _, a := range anchors {
+		if len(a.Beta) != 0 && len(a.Beta) != len(a.Words) {
+			return fmt.Errorf("model: anchors: topic %q has %d strengths for %d seed words", a.Topic, len(a.Beta), len(a.Words))
+		}
+		for i, b := range a.Beta {
+			if b == 0 {
+				continue
+			}
+			if err := checkStrength(b); err != nil {
+				return fmt.Errorf("model: anchors: topic %q, seed word %q: %w (0 for the default)", a.Topic, a.Words[i], err)
+			}
+		}
+	}
+	return nil
+}
+
 // ReadAnchors reads an anchors file (see ParseAnchors).
 func ReadAnchors(path string) ([]Anchor, error) {
 	f, err := os.Open(path)
@@ -28,9 +70,9 @@ func ReadAnchors(path string) ([]Anchor, error) {
 //	name: word1, word2:3, -word3
 //
 // word2:3 gives a seed word its strength (otherwise Options.Beta applies),
-// and -word3 is an exclusion word: the topic may not use it. Blank lines
-// and lines starting with # are skipped. Errors name the file (name) and
-// the line.
+// a number from MinStrength to MaxStrength, and -word3 is an exclusion
+// word: the topic may not use it. Blank lines and lines starting with #
+// are skipped. Errors name the file (name), the line and the word.
 func ParseAnchors(name string, r io.Reader) ([]Anchor, error) {
 	var out []Anchor
 	seen := map[string]bool{}
@@ -72,11 +114,18 @@ func ParseAnchors(name string, r io.Reader) ([]Anchor, error) {
 			}
 			beta := 0.0
 			if word, b, ok := strings.Cut(w, ":"); ok {
-				v, err := strconv.ParseFloat(strings.TrimSpace(b), 64)
-				if err != nil || v <= 0 || math.IsInf(v, 0) {
-					return nil, fmt.Errorf("%s:%d: anchor %q: strength must be a positive number", name, line, w)
+				word, b = strings.TrimSpace(word), strings.TrimSpace(b)
+				if word == "" {
+					return nil, fmt.Errorf("%s:%d: topic %q: %q: want word:strength", name, line, topic, w)
 				}
-				w, beta = strings.TrimSpace(word), v
+				v, err := strconv.ParseFloat(b, 64)
+				if err != nil && !errors.Is(err, strconv.ErrRange) {
+					return nil, fmt.Errorf("%s:%d: topic %q, seed word %q: strength %q is not a number (want word:3, a number from %g to %g)", name, line, topic, word, b, MinStrength, MaxStrength)
+				}
+				if err := checkStrength(v); err != nil {
+					return nil, fmt.Errorf("%s:%d: topic %q, seed word %q: %w (leave it out, as %q, for the default)", name, line, topic, word, err, word)
+				}
+				w, beta = word, v
 			}
 			if inTopic[w] {
 				return nil, fmt.Errorf("%s:%d: topic %q names %q twice (as a seed or an exclusion)", name, line, topic, w)
@@ -110,6 +159,9 @@ func ParseAnchors(name string, r io.Reader) ([]Anchor, error) {
 // seed words read as one term become one, with the larger strength given
 // (an explicit strength over none).
 func AnalyzeAnchors(a *text.Analyzer, anchors []Anchor) ([]Anchor, []string, error) {
+	if err := checkAnchors(anchors); err != nil {
+		return nil, nil, err
+	}
 	if a == nil || len(anchors) == 0 {
 		return anchors, nil, nil
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -174,5 +175,83 @@ func TestAnchorsReadByThePipeline(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error saying %q", c.a, err, c.want)
 		}
+	}
+}
+
+// A seed word's strength that is not a number from MinStrength to
+// MaxStrength — NaN, ±Inf, 0, negative, 1e300 — is refused when the
+// anchors file is read, naming the file, the line and the word, and
+// when a Go caller passes it in Anchor.Beta, naming the topic and the
+// word, for every kind that takes seed words; so is Options.Beta beyond
+// the bounds. No error names a pseudo-document's row.
+func TestAnchorStrengthBounds(t *testing.T) {
+	for _, v := range []string{"NaN", "nan", "Inf", "-Inf", "1e400", "0", "-2", "1e300", "1e-300", "1e7", "x", ""} {
+		src := "# strengths\nfinance: money, bank:" + v + ", loan\n"
+		_, err := ParseAnchors("a.txt", strings.NewReader(src))
+		if err == nil {
+			t.Errorf("bank:%s: no error", v)
+			continue
+		}
+		for _, want := range []string{"a.txt:2:", `"bank"`, "strength"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("bank:%s: error %q does not say %q", v, err, want)
+			}
+		}
+	}
+	for _, v := range []string{"1e-6", "1e6", "0.5", "3"} {
+		if _, err := ParseAnchors("a.txt", strings.NewReader("finance: bank:"+v+"\n")); err != nil {
+			t.Errorf("bank:%s: %v", v, err)
+		}
+	}
+	if _, err := ParseAnchors("a.txt", strings.NewReader("finance: :3\n")); err == nil || !strings.Contains(err.Error(), "a.txt:1:") {
+		t.Errorf("a strength without its word: %v", err)
+	}
+
+	x, _ := corpusMatrix([]string{"bank", "money", "game", "team"}, [][]float64{{2, 1, 0, 0}, {1, 2, 0, 0}, {0, 0, 2, 1}, {0, 0, 1, 2}, {1, 1, 1, 1}})
+	vocab := []string{"bank", "money", "game", "team"}
+	for _, kind := range []string{KindNMF, KindTSNMF, KindSSNMF, KindLDA, KindCorEx} {
+		for _, b := range []float64{math.NaN(), math.Inf(1), -1, 1e300, 1e-300} {
+			o := Options{Kind: kind, K: 2, Supervision: Supervision{Anchors: []Anchor{
+				{Topic: "finance", Words: []string{"money", "bank"}, Beta: []float64{0, b}}, {Topic: "sport", Words: []string{"game"}}}}}
+			_, _, err := Fit(t.Context(), x, vocab, o)
+			if err == nil {
+				t.Errorf("%s: strength %v: no error", kind, b)
+				continue
+			}
+			for _, want := range []string{`"finance"`, `"bank"`, "strength"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("%s: strength %v: error %q does not say %q", kind, b, err, want)
+				}
+			}
+			if strings.Contains(err.Error(), "row") {
+				t.Errorf("%s: strength %v: error %q names a row", kind, b, err)
+			}
+		}
+		o := Options{Kind: kind, K: 2, Beta: 1e300, Supervision: Supervision{Anchors: []Anchor{{Topic: "sport", Words: []string{"game"}}}}}
+		if _, _, err := Fit(t.Context(), x, vocab, o); err == nil || !strings.Contains(err.Error(), "beta") {
+			t.Errorf("%s: Options.Beta 1e300: %v", kind, err)
+		}
+		// The bounds themselves fit.
+		o.Beta = 0
+		o.Anchors = []Anchor{{Topic: "finance", Words: []string{"money", "bank"}, Beta: []float64{MaxStrength, MinStrength}}}
+		if _, _, err := Fit(t.Context(), x, vocab, o); err != nil {
+			t.Errorf("%s: strengths %g and %g: %v", kind, MaxStrength, MinStrength, err)
+		}
+	}
+}
+
+// Documents at the edge of the float64 range with a seed word of the
+// least strength give its pseudo-document a weight that overflows: the
+// error speaks of the topic's seed words, not of a pseudo-document's row.
+func TestSeedWeightOverflow(t *testing.T) {
+	rows := make([][]float64, 40)
+	for i := range rows {
+		rows[i] = []float64{1e150, 1e150, 1e150}
+	}
+	x, _ := corpusMatrix([]string{"a", "b", "c"}, rows)
+	o := Options{Kind: KindNMF, K: 2, Supervision: Supervision{Anchors: []Anchor{{Topic: "one", Words: []string{"a"}, Beta: []float64{MinStrength}}}}}
+	_, _, err := Fit(t.Context(), x, []string{"a", "b", "c"}, o)
+	if err == nil || strings.Contains(err.Error(), "row") || strings.Contains(err.Error(), "document 40") || !strings.Contains(err.Error(), `topic "one": its seed words`) {
+		t.Errorf("err = %v, want one about topic one's seed words", err)
 	}
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -45,11 +46,18 @@ type Search struct {
 	Folds   int `json:"folds"`
 	Labeled int `json:"labeled"`
 	Scored  int `json:"scored"`
-	// Candidates are the settings tried, each with its estimate; Chosen
-	// indexes the one kept (the highest mean accuracy, the earliest on
-	// ties: candidates come simplest first).
+	// Candidates are the settings tried, each with its estimate. Chosen
+	// indexes the one kept, by the rule of ChooseCandidate: the fewest
+	// topics among the candidates within Tolerance points of the best
+	// mean accuracy (Best indexes the best; Chosen is Best when no
+	// smaller candidate comes that close), and Rule says so in words.
+	// With KindAuto the rule chooses within each kind, and the kind whose
+	// choice has the best accuracy is kept.
 	Candidates []Candidate `json:"candidates"`
 	Chosen     int         `json:"chosen"`
+	Best       int         `json:"best"`
+	Tolerance  float64     `json:"tolerance,omitempty"`
+	Rule       string      `json:"rule,omitempty"`
 	// SVM is a linear SVM on the documents' terms (unit-length rows,
 	// idf-weighted unless the input already was), trained and tested on
 	// the same folds: what the labels achieve without the topic model.
@@ -58,21 +66,95 @@ type Search struct {
 	// their time with the cross-validation.
 	Fits    int     `json:"fits"`
 	Seconds float64 `json:"seconds"`
-	// Note says why no search was made (too few labeled documents).
+	// Note says why no search was made (too few labeled documents): the
+	// one candidate, the settings fitted, and SVM are then not scored
+	// (Estimate.Scored), and no accuracy may be shown for them.
 	Note string `json:"note,omitempty"`
 	// Kinds lists, when the kind was chosen too (FitBestKind), each kind's
-	// best candidate, the kept one included.
+	// chosen candidate, the kept one included; it is empty when nothing
+	// could be scored.
 	Kinds []Candidate `json:"kinds,omitempty"`
+}
+
+// MinGain is the least tolerance, in points of cross-validated accuracy,
+// of ChooseCandidate's rule: with 3 folds the standard error is itself
+// estimated from three numbers and can come out far smaller than the
+// spread a new split would show.
+const MinGain = 1.0
+
+// ChooseCandidate applies the automatic configuration's rule to the
+// scored candidates cands: the one-standard-error rule (Hastie,
+// Tibshirani & Friedman, The Elements of Statistical Learning, §7.10),
+// with at least MinGain points. It finds the best mean accuracy, then
+// keeps, among the candidates whose mean is within the tolerance — the
+// larger of the best's standard error (its folds' SD/√folds) and MinGain
+// — of it, the one with the fewest topics, and among those the best mean
+// (the earliest on ties: candidates come simplest first). A model with
+// more topics is kept only when it is clearly better, not for a gain
+// within the noise of the folds (a TS-NMF with 180 topics kept for 0.1
+// point over 90 left 90 of them empty). It returns the chosen and the
+// best index and the tolerance; cands must not be empty.
+func ChooseCandidate(cands []Candidate) (chosen, best int, tol float64) {
+	for i, c := range cands {
+		if c.Accuracy > cands[best].Accuracy {
+			best = i
+		}
+	}
+	b := cands[best]
+	tol = MinGain
+	if n := len(b.Folds); n > 1 {
+		tol = max(tol, b.SD/math.Sqrt(float64(n)))
+	}
+	chosen = best
+	for i, c := range cands {
+		if c.Accuracy < b.Accuracy-tol {
+			continue
+		}
+		d := cands[chosen]
+		if c.Topics < d.Topics || (c.Topics == d.Topics && c.Accuracy > d.Accuracy) || (c.Topics == d.Topics && c.Accuracy == d.Accuracy && i < chosen) {
+			chosen = i
+		}
+	}
+	return chosen, best, tol
+}
+
+// choose sets s.Chosen, s.Best, s.Tolerance and s.Rule by ChooseCandidate
+// over the candidates of kind ("" for all).
+func (s *Search) choose(kind string) {
+	var idx []int
+	var cands []Candidate
+	for i, c := range s.Candidates {
+		if kind == "" || c.Options.Kind == kind {
+			idx = append(idx, i)
+			cands = append(cands, c)
+		}
+	}
+	chosen, best, tol := ChooseCandidate(cands)
+	s.Chosen, s.Best, s.Tolerance = idx[chosen], idx[best], tol
+	c, b := s.Candidates[s.Chosen], s.Candidates[s.Best]
+	fewest := b.Topics
+	for _, x := range cands {
+		fewest = min(fewest, x.Topics)
+	}
+	switch {
+	case s.Chosen == s.Best && b.Topics == fewest:
+		s.Rule = "the best cross-validated accuracy, with the fewest topics tried"
+	case s.Chosen == s.Best:
+		s.Rule = fmt.Sprintf("the best cross-validated accuracy; no candidate with fewer topics comes within %.1f points of it (the larger of one standard error and %g point)", tol, MinGain)
+	default:
+		s.Rule = fmt.Sprintf("the one-standard-error rule: the fewest topics (%d against %d) within %.1f points (the larger of one standard error and %g point) of the best, %s at %.1f%%; a model with more topics is kept only when it is clearly better",
+			c.Topics, b.Topics, tol, MinGain, b.Settings(), b.Accuracy)
+	}
 }
 
 // BestSearch returns the index of the search whose chosen candidate has
 // the highest cross-validated accuracy (the first on ties; searches
-// without candidates never win), or −1 when none has one: how KindAuto
-// and FitBestKind choose the kind.
+// without candidates, or whose chosen one was not scored, never win), or
+// −1 when none has one: how KindAuto and FitBestKind choose the kind.
 func BestSearch(searches []*Search) int {
 	best := -1
 	for i, s := range searches {
-		if s == nil || len(s.Candidates) == 0 {
+		if s == nil || len(s.Candidates) == 0 || !s.ChosenCandidate().Scored() {
 			continue
 		}
 		if best < 0 || s.ChosenCandidate().Accuracy > searches[best].ChosenCandidate().Accuracy {
@@ -122,18 +204,27 @@ func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, err
 		if err != nil {
 			return nil, fmt.Errorf("model: %s: %w", kind, err)
 		}
+		if s := f.Info.Search; len(fits) == 0 && s != nil && s.Note != "" {
+			// Nothing can be held out (the labels are the same for
+			// every kind): no kind can be scored against another, and
+			// fitting them all would only cost time. The first is kept.
+			s.Note += fmt.Sprintf("; the kind is not chosen by accuracy either: %s, the first kind tried, is fitted", kind)
+			f.Info.Params = o.recorded()
+			f.Info.Params.Kind = KindAuto
+			return f, nil
+		}
 		fits = append(fits, f)
 		searches = append(searches, f.Info.Search)
 	}
 	best := BestSearch(searches)
 	if best < 0 {
-		return nil, fmt.Errorf("model: no kind could be configured automatically")
+		return nil, fmt.Errorf("model: no kind could be configured automatically: no kind's search could score its candidates")
 	}
 	f := fits[best]
 	s := *f.Info.Search
 	s.Kinds = nil
 	for _, x := range searches {
-		if x != nil && len(x.Candidates) > 0 {
+		if x != nil && len(x.Candidates) > 0 && x.ChosenCandidate().Scored() {
 			s.Kinds = append(s.Kinds, x.ChosenCandidate())
 		}
 	}
@@ -147,16 +238,52 @@ func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, err
 type Candidate struct {
 	// Options are the settings tried (Auto off).
 	Options Options `json:"options"`
+	// Topics is the number of topics of its fold models (the largest;
+	// 0 when not scored): the size ChooseCandidate prefers small.
+	Topics int `json:"topics,omitempty"`
 	Estimate
+}
+
+// MarshalJSON writes the options and topics beside the estimate's fields
+// (see Estimate.MarshalJSON).
+func (c Candidate) MarshalJSON() ([]byte, error) {
+	head, err := json.Marshal(struct {
+		Options Options `json:"options"`
+		Topics  int     `json:"topics,omitempty"`
+	}{c.Options, c.Topics})
+	if err != nil {
+		return nil, err
+	}
+	est, err := c.Estimate.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return append(append(head[:len(head)-1], ','), est[1:]...), nil
 }
 
 // Estimate is a cross-validated accuracy in percent: over the folds, the
 // mean and sample standard deviation, and each fold's value (the share of
-// its labeled documents whose predicted label is one of theirs).
+// its labeled documents whose predicted label is one of theirs). An
+// estimate without folds was not measured (Scored): its Accuracy and SD
+// are no scores and must not be shown as such.
 type Estimate struct {
 	Accuracy float64   `json:"accuracy"`
 	SD       float64   `json:"sd"`
 	Folds    []float64 `json:"folds"`
+}
+
+// Scored reports whether the estimate was measured: whether it has folds.
+func (e Estimate) Scored() bool { return len(e.Folds) > 0 }
+
+// MarshalJSON writes a measured estimate's accuracy, SD and folds, and
+// an estimate that was not measured as {"scored": false}, with no
+// accuracy that could be read as a score.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	if !e.Scored() {
+		return []byte(`{"scored":false}`), nil
+	}
+	type plain Estimate
+	return json.Marshal(plain(e))
 }
 
 func newEstimate(folds []float64) Estimate {
@@ -295,10 +422,15 @@ func autoGrid(o Options, numLabels, maxTopics int, share float64) []Options {
 	case KindTSNMF:
 		// The paper's inverse supervision-rate weighting, no weighting (the
 		// unlabeled documents then shape the topics as much as the
-		// labeled ones), and free topics for what no label covers.
+		// labeled ones), and free topics for what no label covers. A
+		// free topic is allowed in the unlabeled documents only: with
+		// every document labeled it could only stay empty, and is not
+		// tried.
 		add(func(c *Options) {})
 		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none") })
-		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none"); setIntIf(&c.K, o.K, 2*numLabels) })
+		if share < 1 {
+			add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none"); setIntIf(&c.K, o.K, 2*numLabels) })
+		}
 	case KindSSNMF:
 		// The default λ (DefaultLambda times the labeled share, given
 		// explicitly so that the folds, with fewer labels, fit the same λ
@@ -402,7 +534,10 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			note = "the kind's defaults are used, read out through its topics"
 		}
 		s.Candidates = []Candidate{{Options: c}}
-		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents); %s", s.Labeled, len(names), note)
+		if o.Kind == KindAuto {
+			note += fmt.Sprintf("; the kind is not chosen by accuracy either: %s, the first kind, is fitted", c.Kind)
+		}
+		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents), so nothing is scored; %s", s.Labeled, len(names), note)
 		return final(c)
 	}
 	// The linear SVM's estimate on the same folds.
@@ -429,12 +564,14 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
 			accs := make([][]float64, len(readouts))
+			topics := 0
 			for f, fold := range cv {
-				fa, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, report)
+				fa, k, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, report)
 				if err != nil {
 					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
 				}
 				s.Fits++
+				topics = max(topics, k)
 				for r := range readouts {
 					accs[r] = append(accs[r], fa[r])
 				}
@@ -442,29 +579,30 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			for r, ro := range readouts {
 				cr := c
 				cr.Readout = ro
-				s.Candidates = append(s.Candidates, Candidate{Options: cr, Estimate: newEstimate(accs[r])})
+				s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs[r])})
 			}
 		}
 	}
-	for i, c := range s.Candidates {
-		if c.Accuracy > s.Candidates[s.Chosen].Accuracy {
-			s.Chosen = i
+	if o.Kind != KindAuto {
+		s.choose("")
+		return final(s.Candidates[s.Chosen].Options)
+	}
+	// Each kind's choice, by the rule; the kind whose choice is best is
+	// kept, with the rule's account of its choice.
+	var choices []Search
+	for _, kind := range kinds {
+		c := *s
+		c.choose(kind)
+		choices = append(choices, c)
+		s.Kinds = append(s.Kinds, c.ChosenCandidate())
+	}
+	best := 0
+	for k, c := range choices {
+		if c.ChosenCandidate().Accuracy > choices[best].ChosenCandidate().Accuracy {
+			best = k
 		}
 	}
-	if o.Kind == KindAuto {
-		// Each kind's best candidate, for the report.
-		for _, kind := range kinds {
-			best := -1
-			for i, c := range s.Candidates {
-				if c.Options.Kind == kind && (best < 0 || c.Accuracy > s.Candidates[best].Accuracy) {
-					best = i
-				}
-			}
-			if best >= 0 {
-				s.Kinds = append(s.Kinds, s.Candidates[best])
-			}
-		}
-	}
+	s.Chosen, s.Best, s.Tolerance, s.Rule = choices[best].Chosen, choices[best].Best, choices[best].Tolerance, choices[best].Rule
 	return final(s.Candidates[s.Chosen].Options)
 }
 
@@ -529,8 +667,8 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // (so that the fit sees the same unlabeled documents as the final one,
 // and the held-out documents are new to it, as the documents a model is
 // used on) and returns, for each readout, the accuracy on the fold's
-// scored documents.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, error) {
+// scored documents, and the fold model's number of topics.
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, int, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.out {
@@ -549,16 +687,16 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	nc.Readout = ""
 	m, _, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	p, ok := m.(Predictor)
 	if !ok {
-		return nil, fmt.Errorf("a %s model predicts no labels", m.Kind())
+		return nil, 0, fmt.Errorf("a %s model predicts no labels", m.Kind())
 	}
 	xt := x.SelectRows(test)
 	native, err := p.Predict(ctx, xt)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := make([]float64, len(readouts))
 	for r, ro := range readouts {
@@ -577,7 +715,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			xl := x.SelectRows(train)
 			wl, err := m.Transform(ctx, xl)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			tl := make([][]int, len(train))
 			for j, i := range train {
@@ -589,17 +727,17 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			}
 			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			pr, err := rd.apply(xt, native, modelNames)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			labels = pr.Labels
 		}
 		out[r] = 100 * hitRate(labels, test, sup.Labels)
 	}
-	return out, nil
+	return out, m.NumTopics(), nil
 }
 
 // hitRate is the share of the documents rows whose first predicted label

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -247,5 +248,123 @@ func TestAutoNotesDroppedLabels(t *testing.T) {
 		case !withFilter && note != "":
 			t.Errorf("a note without a filter: %q", note)
 		}
+	}
+}
+
+// The rule keeps the fewest topics among the candidates within one
+// standard error of the best (at least MinGain points), the best of
+// those; a larger model must be clearly better.
+func TestChooseCandidate(t *testing.T) {
+	est := func(folds ...float64) Estimate { return newEstimate(folds) }
+	for _, tc := range []struct {
+		name         string
+		cands        []Candidate
+		chosen, best int
+	}{
+		{"0.1 point for twice the topics", []Candidate{
+			{Topics: 90, Estimate: est(93.5, 93.7, 93.9)},
+			{Topics: 180, Estimate: est(93.6, 93.8, 94.0)},
+		}, 0, 1},
+		{"clearly better", []Candidate{
+			{Topics: 90, Estimate: est(80, 81, 82)},
+			{Topics: 180, Estimate: est(90, 91, 92)},
+		}, 1, 1},
+		{"within a wide standard error", []Candidate{
+			{Topics: 6, Estimate: est(70, 80, 90)},
+			{Topics: 12, Estimate: est(75, 85, 95)},
+		}, 0, 1},
+		{"same size: the best", []Candidate{
+			{Topics: 3, Estimate: est(90, 90, 90)},
+			{Topics: 3, Estimate: est(90.5, 90.5, 90.5)},
+			{Topics: 6, Estimate: est(91, 91, 91)},
+		}, 1, 2},
+		{"ties: the earliest", []Candidate{
+			{Topics: 3, Estimate: est(90, 90, 90)},
+			{Topics: 3, Estimate: est(90, 90, 90)},
+		}, 0, 0},
+	} {
+		chosen, best, tol := ChooseCandidate(tc.cands)
+		if chosen != tc.chosen || best != tc.best || tol < MinGain {
+			t.Errorf("%s: chose %d (best %d, tolerance %g), want %d (best %d)", tc.name, chosen, best, tol, tc.chosen, tc.best)
+		}
+	}
+	s := &Search{Candidates: []Candidate{
+		{Options: Options{Kind: KindTSNMF}, Topics: 90, Estimate: est(93.5, 93.7, 93.9)},
+		{Options: Options{Kind: KindTSNMF, K: 180}, Topics: 180, Estimate: est(93.6, 93.8, 94.0)},
+	}}
+	s.choose("")
+	if s.Chosen != 0 || s.Best != 1 || !strings.Contains(s.Rule, "one-standard-error") || !strings.Contains(s.Rule, "k 180") {
+		t.Errorf("search chose %d (best %d): %q", s.Chosen, s.Best, s.Rule)
+	}
+}
+
+// TS-NMF's free topics are allowed in the unlabeled documents only: with
+// every document labeled the search does not try them.
+func TestAutoGridFreeTopics(t *testing.T) {
+	for _, share := range []float64{0.5, 1} {
+		grid := autoGrid(Options{Kind: KindTSNMF}, 4, 100, share)
+		more := false
+		for _, o := range grid {
+			more = more || o.K > 0
+		}
+		if more != (share < 1) {
+			t.Errorf("labeled share %g: grid %+v", share, grid)
+		}
+	}
+}
+
+// An estimate that was not measured is written to JSON without an
+// accuracy, so that no reader takes 0 for a score; a measured one keeps
+// its fields, and both read back.
+func TestEstimateJSON(t *testing.T) {
+	c := Candidate{Options: Options{Kind: KindSSNMF, Readout: ReadoutTopics}}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(b); strings.Contains(got, "accuracy") || !strings.Contains(got, `"scored":false`) || !strings.Contains(got, `"readout":"topics"`) {
+		t.Errorf("unscored candidate: %s", got)
+	}
+	c.Topics, c.Estimate = 7, newEstimate([]float64{80, 90, 100})
+	if b, err = json.Marshal(c); err != nil {
+		t.Fatal(err)
+	}
+	var back Candidate
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, c) || strings.Contains(string(b), "scored") {
+		t.Errorf("scored candidate %s read back as %+v", b, back)
+	}
+}
+
+// --kind auto with every label held by one document: nothing is scored,
+// the kinds are not all fitted for nothing, and no accuracy is reported.
+func TestFitBestKindNothingScored(t *testing.T) {
+	c := demoCorpus(t)
+	seen := map[string]bool{}
+	docs := make([]corpus.Document, len(c.Docs))
+	copy(docs, c.Docs)
+	for i := range docs {
+		l := docs[i].Labels
+		docs[i].Labels = nil
+		if len(l) > 0 && !seen[l[0]] {
+			seen[l[0]] = true
+			docs[i].Labels = l[:1]
+		}
+	}
+	f, err := FitBestKind(t.Context(), &corpus.Corpus{Docs: docs}, Options{Kind: KindAuto, Auto: true, LabelsFromCorpus: true, MaxIter: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Info.Search
+	if s == nil || s.Note == "" || len(s.Kinds) != 0 || s.Fits != 1 || s.ChosenCandidate().Scored() || s.SVM.Scored() {
+		t.Fatalf("search %+v: want one unscored fit with a note", s)
+	}
+	if !strings.Contains(s.Note, "not chosen by accuracy") || f.Model.Kind() != KindTSNMF {
+		t.Errorf("%s model, note %q", f.Model.Kind(), s.Note)
+	}
+	if BestSearch([]*Search{s}) != -1 {
+		t.Error("BestSearch chose a search that scored nothing")
 	}
 }

@@ -58,6 +58,9 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if err := o.check(n, m); err != nil {
 		return nil, err
 	}
+	if err := checkAnchors(anchors); err != nil {
+		return nil, err
+	}
 	st, err := shard.NewStore(stateDir)
 	if err != nil {
 		return nil, err

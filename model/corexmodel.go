@@ -81,7 +81,7 @@ func (c *CorEx) Topics(n int) ([]Topic, error) {
 			out[j].Words = append(out[j].Words, Word{Word: c.Vocab[w.Index], Weight: w.MINats, Sign: w.Sign})
 		}
 	}
-	return out, nil
+	return markEmpty(out, sumPY > 0), nil
 }
 
 // Transform implements Model: p(y_j = 1 | x), clipped to [1e-6, 1 − 1e-6]

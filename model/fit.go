@@ -61,7 +61,7 @@ type Options struct {
 	// as extra prior pseudo-counts in its topic (0 for the default 1: the
 	// prior counts each occurrence of the word once more, in its topic;
 	// see lda.Config.SeedPrior), times its own strength (word:3: three
-	// times).
+	// times). Beta is 0 or a number from MinStrength to MaxStrength.
 	Beta float64 `json:"beta,omitempty"`
 	// SeedMode is how lda's seed words steer their topics: "prior" (the
 	// default, seeded LDA: a larger topic-word prior), "zlabels" (z-labels
@@ -119,6 +119,9 @@ func (o Options) check(n, m int) error {
 			return fmt.Errorf("model: %s = %v: want a finite number ≥ 0", f.name, f.v)
 		}
 	}
+	if o.Beta != 0 && checkStrength(o.Beta) != nil {
+		return fmt.Errorf("model: beta = %v: want 0 (the kind's default) or a number from %g to %g", o.Beta, MinStrength, MaxStrength)
+	}
 	switch o.Readout {
 	case "", ReadoutNative, ReadoutTopics, ReadoutTermsTopics:
 	default:
@@ -155,10 +158,12 @@ type Supervision struct {
 type Anchor struct {
 	// Topic names the topic.
 	Topic string
-	// Words are the anchor (seed) words; Beta[i], when positive, is
-	// Words[i]'s anchor strength (otherwise Options.Beta applies; in the
-	// NMF family, Words[i]'s entry in the topic's seed pseudo-document,
-	// otherwise 1).
+	// Words are the anchor (seed) words; Beta, when not empty, holds one
+	// strength per word: Beta[i] is Words[i]'s anchor strength, a number
+	// from MinStrength to MaxStrength, or 0 for the default (Options.Beta
+	// applies; in the NMF family, Words[i]'s entry in the topic's seed
+	// pseudo-document, 1). Any other value is an error naming the topic
+	// and the word.
 	Words []string
 	Beta  []float64
 	// Exclude are the words the topic may not use: their weight in the
@@ -237,6 +242,9 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 		return nil, Info{}, fmt.Errorf("model: labels for %d documents, matrix has %d", len(sup.Labels), x.Rows)
 	}
 	if err := o.check(x.Rows, x.Cols); err != nil {
+		return nil, Info{}, err
+	}
+	if err := checkAnchors(sup.Anchors); err != nil {
 		return nil, Info{}, err
 	}
 	if o.Kind == KindAuto && len(sup.Anchors) > 0 {

@@ -155,8 +155,18 @@ func newGuide(kind string, anchors []Anchor, names, vocab []string, x *sparse.CS
 	if data == 0 {
 		return nil, nil, fmt.Errorf("model: the documents are all zero; seed words need data to weigh against")
 	}
-	for _, m := range masses {
-		g.mu = append(g.mu, seedWeight(beta, data, m, len(names)))
+	if math.IsInf(data, 0) || math.IsNaN(data) {
+		return nil, nil, fmt.Errorf("model: the documents' entries are so large that their total (the mass the seed words are weighed against) overflows the float64 range; rescale the data, for example with tf-idf or L2-normalised rows")
+	}
+	for r, m := range masses {
+		mu := seedWeight(beta, data, m, len(names))
+		if !(mu > 0) || math.IsInf(mu, 0) {
+			// The strengths are bounded (checkAnchors), so only data at
+			// the edge of the float64 range get here; the message speaks
+			// of the seed words, never of the pseudo-document's row.
+			return nil, nil, fmt.Errorf("model: topic %q: its seed words' strengths and the documents' scale give its seed words the weight %g, which the fit cannot use; keep strengths between %g and %g and rescale the data", names[g.topics[r]], mu, MinStrength, MaxStrength)
+		}
+		g.mu = append(g.mu, mu)
 	}
 	notes = append(notes, fmt.Sprintf("guided NMF: %d seeded topics, each fitting a pseudo-document of its seed words with weight β·mass(X)/(K·mass(seeds)), β = %g", len(g.topics), beta))
 	return g, notes, nil

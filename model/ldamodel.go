@@ -87,7 +87,7 @@ func (m *LDA) Topics(n int) ([]Topic, error) {
 			out[t].Weight = m.weights[t]
 		}
 	}
-	return out, nil
+	return markEmpty(out, m.weights != nil), nil
 }
 
 // Transform implements Model: the normalised document-topic distribution.

@@ -148,13 +148,45 @@ type Topic struct {
 	// flat models.
 	Group string `json:"group,omitempty"`
 	// Weight is the topic's share of the training corpus (sums to 1 over
-	// the topics when known, else 0).
+	// the topics when known, else 0; see Empty for a topic of share 0).
 	Weight float64 `json:"weight,omitempty"`
 	// Score is a model-specific quality figure (CorEx's total correlation
 	// in nats); 0 when none.
 	Score float64 `json:"score,omitempty"`
 	// Words are the top words, best first.
 	Words []Word `json:"words"`
+	// Empty marks a topic the fit left unused: its share of the training
+	// corpus is below EmptyShare (when the shares are known) or no word
+	// has a positive weight in it. An empty topic is no topic to show:
+	// displays leave it out and say once how many there are ("90 empty
+	// topics"). It keeps its place (its column of Transform, its name).
+	Empty bool `json:"empty,omitempty"`
+}
+
+// EmptyShare is the share of the training corpus below which a topic is
+// empty (Topic.Empty): less than a billionth of the corpus, nothing any
+// display rounds to a non-zero percentage.
+const EmptyShare = 1e-9
+
+// markEmpty sets Empty on the topics that are: those with no word, and,
+// when the shares of the corpus are known, those whose share is below
+// EmptyShare. Every Topics method ends with it.
+func markEmpty(ts []Topic, sharesKnown bool) []Topic {
+	for i := range ts {
+		ts[i].Empty = len(ts[i].Words) == 0 || (sharesKnown && ts[i].Weight < EmptyShare)
+	}
+	return ts
+}
+
+// CountEmpty counts the empty topics (Topic.Empty).
+func CountEmpty(ts []Topic) int {
+	n := 0
+	for _, t := range ts {
+		if t.Empty {
+			n++
+		}
+	}
+	return n
 }
 
 // Title is the topic's name for display: the name, prefixed by its group

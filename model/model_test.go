@@ -275,3 +275,47 @@ func TestPredictionAccuracy(t *testing.T) {
 		t.Error("3 label lists for 6 predictions accepted")
 	}
 }
+
+// A TS-NMF model's free topics are allowed in the unlabeled documents
+// only: with every document labeled they stay empty, Topics marks them
+// Empty (and no other), and the fit's note says why.
+func TestEmptyTopics(t *testing.T) {
+	vocab := []string{"apple", "pear", "goal", "team", "bank", "loan"}
+	var rows [][]float64
+	var labels [][]string
+	for i := 0; i < 12; i++ {
+		r := make([]float64, 6)
+		r[2*(i%3)], r[2*(i%3)+1] = 2, 1+float64(i%2)
+		rows = append(rows, r)
+		labels = append(labels, []string{[]string{"fruit", "sport", "money"}[i%3]})
+	}
+	x, _ := corpusMatrix(vocab, rows)
+	m, info, err := Fit(t.Context(), x, vocab, Options{Kind: KindTSNMF, K: 5, Supervision: Supervision{Labels: labels}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topics := mustTopics(t, m, 3)
+	for i, tp := range topics {
+		if want := i >= 3; tp.Empty != want {
+			t.Errorf("topic %d %q: empty %v (weight %g, %d words), want %v", i, tp.Name, tp.Empty, tp.Weight, len(tp.Words), want)
+		}
+	}
+	if CountEmpty(topics) != 2 {
+		t.Errorf("%d empty topics, want 2", CountEmpty(topics))
+	}
+	if !strings.Contains(strings.Join(info.Notes, "|"), "every document is labeled, so they stay empty") {
+		t.Errorf("notes %q do not say why the free topics are empty", info.Notes)
+	}
+	// With unlabeled documents, a topic is marked empty only when its
+	// share is nil.
+	labels[0], labels[1] = nil, nil
+	m, _, err = Fit(t.Context(), x, vocab, Options{Kind: KindTSNMF, K: 4, Supervision: Supervision{Labels: labels}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tp := range mustTopics(t, m, 3) {
+		if tp.Empty && tp.Weight > EmptyShare {
+			t.Errorf("topic %q of weight %g marked empty", tp.Name, tp.Weight)
+		}
+	}
+}

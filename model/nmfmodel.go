@@ -67,7 +67,7 @@ func (m *NMF) Topics(n int) ([]Topic, error) {
 			out[t].Weight = m.weights[t]
 		}
 	}
-	return out, nil
+	return markEmpty(out, m.weights != nil), nil
 }
 
 // Transform implements Model: an exact non-negative least-squares solve

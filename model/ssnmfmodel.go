@@ -64,7 +64,7 @@ func (m *SSNMF) Topics(n int) ([]Topic, error) {
 			out[t].Weight = m.weights[t]
 		}
 	}
-	return out, nil
+	return markEmpty(out, m.weights != nil), nil
 }
 
 // Transform implements Model: the representation of each document with

@@ -120,7 +120,7 @@ func (t *Theme) Topics(n int) ([]Topic, error) {
 			out = append(out, tt)
 		}
 	}
-	return out, nil
+	return markEmpty(out, len(t.weights) == len(out)), nil
 }
 
 // Transform implements Model: each part's weights with its H fixed (exact

@@ -75,7 +75,7 @@ func ExampleTSNMF() {
 	// grain    supervised=true top terms [grain wheat]
 	// topic-2  supervised=false top terms [ship port]
 	// document 0 uses only topic 0: true
-	// topic 2 (1 of 3) is unsupervised: allowed in every document
+	// topic 2 (1 of 3) is unsupervised: allowed in the unlabeled documents only
 }
 
 func ExampleFixedH_Transform() {

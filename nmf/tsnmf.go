@@ -57,7 +57,7 @@ type TSNMFModel struct {
 	// unsupervised topic t.
 	TopicNames []string
 	// Supervised[t] reports whether topic t is a label's topic; the others
-	// are allowed in every document.
+	// are allowed in the unlabeled documents only.
 	Supervised []bool
 	// TopTerms lists each topic's highest-weighted terms (nil without
 	// Vocab).
@@ -179,6 +179,15 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 	return out, err
 }
 
+// freeEmpty warns, when every one of the n documents is labeled, that the
+// unsupervised topics can only stay empty ("" otherwise).
+func freeEmpty(labeled, n int, subject string) string {
+	if labeled < n {
+		return ""
+	}
+	return fmt.Sprintf("; every document is labeled, so %s empty", subject)
+}
+
 // tsnmfModel adds TS-NMF's names and notes to a fitted model; notes holds
 // the weighting's.
 func tsnmfModel(res *Model, cfg TSNMFConfig, nl, labeled, n int, notes []string) *TSNMFModel {
@@ -200,9 +209,9 @@ func tsnmfModel(res *Model, cfg TSNMFConfig, nl, labeled, n int, notes []string)
 	}
 	switch {
 	case k == nl+1:
-		notes = append([]string{fmt.Sprintf("topic %d (1 of %d) is unsupervised: allowed in every document", nl, k)}, notes...)
+		notes = append([]string{fmt.Sprintf("topic %d (1 of %d) is unsupervised: allowed in the unlabeled documents only%s", nl, k, freeEmpty(labeled, n, "it stays"))}, notes...)
 	case k > nl:
-		notes = append([]string{fmt.Sprintf("topics %d to %d (%d of %d) are unsupervised: allowed in every document", nl, k-1, k-nl, k)}, notes...)
+		notes = append([]string{fmt.Sprintf("topics %d to %d (%d of %d) are unsupervised: allowed in the unlabeled documents only%s", nl, k-1, k-nl, k, freeEmpty(labeled, n, "they stay"))}, notes...)
 	}
 	if labeled == 0 {
 		notes = append(notes, "no labeled documents: plain NMF")

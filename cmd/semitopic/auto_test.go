@@ -52,7 +52,7 @@ func TestFitAuto(t *testing.T) {
 		}
 	}
 	out, _, err = run(t, "fit", "--kind", "auto", "--format", "jsonl", labeled, "--labels-from-corpus", "--out", m)
-	if err != nil || !strings.Contains(out, "each kind's best:") || strings.Count(out, "readout") < 5 {
+	if err != nil || !strings.Contains(out, "each kind's choice:") || strings.Count(out, "readout") < 5 {
 		t.Errorf("--kind auto: %v\n%s", err, out)
 	}
 	if _, _, err := run(t, "fit", "--kind", "auto", "--format", "jsonl", labeled, "--out", m); err == nil {

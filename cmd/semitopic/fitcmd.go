@@ -46,7 +46,8 @@ exclusion words: --anchors):
   auto          labels: every kind that learns from labels, each
                 configured automatically with its own default pipeline
                 (with --preset or pipeline flags: all on that pipeline),
-                keeping the one of best cross-validated accuracy
+                keeping the kind whose choice has the best
+                cross-validated accuracy
 Every kind takes exclusion words. A model steered by named topics predicts
 those names.
 
@@ -60,13 +61,23 @@ theme: separated with 3 subtopics / 1 subtopic, combined with 2; corex:
 anchor strength β 1 / 3 / 10 — each with the three readouts (native: the
 kind's own rule; topics: a logistic regression on the topic weights; terms+
 topics: a linear SVM on the terms beside the topic weights), so a search
-costs 9 fits plus the final one. fit prints every candidate's
-cross-validated accuracy, the one it kept, and the same estimate for a
-linear SVM trained on the same labels, so that you see whether the topic
+costs 9 fits plus the final one (tsnmf with every document labeled: 6, as
+its 2k topics could only stay empty). It keeps the candidate with the fewest
+topics among those within one standard error of the best mean accuracy (at
+least 1 point), and among those the best: a larger model must be clearly
+better. fit prints every candidate's cross-validated accuracy and number of
+topics, the one it kept and the rule that chose it, and the same estimate for
+a linear SVM trained on the same labels, so that you see whether the topic
 model helps on your data. Flags you give fix their setting in every
 candidate; --auto=false fits the kind's defaults as they are. With no label
-held by two labeled documents nothing can be held out: fit says so and fits
-the defaults, read out through the topics (tsnmf: its own rule).
+held by two labeled documents nothing can be held out: fit says so, shows no
+accuracy, and fits the defaults, read out through the topics (tsnmf: its own
+rule; --kind auto: tsnmf).
+
+Number flags left out take the kind's default; given, they must be in range:
+-k, --max-iter, --subtopics and --restarts at least 1, --tol and --lambda above
+0, --beta (like a seed word's strength) from 1e-6 to 1e6; --new-topics 0 is
+none.
 
 Anchors file: one topic per line, "name: word1, word2:3, -word3" (# starts
 a comment): seed words, with an optional strength per word as "word:3", and
@@ -131,13 +142,8 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 			if err := checkPositive("top", top); err != nil {
 				return err
 			}
-			for _, f := range []struct {
-				name string
-				v    int
-			}{{"topics", o.K}, {"max-iter", o.MaxIter}, {"subtopics", o.Subtopics}, {"new-topics", o.NewTopics}, {"restarts", o.Restarts}} {
-				if f.v < 0 {
-					return fmt.Errorf("--%s: %d: want a number ≥ 0", f.name, f.v)
-				}
+			if err := checkFitNumbers(cmd, o); err != nil {
+				return err
 			}
 			if outOfCore || resume || stateDir != "" {
 				if !outOfCore {
@@ -174,20 +180,20 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	_ = f.MarkHidden("model")
 	f.IntVarP(&o.K, "topics", "k", 0, "number of topics (tsnmf, ssnmf: default the number of labels)")
 	f.Uint64Var(&o.Seed, "seed", 0, "seed of every random choice")
-	f.IntVar(&o.MaxIter, "max-iter", 0, "maximum iterations (0: the kind's default)")
-	f.Float64Var(&o.Tol, "tol", 0, "stopping tolerance, a finite number ≥ 0 (0: the kind's default)")
+	f.IntVar(&o.MaxIter, "max-iter", 0, "maximum iterations, at least 1 (default: the kind's)")
+	f.Float64Var(&o.Tol, "tol", 0, "stopping tolerance, a finite number > 0 (default: the kind's)")
 	f.StringVar(&o.Loss, "loss", "", "nmf/tsnmf/theme: frobenius or kl; ssnmf: F,F F,D D,F or D,D")
 	f.StringVar(&o.Init, "init", "", "initialisation: nmf "+strings.Join(model.Inits(model.KindNMF), ", ")+"; tsnmf those and label-mean; theme "+strings.Join(model.Inits(model.KindTheme), ", "))
 	f.StringVar(&o.Weighting, "weighting", "", "tsnmf error weighting: inverse (default) or none")
 	f.StringVar(&o.Method, "method", "", "lda learning method: batch (default) or online")
-	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme")
+	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme, at least 1 (default 3)")
 	f.StringVar(&o.Mode, "mode", "", "theme training: separated (default, one model per theme) or combined")
 	f.BoolVar(&o.NoThemeBackground, "no-theme-background", false, "theme, separated: a theme's labeled documents may not use its background topic")
-	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents")
-	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term")
+	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents (0: none)")
+	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term, a number > 0 (default: chosen from the labeled share)")
 	f.Float64Var(&o.Beta, "beta", 0, "seed words' default strength: corex anchor strength β (default 3); nmf, tsnmf, ssnmf: multiplier of the seed pseudo-documents' weight (default 1); lda: seed prior strength (default 1)")
 	f.StringVar(&o.SeedMode, "seed-mode", "", "lda: how seed words steer their topics: prior (default, a larger prior), zlabels (zero weight outside their topics) or both")
-	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, keeping the highest total correlation")
+	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, at least 1, keeping the highest total correlation")
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
 	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): seed words (corex, nmf, tsnmf, ssnmf, lda) and exclusion words (every kind)")
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
@@ -197,6 +203,43 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	f.StringVar(&stateDir, "state", "", "out of core: folder of the documents' state and the checkpoint (default: beside --out, extension .state)")
 	f.BoolVar(&resume, "resume", false, "out of core: continue the interrupted fit whose checkpoint is in --state")
 	return cmd
+}
+
+// checkFitNumbers refuses the numeric flags of fit given values that the
+// options would not read as given: 0, for most, means the kind's default
+// in model.Options, so an explicit --subtopics 0 or --max-iter 0 would
+// silently fit something else. Each error names the flag and the range.
+func checkFitNumbers(cmd *cobra.Command, o model.Options) error {
+	fs := cmd.Flags()
+	for _, f := range []struct {
+		name string
+		v    int
+		min  int
+	}{{"topics", o.K, 1}, {"max-iter", o.MaxIter, 1}, {"subtopics", o.Subtopics, 1}, {"restarts", o.Restarts, 1}, {"new-topics", o.NewTopics, 0}} {
+		if f.v >= 0 && (!fs.Changed(f.name) || f.v >= f.min) {
+			continue
+		}
+		flag := "--" + f.name
+		if sh := fs.Lookup(f.name).Shorthand; sh != "" {
+			flag = "-" + sh + "/" + flag
+		}
+		if f.min == 0 {
+			return fmt.Errorf("%s %d: want a number ≥ 0 (0: none)", flag, f.v)
+		}
+		return fmt.Errorf("%s %d: want a number ≥ %d (leave the flag out for the kind's default)", flag, f.v, f.min)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"tol", o.Tol}, {"lambda", o.Lambda}} {
+		if fs.Changed(f.name) && f.v == 0 {
+			return fmt.Errorf("--%s 0: want a finite number > 0 (leave the flag out for the kind's default)", f.name)
+		}
+	}
+	if fs.Changed("beta") && (math.IsNaN(o.Beta) || o.Beta < model.MinStrength || o.Beta > model.MaxStrength) {
+		return fmt.Errorf("--beta %v: want a number from %g to %g (leave the flag out for the kind's default)", o.Beta, model.MinStrength, model.MaxStrength)
+	}
+	return nil
 }
 
 func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Options, path, out, anchorsPath string, labelsFromCorpus, asJSON bool, top int) error {
@@ -277,7 +320,11 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 		return enc.Encode(res)
 	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "%s model, %d topics, fitted on %d documents × %d terms in %.2fs", fitted.Model.Kind(), fitted.Model.NumTopics(),
+	empty := ""
+	if n := model.CountEmpty(topics); n > 0 {
+		empty = fmt.Sprintf(" (%d of them empty)", n)
+	}
+	fmt.Fprintf(w, "%s model, %d topics%s, fitted on %d documents × %d terms in %.2fs", fitted.Model.Kind(), fitted.Model.NumTopics(), empty,
 		fitted.Info.Documents, len(fitted.Vocab), fitted.Info.Seconds)
 	if fitted.Info.Iterations > 0 {
 		fmt.Fprintf(w, " (%d iterations, objective %.6g)", fitted.Info.Iterations, fitted.Info.Objective)
@@ -295,9 +342,13 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if s := fitted.Info.Search; s != nil {
 		printSearch(w, s)
 		if len(s.Kinds) > 0 {
-			fmt.Fprintln(w, "each kind's best:")
+			fmt.Fprintln(w, "each kind's choice:")
+			width := 0
 			for _, k := range s.Kinds {
-				fmt.Fprintf(w, "   %s  %5.1f%% ± %4.1f\n", k.Settings(), k.Accuracy, k.SD)
+				width = max(width, len([]rune(k.Settings())))
+			}
+			for _, k := range s.Kinds {
+				fmt.Fprintf(w, "   %-*s  %s\n", width, k.Settings(), estimateText(k.Estimate))
 			}
 		}
 	}
@@ -358,15 +409,22 @@ func printSearch(w io.Writer, s *model.Search) {
 	for _, c := range s.Candidates {
 		width = max(width, len([]rune(c.Settings())))
 	}
+	fmt.Fprintf(w, "   %-*s  %-14s  %s\n", width, "candidate", "accuracy ± SD", "topics (of the fold models)")
 	for i, c := range s.Candidates {
 		mark := " "
 		if i == s.Chosen {
 			mark = "*"
 		}
-		fmt.Fprintf(w, " %s %-*s  %5.1f%% ± %4.1f\n", mark, width, c.Settings(), c.Accuracy, c.SD)
+		fmt.Fprintf(w, " %s %-*s  %s  %3d\n", mark, width, c.Settings(), estimateText(c.Estimate), c.Topics)
 	}
-	fmt.Fprintf(w, "   %-*s  %5.1f%% ± %4.1f\n", width, "linear SVM on the same labels (terms only)", s.SVM.Accuracy, s.SVM.SD)
+	fmt.Fprintf(w, "   %-*s  %s\n", width, "linear SVM on the same labels (terms only)", estimateText(s.SVM))
+	if s.Rule != "" {
+		fmt.Fprintf(w, "chosen by %s\n", s.Rule)
+	}
 	best := s.ChosenCandidate()
+	if !best.Scored() || !s.SVM.Scored() {
+		return
+	}
 	switch d := best.Accuracy - s.SVM.Accuracy; {
 	case d >= 0.05:
 		fmt.Fprintf(w, "kept %s: %.1f points above the linear SVM (cross-validated accuracy %.1f%% against %.1f%%)\n", best.Settings(), d, best.Accuracy, s.SVM.Accuracy)
@@ -377,13 +435,28 @@ func printSearch(w io.Writer, s *model.Search) {
 	}
 }
 
-// printTopics lists topics with their top words.
+// estimateText shows a cross-validated accuracy, or says that it was not
+// measured.
+func estimateText(e model.Estimate) string {
+	if !e.Scored() {
+		return "  not scored  "
+	}
+	return fmt.Sprintf("%5.1f%% ± %4.1f", e.Accuracy, e.SD)
+}
+
+// printTopics lists topics with their top words, the empty ones
+// (model.Topic.Empty) only counted, once.
 func printTopics(w io.Writer, topics []model.Topic) {
 	width := 0
 	for _, t := range topics {
-		width = max(width, len([]rune(t.Name)))
+		if !t.Empty {
+			width = max(width, len([]rune(t.Name)))
+		}
 	}
 	for _, t := range topics {
+		if t.Empty {
+			continue
+		}
 		var words []string
 		for _, wd := range t.Words {
 			words = append(words, wd.Word)
@@ -397,4 +470,30 @@ func printTopics(w io.Writer, topics []model.Topic) {
 		}
 		fmt.Fprintf(w, "  %-*s%s  %s\n", width, t.Name, extra, strings.Join(words, " "))
 	}
+	if s := emptyTopicsLine(topics); s != "" {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+}
+
+// emptyTopicsLine says how many of the topics are empty, naming the
+// first few ("" when none is).
+func emptyTopicsLine(topics []model.Topic) string {
+	var names []string
+	for _, t := range topics {
+		if t.Empty {
+			names = append(names, t.Title())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	more := ""
+	if len(names) > 3 {
+		names, more = names[:3], ", …"
+	}
+	what := "topics"
+	if len(names) == 1 {
+		what = "topic"
+	}
+	return fmt.Sprintf("(%d empty %s, not listed: no training document uses them; %s%s)", model.CountEmpty(topics), what, strings.Join(names, ", "), more)
 }

@@ -366,7 +366,11 @@ func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON 
 		}
 		return enc.Encode(out)
 	}
-	fmt.Fprintf(w, "%s model: %d topics over %d terms (fitted %s on %s)\n", f.Model.Kind(), len(topics), len(f.Vocab), f.Info.Created, f.Info.Corpus)
+	empty := ""
+	if n := model.CountEmpty(topics); n > 0 {
+		empty = fmt.Sprintf(" (%d of them empty)", n)
+	}
+	fmt.Fprintf(w, "%s model: %d topics%s over %d terms (fitted %s on %s)\n", f.Model.Kind(), len(topics), empty, len(f.Vocab), f.Info.Created, f.Info.Corpus)
 	if desc != nil {
 		// A structured model reads better in its own layout (theme models:
 		// per theme, subtopics and aggregates at purity ratios 0 and 1,
@@ -374,6 +378,9 @@ func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON 
 		return desc.WriteText(w)
 	}
 	for _, t := range topics {
+		if t.Empty {
+			continue
+		}
 		head := t.Title()
 		if t.Label != "" && t.Label != t.Name && t.Group == "" {
 			head += " → class " + t.Label
@@ -397,6 +404,9 @@ func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON 
 			parts = append(parts, s)
 		}
 		fmt.Fprintf(w, "  %s\n", strings.Join(parts, ", "))
+	}
+	if s := emptyTopicsLine(topics); s != "" {
+		fmt.Fprintln(w, s)
 	}
 	return nil
 }
