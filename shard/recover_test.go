@@ -1,6 +1,8 @@
 package shard
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,5 +187,30 @@ func TestCreateRefusesOtherFolders(t *testing.T) {
 	writeDocs(t, empty, 3) // over a corpus
 	if m, err := Open(empty); err != nil || m.Docs != 3 {
 		t.Fatalf("%v %+v", err, m)
+	}
+}
+
+// The checkpoint reads back as saved, whole when saved in parts; none is
+// fs.ErrNotExist, and a damaged one an error naming the file.
+func TestCheckpoint(t *testing.T) {
+	st, err := NewStore(filepath.Join(t.TempDir(), "state"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.LoadCheckpoint(); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("no checkpoint: %v", err)
+	}
+	if err := st.SaveCheckpointParts([]byte("head:"), nil, []byte("state")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := st.LoadCheckpoint(); err != nil || string(b) != "head:state" {
+		t.Fatalf("%q %v", b, err)
+	}
+	path := filepath.Join(st.Dir(), CheckpointFile)
+	b, _ := os.ReadFile(path)
+	b[len(b)-6] ^= 1
+	os.WriteFile(path, b, 0o644)
+	if _, err := st.LoadCheckpoint(); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
+		t.Fatalf("damaged: %v", err)
 	}
 }
