@@ -285,9 +285,10 @@ const (
 
 // StatsLen returns the length of the current pass's statistics vector:
 // terms × k sufficient statistics when the pass runs an EM step, then
-// four numbers (see the package's out-of-core notes).
+// four numbers (see the package's out-of-core notes); 0 once the fit is
+// finished (a finished fit's checkpoint resumes to its model at once).
 func (t *Trainer) StatsLen() int {
-	if t == nil || t.m == nil {
+	if t == nil || t.m == nil || t.done {
 		return 0
 	}
 	return t.statsOffset() + statScalars

@@ -771,3 +771,24 @@ func TestFitBlocksResume(t *testing.T) {
 		t.Errorf("the resumed fit reported iterations %v, want from after 2 to 6", iters)
 	}
 }
+
+// A finished fit's checkpoint resumes to its model at once.
+func TestFitBlocksResumeFinished(t *testing.T) {
+	x := blocksCorpus(t)
+	cfg := Config{K: 4, MaxIter: 3, Seed: 2}
+	st := &cpStore{MemStore: blocks.NewMemStore()}
+	want, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	cfg.Progress = func(progress.Step) { steps++ }
+	got, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed when finished", got, want, 0)
+	if steps != 0 {
+		t.Errorf("%d passes run after the end", steps)
+	}
+}
