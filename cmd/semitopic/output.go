@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/semitopic/semitopic/internal/atomicfile"
+	"github.com/semitopic/semitopic/shard"
 )
 
 // checkOut checks, before any work, that the output file path given to
@@ -94,4 +95,18 @@ func renamedFlag(cmd *cobra.Command, oldName, newName string) (useOld bool, err 
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "note: --%s is deprecated here and will be removed; use --%s\n", oldName, newName)
 	return true, nil
+}
+
+// recoverShards finishes or undoes an interrupted replacement of the
+// sharded corpus dir (shard.Recover) before a command reads or writes it,
+// saying on standard error what it did.
+func recoverShards(cmd *cobra.Command, dir string) error {
+	note, err := shard.Recover(dir)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", note)
+	}
+	return nil
 }
