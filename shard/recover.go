@@ -15,11 +15,13 @@ import (
 // place.
 const oldCorpus = "corpus"
 
-// checkTarget refuses to write dir when replacing it would lose data: dir
-// is a file, or a folder that holds something but no sharded corpus, or
-// its previous replacement was interrupted (dir is missing and the corpus
-// it held is beside it: Recover).
-func checkTarget(dir string) error {
+// CheckTarget reports whether a Writer may write dir, as Create and Close
+// check, so that a caller can refuse before long work: it may not when
+// replacing dir would lose data — dir is a file, or a folder that holds
+// something but no sharded corpus — or when dir's previous replacement was
+// interrupted (dir is missing and the corpus it held is beside it:
+// Recover puts it back).
+func CheckTarget(dir string) error {
 	fi, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -132,14 +132,14 @@ func Create(dir string, terms int, opt Options) (*Writer, error) {
 		return nil, fmt.Errorf("shard: %d vocabulary terms for %d columns", len(opt.Vocab), terms)
 	}
 	dir = filepath.Clean(dir)
-	if err := checkTarget(dir); err != nil {
+	if err := CheckTarget(dir); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("shard: %w", err)
 	}
 	// What killed writes of dir left beside it goes now (Recover has
-	// dealt with an interrupted replacement: checkTarget refuses one).
+	// dealt with an interrupted replacement: CheckTarget refuses one).
 	_, _ = atomicfile.RemoveStale(dir, atomicfile.KindTmp)
 	_, _ = atomicfile.RemoveStale(dir, atomicfile.KindOld)
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), atomicfile.TempPattern(filepath.Base(dir), atomicfile.KindTmp))
@@ -298,7 +298,7 @@ func (w *Writer) finish() (*Manifest, error) {
 	// moves aside first and goes once the new one is there. A kill
 	// between the two renames leaves no dir: Recover finishes or undoes
 	// the replacement.
-	if err := checkTarget(w.dir); err != nil {
+	if err := CheckTarget(w.dir); err != nil {
 		return nil, err
 	}
 	var old string
