@@ -155,18 +155,21 @@ func etaReporter(w io.Writer, maxIter int, now func() time.Time) progress.Func {
 	return func(s progress.Step) {
 		t := now()
 		steps++
-		if steps == 1 {
-			first = t
-		} else if t.Sub(last) < 2*time.Second && s.Iter != s.Total {
-			return
-		}
-		last = t
 		total := s.Total
 		if total == 0 {
 			total = maxIter
 		}
+		if steps == 1 {
+			first = t
+		} else if t.Sub(last) < 2*time.Second && s.Iter != total {
+			return
+		}
+		last = t
 		line := fmt.Sprintf("iteration %d/%d", s.Iter, total)
 		left := total - s.Iter
+		if total <= 0 { // unknown: no bound to estimate against
+			line, left = fmt.Sprintf("iteration %d", s.Iter), 0
+		}
 		if s.Runs > 1 {
 			line = fmt.Sprintf("run %d/%d, ", s.Run+1, s.Runs) + line
 			left += (s.Runs - 1 - s.Run) * total
