@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -119,9 +121,13 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 // blocks) as Fit trains it on the same matrix in memory, with the same
 // iterates, history and final training perplexity: NewTrainer, then
 // blocks.Run, then Model. st is passed to the trainer, which keeps no
-// document-side state in it (it may be nil). When ctx is done, FitBlocks returns the
-// model as its last complete pass (batch) or mini-batch (online) left it,
-// with a NaN training perplexity, together with ctx's error, like Fit.
+// document-side state in it (it may be nil). When st keeps checkpoints
+// (blocks.Checkpointer, as shard.Store), blocks.Run saves one after every
+// pass and FitBlocks resumes from the one it finds, which must be of the
+// same fit (the same corpus shape and Config, Progress aside). When ctx
+// is done, FitBlocks returns the model as its last complete pass (batch)
+// or mini-batch (online) left it, with a NaN training perplexity,
+// together with ctx's error, like Fit.
 func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Config) (*Model, error) {
 	if src == nil {
 		return nil, errors.New("lda: fit out of core: nil source")
@@ -131,6 +137,9 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 	if err != nil {
 		return nil, err
 	}
+	if err := t.resume(st); err != nil {
+		return nil, err
+	}
 	if err := blocks.Run(ctx, src, st, t); err != nil {
 		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
 			return t.take(), cerr
@@ -138,6 +147,54 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 		return nil, err
 	}
 	return t.take(), nil
+}
+
+// resume restores t from st's checkpoint, when st keeps one
+// (blocks.Checkpointer) and holds one, which must be a state of t's fit:
+// the same corpus shape and resolved Config, Progress aside. t keeps its
+// Progress.
+func (t *Trainer) resume(st blocks.Store) error {
+	cp, ok := st.(blocks.Checkpointer)
+	if !ok {
+		return nil
+	}
+	b, err := cp.LoadCheckpoint()
+	if blocks.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var saved Trainer
+	if err := saved.UnmarshalBinary(b); err != nil {
+		return err
+	}
+	if !t.sameFit(&saved) {
+		a, b := &saved.m.opts, &t.m.opts
+		return fmt.Errorf("lda: the checkpoint is of another fit (K=%d, %d×%d, seed %d, MaxIter %d, method %v) than this one (K=%d, %d×%d, seed %d, MaxIter %d, method %v), or their priors, tolerances or supervision differ",
+			a.K, saved.docs, saved.m.terms, a.Seed, a.MaxIter, a.Method, b.K, t.docs, t.m.terms, b.Seed, b.MaxIter, b.Method)
+	}
+	saved.m.opts.Progress = t.m.opts.Progress
+	*t = saved
+	return nil
+}
+
+// sameFit reports whether u is a state of t's fit: the same corpus shape
+// and resolved Config, Progress aside.
+func (t *Trainer) sameFit(u *Trainer) bool {
+	a, b := t.m.opts, u.m.opts
+	if t.docs != u.docs || t.m.terms != u.m.terms || !slices.Equal(a.SeedWords, b.SeedWords) || !slices.Equal(a.Exclude, b.Exclude) ||
+		len(a.DocTopics) != len(b.DocTopics) {
+		return false
+	}
+	for i := range a.DocTopics {
+		if !slices.Equal(a.DocTopics[i], b.DocTopics[i]) {
+			return false
+		}
+	}
+	a.SeedWords, a.Exclude, a.DocTopics, a.Progress = nil, nil, nil, nil
+	b.SeedWords, b.Exclude, b.DocTopics, b.Progress = nil, nil, nil, nil
+	return reflect.DeepEqual(a, b)
 }
 
 // take returns the model without copying it, leaving the Trainer
@@ -228,9 +285,10 @@ const (
 
 // StatsLen returns the length of the current pass's statistics vector:
 // terms × k sufficient statistics when the pass runs an EM step, then
-// four numbers (see the package's out-of-core notes).
+// four numbers (see the package's out-of-core notes); 0 once the fit is
+// finished (a finished fit's checkpoint resumes to its model at once).
 func (t *Trainer) StatsLen() int {
-	if t == nil || t.m == nil {
+	if t == nil || t.m == nil || t.done {
 		return 0
 	}
 	return t.statsOffset() + statScalars

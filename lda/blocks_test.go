@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -707,5 +708,87 @@ func benchFitBlocks(b *testing.B, memory bool) {
 				return err
 			})
 		})
+	}
+}
+
+// cpStore is a MemStore that keeps a checkpoint, as shard.Store does.
+type cpStore struct {
+	*blocks.MemStore
+	cp []byte
+}
+
+func (s *cpStore) SaveCheckpoint(b []byte) error { s.cp = slices.Clone(b); return nil }
+
+func (s *cpStore) LoadCheckpoint() ([]byte, error) {
+	if s.cp == nil {
+		return nil, fs.ErrNotExist
+	}
+	return s.cp, nil
+}
+
+// TestFitBlocksResume interrupts an out-of-core fit after two passes and
+// resumes it from its checkpoint: the model is the uninterrupted fit's to
+// the bit, and the progress goes on after pass 2. A checkpoint of another
+// fit (another K, seed or MaxIter) is refused and left as it was.
+func TestFitBlocksResume(t *testing.T) {
+	x := blocksCorpus(t)
+	cfg := Config{K: 5, MaxIter: 6, EvaluateEvery: 2, Seed: 6}
+	want, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &cpStore{MemStore: blocks.NewMemStore()}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := cfg
+	c.Progress = func(s progress.Step) {
+		if s.Iter == 2 {
+			cancel()
+		}
+	}
+	if _, err := FitBlocks(ctx, newCutSource(x, unevenSizes...), st, c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted fit: %v", err)
+	}
+	saved := slices.Clone(st.cp)
+	for _, other := range []Config{{K: 4, MaxIter: 6, EvaluateEvery: 2, Seed: 6}, {K: 5, MaxIter: 6, EvaluateEvery: 2, Seed: 7},
+		{K: 5, MaxIter: 9, EvaluateEvery: 2, Seed: 6}} {
+		_, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, other)
+		if err == nil || !strings.Contains(err.Error(), "another fit") {
+			t.Errorf("resumed with %+v: %v", other, err)
+		}
+		if !slices.Equal(st.cp, saved) {
+			t.Fatalf("resuming with %+v changed the checkpoint", other)
+		}
+	}
+	var iters []int
+	c.Progress = func(s progress.Step) { iters = append(iters, s.Iter) }
+	got, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed", got, want, 0)
+	if len(iters) == 0 || iters[0] < 3 || iters[len(iters)-1] != 6 {
+		t.Errorf("the resumed fit reported iterations %v, want from after 2 to 6", iters)
+	}
+}
+
+// A finished fit's checkpoint resumes to its model at once.
+func TestFitBlocksResumeFinished(t *testing.T) {
+	x := blocksCorpus(t)
+	cfg := Config{K: 4, MaxIter: 3, Seed: 2}
+	st := &cpStore{MemStore: blocks.NewMemStore()}
+	want, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	cfg.Progress = func(progress.Step) { steps++ }
+	got, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed when finished", got, want, 0)
+	if steps != 0 {
+		t.Errorf("%d passes run after the end", steps)
 	}
 }

@@ -2,8 +2,12 @@ package model
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -34,7 +38,25 @@ func OutOfCoreKinds() []string { return []string{KindNMF, KindTSNMF, KindCorEx, 
 // memory and are refused. A corpus that semitopic vectorize --shards made
 // from text keeps its vectorizer (pipeline.json), and the model gets it;
 // otherwise the model, like one fitted on a matrix, takes matrices only.
+//
+// The checkpoint records the fit's settings (kind, options, anchors,
+// corpus): a fit whose state folder holds another fit's checkpoint is
+// refused with a *StateMismatchError before any work, and the checkpoint
+// is left as it was. A state folder this call creates is removed when the
+// fit fails before saving a checkpoint (nothing in it could be resumed).
 func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
+	_, statErr := os.Lstat(stateDir)
+	created := errors.Is(statErr, fs.ErrNotExist)
+	f, err := fitShards(ctx, src, stateDir, o)
+	if err != nil && created {
+		if _, cerr := os.Stat(filepath.Join(stateDir, shard.CheckpointFile)); errors.Is(cerr, fs.ErrNotExist) {
+			os.RemoveAll(stateDir)
+		}
+	}
+	return f, err
+}
+
+func fitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
 	if o.Labels != nil {
 		return nil, fmt.Errorf("model: out of core, labels come from the corpus's labels file (LabelsFromCorpus)")
 	}
@@ -61,10 +83,6 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if err := checkAnchors(anchors); err != nil {
 		return nil, err
 	}
-	st, err := shard.NewStore(stateDir)
-	if err != nil {
-		return nil, err
-	}
 	// A corpus vectorized from text keeps its vectorizer: the model reads
 	// new text, and the anchors, as the corpus was read.
 	var vec *vectorize.Vectorizer
@@ -82,6 +100,23 @@ func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 		if anchors, anchorNotes, err = AnalyzeAnchors(vec.Analyzer(), anchors); err != nil {
 			return nil, err
 		}
+	}
+	settings, err := fitSettings(src, o, anchors)
+	if err != nil {
+		return nil, err
+	}
+	store, err := shard.NewStore(stateDir)
+	if err != nil {
+		return nil, err
+	}
+	st, err := newFitStore(store, settings)
+	if err != nil {
+		return nil, err
+	}
+	// Another fit's checkpoint, or a damaged one, is refused before any
+	// work, and left as it is.
+	if _, err := st.LoadCheckpoint(); err != nil && !blocks.IsNotExist(err) {
+		return nil, err
 	}
 	t0 := time.Now()
 	var fitted *Fitted

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -111,7 +112,12 @@ type Writer struct {
 	closed bool
 }
 
-// Create starts a sharded corpus of terms columns in dir, which it creates.
+// Create starts a sharded corpus of terms columns in dir, which it creates
+// or, once Close has written everything, replaces. It refuses a dir that
+// is a file or a folder holding anything but a sharded corpus, which
+// replacing would delete, and one whose replacement was interrupted
+// (Recover puts it back first). The stale temporaries that killed writes
+// of dir left beside it are removed.
 func Create(dir string, terms int, opt Options) (*Writer, error) {
 	if terms < 1 {
 		return nil, fmt.Errorf("shard: %d terms, want at least 1", terms)
@@ -126,10 +132,17 @@ func Create(dir string, terms int, opt Options) (*Writer, error) {
 		return nil, fmt.Errorf("shard: %d vocabulary terms for %d columns", len(opt.Vocab), terms)
 	}
 	dir = filepath.Clean(dir)
+	if err := CheckTarget(dir); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("shard: %w", err)
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".tmp-*")
+	// What killed writes of dir left beside it goes now (Recover has
+	// dealt with an interrupted replacement: CheckTarget refuses one).
+	_, _ = atomicfile.RemoveStale(dir, atomicfile.KindTmp)
+	_, _ = atomicfile.RemoveStale(dir, atomicfile.KindOld)
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), atomicfile.TempPattern(filepath.Base(dir), atomicfile.KindTmp))
 	if err != nil {
 		return nil, fmt.Errorf("shard: %w", err)
 	}
@@ -282,20 +295,25 @@ func (w *Writer) finish() (*Manifest, error) {
 		return nil, err
 	}
 	// Put the new folder in place of the target: the old one, if any,
-	// moves aside first and goes once the new one is there.
+	// moves aside first and goes once the new one is there. A kill
+	// between the two renames leaves no dir: Recover finishes or undoes
+	// the replacement.
+	if err := CheckTarget(w.dir); err != nil {
+		return nil, err
+	}
 	var old string
 	if _, err := os.Lstat(w.dir); err == nil {
-		if old, err = os.MkdirTemp(filepath.Dir(w.dir), "."+filepath.Base(w.dir)+".old-*"); err != nil {
+		if old, err = os.MkdirTemp(filepath.Dir(w.dir), atomicfile.TempPattern(filepath.Base(w.dir), atomicfile.KindOld)); err != nil {
 			return nil, fmt.Errorf("shard: %w", err)
 		}
-		if err := os.Rename(w.dir, filepath.Join(old, "corpus")); err != nil {
+		if err := os.Rename(w.dir, filepath.Join(old, oldCorpus)); err != nil {
 			os.Remove(old)
 			return nil, fmt.Errorf("shard: moving the old %s aside: %w", w.dir, err)
 		}
 	}
 	if err := os.Rename(w.tmp, w.dir); err != nil {
 		if old != "" {
-			os.Rename(filepath.Join(old, "corpus"), w.dir)
+			os.Rename(filepath.Join(old, oldCorpus), w.dir)
 			os.Remove(old)
 		}
 		return nil, fmt.Errorf("shard: %w", err)
@@ -343,11 +361,18 @@ func writeAtomic(path string, fill func(*bufio.Writer) error) error {
 	return nil
 }
 
-// Open reads and checks the manifest of the sharded corpus in dir.
+// Open reads and checks the manifest of the sharded corpus in dir. When dir
+// is missing because its replacement was interrupted, the error says so
+// (Recover puts it back).
 func Open(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestFile)
 	b, err := os.ReadFile(path)
 	if err != nil {
+		if _, serr := os.Lstat(dir); errors.Is(serr, fs.ErrNotExist) {
+			if old, _ := interrupted(filepath.Clean(dir)); old != nil {
+				return nil, errInterrupted(dir, old)
+			}
+		}
 		return nil, fmt.Errorf("shard: %w", err)
 	}
 	var m Manifest

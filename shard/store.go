@@ -150,18 +150,34 @@ var _ blocks.Checkpointer = (*Store)(nil)
 // SaveCheckpoint writes a trainer's state as the store's checkpoint,
 // atomically, with a CRC-32C.
 func (s *Store) SaveCheckpoint(state []byte) error {
+	return s.SaveCheckpointParts(state)
+}
+
+// SaveCheckpointParts writes the concatenation of parts as the store's
+// checkpoint, as SaveCheckpoint does, without building it in memory:
+// LoadCheckpoint returns it whole. A caller puts its own header before a
+// trainer's state this way.
+func (s *Store) SaveCheckpointParts(parts ...[]byte) error {
 	path := filepath.Join(s.dir, CheckpointFile)
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
 	err := atomicfile.WriteFile(path, func(w io.Writer) error {
 		if _, err := w.Write(stateMagic[:]); err != nil {
 			return err
 		}
-		if err := binary.Write(w, binary.LittleEndian, uint64(len(state))); err != nil {
+		if err := binary.Write(w, binary.LittleEndian, uint64(n)); err != nil {
 			return err
 		}
-		if _, err := w.Write(state); err != nil {
-			return err
+		h := crc32.New(castagnoli)
+		for _, p := range parts {
+			h.Write(p)
+			if _, err := w.Write(p); err != nil {
+				return err
+			}
 		}
-		return binary.Write(w, binary.LittleEndian, crc32.Checksum(state, castagnoli))
+		return binary.Write(w, binary.LittleEndian, h.Sum32())
 	})
 	if err != nil {
 		return fmt.Errorf("shard: saving the checkpoint: %w", err)

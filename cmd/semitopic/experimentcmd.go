@@ -42,6 +42,9 @@ results (JSON) to --out. "experiment list" names them.`,
 					return fmt.Errorf("%w (or pass --data)", err)
 				}
 			}
+			if err := checkNoOverwrite([]ioPath{{name: "--data", path: data}}, []ioPath{{name: "--out", path: out}}); err != nil {
+				return err
+			}
 			env := &experiment.Env{
 				Data:       data,
 				Out:        out,

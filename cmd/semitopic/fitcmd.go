@@ -136,6 +136,17 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 			if err := checkOut("out", out, false, ".semitopic"); err != nil {
 				return err
 			}
+			outs := []ioPath{{name: "--out", path: out}}
+			if outOfCore {
+				sd, name := stateDir, "--state"
+				if sd == "" {
+					sd, name = defaultStateDir(out), "--state (default: beside --out)"
+				}
+				outs = append(outs, ioPath{name: name, path: sd, folder: true})
+			}
+			if err := checkNoOverwrite(append(readerInputs(&rf, args[0]), ioPath{name: "--anchors", path: anchorsPath}), outs); err != nil {
+				return err
+			}
 			if err := checkFinite(cmd, "tol", "lambda", "beta"); err != nil {
 				return err
 			}

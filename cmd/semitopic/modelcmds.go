@@ -105,6 +105,9 @@ writes CSV to standard output.`,
 			if err := checkOut("out", out, true, docTopicExts...); err != nil {
 				return err
 			}
+			if err := checkNoOverwrite(append(readerInputs(&rf, args[0]), ioPath{name: "--model", path: modelPath}), []ioPath{{name: "--out", path: out}}); err != nil {
+				return err
+			}
 			in, err := readForModel(cmd, &rf, modelPath, args[0])
 			if err != nil {
 				return err
@@ -224,6 +227,9 @@ those documents as errors.`,
 				out = "-"
 			}
 			if err := checkOut("out", out, true, docTopicExts...); err != nil {
+				return err
+			}
+			if err := checkNoOverwrite(append(readerInputs(&rf, args[0]), ioPath{name: "--model", path: modelPath}), []ioPath{{name: "--out", path: out}}); err != nil {
 				return err
 			}
 			in, err := readForModel(cmd, &rf, modelPath, args[0])

@@ -182,6 +182,11 @@ func (r *readerFlags) read(ctx context.Context, cmd *cobra.Command, path string)
 	if err != nil {
 		return nil, err
 	}
+	if r.format == "shards" && path != corpus.Stdin {
+		if err := recoverShards(cmd, path); err != nil {
+			return nil, err
+		}
+	}
 	var c *corpus.Corpus
 	if path == corpus.Stdin {
 		path = "standard input"

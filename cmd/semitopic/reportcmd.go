@@ -46,6 +46,13 @@ clustering agreement.`,
 			if err := checkOut("out", out, false, ".html", ".htm"); err != nil {
 				return err
 			}
+			ins := []ioPath{{name: "--model", path: modelPath}}
+			if len(args) == 1 {
+				ins = append(ins, readerInputs(&rf, args[0])...)
+			}
+			if err := checkNoOverwrite(ins, []ioPath{{name: "--out", path: out}}); err != nil {
+				return err
+			}
 			var data *report.Data
 			var f *model.Fitted
 			if len(args) == 1 {

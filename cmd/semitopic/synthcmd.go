@@ -86,6 +86,11 @@ in one pass: read it back with --format shards).`,
 			if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 				return err
 			}
+			if format == "shards" {
+				if err := recoverShards(cmd, out); err != nil {
+					return err
+				}
+			}
 			t0 := time.Now()
 			st, err := synth.Write(cmd.Context(), g, format, out)
 			if err != nil {

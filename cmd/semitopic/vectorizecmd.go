@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,33 +67,44 @@ documents is known; on an error the target folder is left as it was.`,
 				if out != "" || vocabOut != "" || labelsOut != "" || idsOut != "" {
 					return fmt.Errorf("--shards writes its own vocabulary and labels: leave --out, --vocab, --labels and --ids unset")
 				}
+				if err := checkNoOverwrite(readerInputs(&rf, args[0]), []ioPath{{name: "--shards", path: shardsOut, folder: true}}); err != nil {
+					return err
+				}
 				return runVectorizeShards(cmd, &rf, &pf, args[0], shardsOut, rowsPerShard)
 			}
 			if out == "" {
 				return fmt.Errorf("--out or --shards is required")
 			}
 			dir := filepath.Dir(out)
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return fmt.Errorf("--out: creating its folder: %w", err)
-			}
+			outs := []ioPath{{name: "--out", path: out}, {name: "--vocab", path: vocabOut}, {name: "--labels", path: labelsOut}, {name: "--ids", path: idsOut}}
 			if vocabOut == "" {
 				vocabOut = filepath.Join(dir, "vocab.txt")
+				outs[1] = ioPath{name: "--vocab (default: beside --out)", path: vocabOut}
 			}
 			if labelsOut == "" {
 				labelsOut = filepath.Join(dir, "labels.txt")
+				outs[2] = ioPath{name: "--labels (default: beside --out)", path: labelsOut}
 			}
-			if err := checkOut("out", out, false, ".mtx"); err != nil {
+			if err := checkNoOverwrite(readerInputs(&rf, args[0]), outs); err != nil {
 				return err
 			}
-			for _, o := range []struct{ flag, path string }{{"vocab", vocabOut}, {"labels", labelsOut}, {"ids", idsOut}} {
-				if o.path == "" {
-					continue
-				}
-				if err := checkOut(o.flag, o.path, false); err != nil {
-					return err
+			_, statErr := os.Stat(dir)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("--out: creating its folder: %w", err)
+			}
+			err := checkOut("out", out, false, ".mtx")
+			for _, o := range outs[1:] {
+				if err == nil && o.path != "" {
+					err = checkOut(strings.TrimPrefix(flagOf(o.name), "--"), o.path, false)
 				}
 			}
-			return runVectorize(cmd, &rf, &pf, args[0], out, vocabOut, labelsOut, idsOut)
+			if err == nil {
+				err = runVectorize(cmd, &rf, &pf, args[0], out, vocabOut, labelsOut, idsOut)
+			}
+			if err != nil && errors.Is(statErr, fs.ErrNotExist) {
+				os.Remove(dir) // the folder this run made, if it is still empty
+			}
+			return err
 		},
 	}
 	rf.register(cmd.Flags(), false)
@@ -153,6 +165,19 @@ func runVectorizeShards(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, 
 	rd, err := rf.reader(cmd)
 	if err != nil {
 		return err
+	}
+	// A replacement of the input or of dir that a kill interrupted is
+	// finished or undone first.
+	if rf.format == "shards" && path != corpus.Stdin {
+		if err := recoverShards(cmd, path); err != nil {
+			return err
+		}
+	}
+	if err := recoverShards(cmd, dir); err != nil {
+		return err
+	}
+	if err := shard.CheckTarget(dir); err != nil {
+		return fmt.Errorf("--shards: %w", err)
 	}
 	src := &shardSource{rd: rd, path: path}
 	defer src.close()

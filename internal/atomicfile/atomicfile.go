@@ -28,7 +28,9 @@ type File struct {
 }
 
 // Create starts writing path. It fails at once when path's folder does not
-// exist or cannot be written, or when path is a folder.
+// exist or cannot be written, or when path is a folder. The temporary file
+// is named as TempPattern says, and the stale temporaries that killed
+// writes of path left beside it are removed first (see RemoveStale).
 func Create(path string) (*File, error) {
 	mode := fs.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
@@ -41,7 +43,10 @@ func Create(path string) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	// What a killed write left beside the target goes now; a failure
+	// to remove it is no reason not to write.
+	_, _ = RemoveStale(path, KindTmp)
+	tmp, err := os.CreateTemp(dir, TempPattern(base, KindTmp))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
