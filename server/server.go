@@ -64,8 +64,11 @@ type Server struct {
 	// predictor and labels are set for models that predict labels.
 	predictor model.Predictor
 	labels    []string
-	mux       *http.ServeMux
-	nextID    atomic.Uint64
+	// info is the model's fit information as the API sends it: JSON with
+	// no null (dropNulls).
+	info   any
+	mux    *http.ServeMux
+	nextID atomic.Uint64
 }
 
 // New returns a Server for f. The model must be able to read text (fitted
@@ -82,7 +85,11 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s := &Server{f: f, opts: o, topics: topics}
+	info, err := dropNulls(f.Info)
+	if err != nil {
+		return nil, fmt.Errorf("server: the model's fit information: %w", err)
+	}
+	s := &Server{f: f, opts: o, topics: topics, info: info}
 	if p, ok := model.AsPredictor(f.Model); ok {
 		s.predictor, s.labels = p, p.Labels()
 	}
@@ -208,7 +215,7 @@ func (s *Server) modelInfo(w http.ResponseWriter, _ *http.Request) {
 		"topic_names":  s.names,
 		"empty_topics": emptyTopicNames(s.topics),
 		"vocabulary":   len(s.f.Vocab),
-		"info":         s.f.Info,
+		"info":         s.info,
 	}
 	if s.predictor != nil {
 		info["labels"] = s.labels
@@ -236,6 +243,43 @@ func (s *Server) topicsList(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"topics": topics, "empty_topics": emptyTopicNames(topics)})
+}
+
+// dropNulls returns v as its JSON value with every null member of an
+// object left out and every null element of a list dropped: the API never
+// sends null, whatever a nil slice or pointer of v's type would encode as.
+func dropNulls(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	var clean func(any) any
+	clean = func(x any) any {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if e == nil {
+					delete(x, k)
+				} else {
+					x[k] = clean(e)
+				}
+			}
+		case []any:
+			kept := x[:0]
+			for _, e := range x {
+				if e != nil {
+					kept = append(kept, clean(e))
+				}
+			}
+			return kept
+		}
+		return x
+	}
+	return clean(out), nil
 }
 
 // listTopics is m's topics with n words each, every list [] rather than
