@@ -178,15 +178,17 @@ func markEmpty(ts []Topic, sharesKnown bool) []Topic {
 	return ts
 }
 
-// CountEmpty counts the empty topics (Topic.Empty).
-func CountEmpty(ts []Topic) int {
-	n := 0
+// EmptyTopics returns the empty topics of ts (Topic.Empty), in order: the
+// outputs (fit, topics, the report, the server) leave them out of charts
+// and lists and name them in one line instead.
+func EmptyTopics(ts []Topic) []Topic {
+	var out []Topic
 	for _, t := range ts {
 		if t.Empty {
-			n++
+			out = append(out, t)
 		}
 	}
-	return n
+	return out
 }
 
 // Title is the topic's name for display: the name, prefixed by its group

@@ -300,8 +300,8 @@ func TestEmptyTopics(t *testing.T) {
 			t.Errorf("topic %d %q: empty %v (weight %g, %d words), want %v", i, tp.Name, tp.Empty, tp.Weight, len(tp.Words), want)
 		}
 	}
-	if CountEmpty(topics) != 2 {
-		t.Errorf("%d empty topics, want 2", CountEmpty(topics))
+	if n := len(EmptyTopics(topics)); n != 2 {
+		t.Errorf("%d empty topics, want 2", n)
 	}
 	if !strings.Contains(strings.Join(info.Notes, "|"), "every document is labeled, so they stay empty") {
 		t.Errorf("notes %q do not say why the free topics are empty", info.Notes)

@@ -74,7 +74,7 @@ func ExampleWrite() {
 			fmt.Printf("%s: %s\n", m[1], m[2])
 		}
 	}
-	fmt.Println("topic space with its top word:", strings.Contains(html, "<h3>space ") && strings.Contains(html, ">rocket<"))
+	fmt.Println("topic space with its top word:", strings.Contains(html, `<h3 title="space">space `) && strings.Contains(html, ">rocket<"))
 	fmt.Println("scripts:", strings.Count(html, "<script"))
 	// Output:
 	// section: Model

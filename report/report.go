@@ -55,6 +55,13 @@ type Data struct {
 	// test documents, never labeled in the fit". Empty: "documents given
 	// to the report".
 	Scope string
+	// Training says whether the documents were among the model's training
+	// documents, in a sentence shown with the evaluation figures ("" for
+	// none); Overstated marks a sentence that says some were, shown as a
+	// warning: the figures then overstate how the model does on new
+	// documents.
+	Training   string
+	Overstated bool
 }
 
 // page is what the template renders: one or more models.
@@ -83,6 +90,12 @@ type modelView struct {
 	HeatNote   string
 	Eval       []kv
 	EvalNotes  []string
+	// Training and Overstated are Data's.
+	Training   string
+	Overstated bool
+	// Empty says how many topics are empty and which ("" when none):
+	// they are left out of the charts and the topic cards.
+	Empty string
 }
 
 type kv struct{ K, V string }
@@ -91,6 +104,10 @@ type topicView struct {
 	Name, Label, Group, Weight string
 	Bars                       template.HTML
 }
+
+// chartLabel is the most characters of a topic name a chart shows (the
+// rest is cut to "…"), so that a long name does not squeeze the chart.
+const chartLabel = 28
 
 // Entry is one model of a multi-model report.
 type Entry struct {
@@ -153,37 +170,67 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 	if p.Title == "" {
 		p.Title = fmt.Sprintf("%s model", strings.ToUpper(m.Kind()))
 	}
-	p.Subtitle = fmt.Sprintf("%s topics over %s terms, fitted on %s documents of %s in %.1f s (%s)",
-		thousands(m.NumTopics()), thousands(len(f.Vocab)), thousands(f.Info.Documents), orDash(f.Info.Corpus), f.Info.Seconds, orDash(f.Info.Created))
+
 	p.Params = paramList(f.Info)
 	p.Notes = f.Info.Notes
 
+	// Empty topics (model.EmptyTopics) are left out of the charts and the
+	// cards, and counted in one line.
+	empty := make([]bool, len(topics))
+	var emptyNames []string
+	for i, t := range topics {
+		empty[i] = t.Empty
+	}
+	for _, t := range model.EmptyTopics(topics) {
+		emptyNames = append(emptyNames, t.Title())
+	}
+	p.Empty = emptyLine(emptyNames)
+	numTopics := thousands(m.NumTopics()) + " topics"
+	if len(emptyNames) > 0 {
+		numTopics += fmt.Sprintf(" (%s empty)", thousands(len(emptyNames)))
+	}
+	p.Subtitle = fmt.Sprintf("%s over %s terms, fitted on %s documents of %s in %.1f s (%s)",
+		numTopics, thousands(len(f.Vocab)), thousands(f.Info.Documents), orDash(f.Info.Corpus), f.Info.Seconds, orDash(f.Info.Created))
+
 	// Topic sizes.
-	var names []string
+	var names, shown []string
 	var sizes []float64
 	hasSize := false
-	for _, t := range topics {
+	for i, t := range topics {
 		names = append(names, t.Name)
+		if empty[i] {
+			continue
+		}
+		shown = append(shown, clip(t.Name, chartLabel))
 		sizes = append(sizes, t.Weight)
 		hasSize = hasSize || t.Weight > 0
 	}
 	if hasSize {
-		svg, err := svgOf(chart.Bars{Title: "Topic sizes", ValueLabel: "share of the training corpus", Labels: names, Values: sizes, Horizontal: true},
-			barsSize(len(names)))
+		svg, err := svgOf(chart.Bars{Title: "Topic sizes", ValueLabel: "share of the training corpus", Labels: shown, Values: sizes, Horizontal: true},
+			barsSize(len(shown)))
 		if err != nil {
 			return nil, err
 		}
 		p.SizeChart = svg
 	}
-	if tm, ok := m.(TopicTC); ok && len(tm.TotalCorrelations()) == len(names) {
-		svg, err := svgOf(chart.Bars{Title: "Total correlation per topic (nats)", ValueLabel: "TC", Labels: names, Values: tm.TotalCorrelations(), Horizontal: true},
-			barsSize(len(names)))
+	if tm, ok := m.(TopicTC); ok && len(tm.TotalCorrelations()) == len(names) && len(shown) > 0 {
+		var tc []float64
+		for i, v := range tm.TotalCorrelations() {
+			if !empty[i] {
+				tc = append(tc, v)
+			}
+		}
+		svg, err := svgOf(chart.Bars{Title: "Total correlation per topic (nats)", ValueLabel: "TC", Labels: shown, Values: tc, Horizontal: true},
+			barsSize(len(shown)))
 		if err != nil {
 			return nil, err
 		}
 		p.TCChart = svg
 	}
-	for _, t := range topics {
+	for i, t := range topics {
+		if empty[i] {
+			continue
+		}
 		v := topicView{Name: t.Title(), Label: t.Label, Group: t.Group, Bars: wordBars(t.Words)}
 		if strings.HasPrefix(v.Name, v.Label) {
 			v.Label = "" // the name says it already
@@ -202,13 +249,22 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 		classes, cm := ct.ClassTopicMatrix()
 		if cm != nil {
 			r, c := cm.Dims()
+			if c != len(names) {
+				return nil, fmt.Errorf("the topic-to-class matrix has %d topics, the model %d", c, len(names))
+			}
 			vals := make([][]float64, r)
 			for i := range vals {
-				vals[i] = append([]float64(nil), cm.RawRowView(i)...)
+				for t, v := range cm.RawRowView(i) {
+					if !empty[t] {
+						vals[i] = append(vals[i], v)
+					}
+				}
 			}
-			cols := make([]string, c)
-			for t := range cols {
-				cols[t] = clip(names[t], 24)
+			var cols []string
+			for t := range c {
+				if !empty[t] {
+					cols = append(cols, clip(names[t], 24))
+				}
 			}
 			svg, err := heatmapSVG(chart.Heatmap{Title: "Topic-to-class matrix (column-normalised B)", RowLabels: classes, ColLabels: cols,
 				XLabel: "topic", YLabel: "class", ScaleLabel: "share of the topic", Values: vals}, 0.6)
@@ -219,11 +275,33 @@ func buildModel(ctx context.Context, e Entry, o Options) (*modelView, error) {
 		}
 	}
 	if data != nil && data.X != nil && data.X.Rows > 0 {
-		if err := evaluate(ctx, p, f, data, names, o); err != nil {
+		if err := evaluate(ctx, p, f, data, names, empty, o); err != nil {
 			return nil, err
 		}
 	}
 	return p, nil
+}
+
+// emptyLine is the one line that stands for the empty topics: how many,
+// and the first few names.
+func emptyLine(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	const shown = 8
+	var list []string
+	for _, n := range names[:min(len(names), shown)] {
+		list = append(list, clip(n, chartLabel))
+	}
+	more := ""
+	if len(names) > shown {
+		more = fmt.Sprintf(" and %d more", len(names)-shown)
+	}
+	what := "empty topics (no word, or no share of the training corpus), left out of the charts and the list"
+	if len(names) == 1 {
+		what = "empty topic (no word, or no share of the training corpus), left out of the charts and the list"
+	}
+	return fmt.Sprintf("%d %s: %s%s.", len(names), what, strings.Join(list, ", "), more)
 }
 
 // barsSize is the size of a horizontal bar chart of n topics: room for
@@ -264,7 +342,7 @@ func emptyRows(x *sparse.CSR) []bool {
 
 // evaluate adds the heatmap sample and, for labeled documents, the
 // evaluation figures, all on the documents of data.
-func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, names []string, o Options) error {
+func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, names []string, emptyTopic []bool, o Options) error {
 	if len(data.Docs) != data.X.Rows {
 		return fmt.Errorf("%d documents for %d rows of X", len(data.Docs), data.X.Rows)
 	}
@@ -312,46 +390,51 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 			tw[t] += W.At(i, t)
 		}
 	}
-	cols := make([]int, k)
-	for t := range cols {
-		cols[t] = t
+	var cols []int
+	for t := range k {
+		if t >= len(emptyTopic) || !emptyTopic[t] {
+			cols = append(cols, t)
+		}
 	}
 	sort.SliceStable(cols, func(a, b int) bool { return tw[cols[a]] > tw[cols[b]] })
 	if len(cols) > 30 {
 		cols = cols[:30]
 	}
-	vals := make([][]float64, len(rows))
-	rowLabels := make([]string, len(rows))
-	colLabels := make([]string, len(cols))
-	for c, t := range cols {
-		colLabels[c] = clip(names[t], 24)
-	}
-	sampleEmpty := 0
-	for r, i := range rows {
-		vals[r] = make([]float64, len(cols))
-		sum := 0.0
-		for t := 0; t < k; t++ {
-			sum += W.At(i, t)
-		}
+	// With every topic empty there is no column to show.
+	if len(cols) > 0 {
+		vals := make([][]float64, len(rows))
+		rowLabels := make([]string, len(rows))
+		colLabels := make([]string, len(cols))
 		for c, t := range cols {
-			if sum > 0 {
-				vals[r][c] = W.At(i, t) / sum
+			colLabels[c] = clip(names[t], 24)
+		}
+		sampleEmpty := 0
+		for r, i := range rows {
+			vals[r] = make([]float64, len(cols))
+			sum := 0.0
+			for t := 0; t < k; t++ {
+				sum += W.At(i, t)
+			}
+			for c, t := range cols {
+				if sum > 0 {
+					vals[r][c] = W.At(i, t) / sum
+				}
+			}
+			rowLabels[r] = clip(data.Docs[i].ID, 24)
+			if empty[i] {
+				sampleEmpty++
 			}
 		}
-		rowLabels[r] = clip(data.Docs[i].ID, 24)
-		if empty[i] {
-			sampleEmpty++
+		svg, err := heatmapSVG(chart.Heatmap{Title: "Document-topic weights (each row normalised to sum 1)", RowLabels: rowLabels, ColLabels: colLabels,
+			ScaleLabel: "share of the document", HideValues: true, Values: vals}, 0.55)
+		if err != nil {
+			return err
 		}
-	}
-	svg, err := heatmapSVG(chart.Heatmap{Title: "Document-topic weights (each row normalised to sum 1)", RowLabels: rowLabels, ColLabels: colLabels,
-		ScaleLabel: "share of the document", HideValues: true, Values: vals}, 0.55)
-	if err != nil {
-		return err
-	}
-	p.Heatmap = svg
-	p.HeatNote = fmt.Sprintf("A sample of %d of the %s, evenly spaced; the %d topics with the most weight among them.", len(rows), scope, len(cols))
-	if sampleEmpty > 0 {
-		p.HeatNote += fmt.Sprintf(" %s no term known to the model: an empty row.", have(sampleEmpty))
+		p.Heatmap = svg
+		p.HeatNote = fmt.Sprintf("A sample of %d of the %s, evenly spaced; the %d topics with the most weight among them.", len(rows), scope, len(cols))
+		if sampleEmpty > 0 {
+			p.HeatNote += fmt.Sprintf(" %s no term known to the model: an empty row.", have(sampleEmpty))
+		}
 	}
 
 	labelNames, idx := corpus.LabelIndex(data.Docs)
@@ -367,6 +450,7 @@ func evaluate(ctx context.Context, p *modelView, f *model.Fitted, data *Data, na
 			}
 		}
 	}
+	p.Training, p.Overstated = data.Training, data.Overstated
 	p.Eval = append(p.Eval, kv{"evaluated on", scope})
 	p.Eval = append(p.Eval, kv{"labeled documents", fmt.Sprintf("%s of %s, %s labels", thousands(labeled), thousands(n), thousands(len(labelNames)))})
 	if pr, ok := model.AsPredictor(f.Model); ok && labeled > 0 {

@@ -18,7 +18,11 @@ const pageTemplate = `<!doctype html>
   td { padding: 3px 14px 3px 0; vertical-align: top; }
   td:first-child { color: #555; }
   .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 10px 20px; }
-  .topic h3 { font-size: 14px; margin: 8px 0 2px; }
+  .topic { min-width: 0; }
+  /* A long topic name wraps within its card (its full text in the title)
+     rather than running into the next card's words. */
+  .topic h3 { font-size: 14px; margin: 8px 0 2px; overflow-wrap: anywhere; }
+  .warn { color: #8a3b00; background: #fff4e5; border-left: 4px solid #d55e00; padding: 6px 10px; }
   .topic h3 small { color: #666; font-weight: normal; }
   .muted { color: #666; }
   svg { max-width: 100%; height: auto; }
@@ -42,10 +46,11 @@ const pageTemplate = `<!doctype html>
 </section>
 {{if .Eval}}<section>
   <h2>Evaluation</h2>
+  {{if .Training}}<p class="{{if .Overstated}}warn{{else}}muted{{end}}">{{.Training}}</p>{{end}}
   <table>{{range .Eval}}<tr><td>{{.K}}</td><td>{{.V}}</td></tr>{{end}}</table>
   {{range .EvalNotes}}<p class="muted">{{.}}</p>{{end}}
 </section>{{end}}
-{{if .SizeChart}}<section><h2>Topic sizes</h2>{{.SizeChart}}</section>{{end}}
+{{if .SizeChart}}<section><h2>Topic sizes</h2>{{.SizeChart}}{{if .Empty}}<p class="muted">Empty topics are not shown (see Topics).</p>{{end}}</section>{{end}}
 {{if .TCChart}}<section><h2>Total correlation per topic</h2>{{.TCChart}}</section>{{end}}
 {{if .ClassChart}}<section><h2>Topics and classes</h2>{{.ClassChart}}</section>{{end}}
 <section>
@@ -53,10 +58,11 @@ const pageTemplate = `<!doctype html>
   <p class="muted">Top words by weight in the topic{{if .Groups}}; topics are grouped by theme{{end}}.{{if .Purity}} A green underline is the word's purity.{{end}}{{if .Negative}} Orange bars are words whose absence is informative.{{end}}</p>
   <div class="grid">
   {{range .Topics}}<div class="topic">
-    <h3>{{.Name}}{{if .Label}}{{if ne .Label .Name}} <small>({{.Label}})</small>{{end}}{{end}}{{if .Weight}} <small>{{.Weight}} of the corpus</small>{{end}}</h3>
+    <h3 title="{{.Name}}">{{.Name}}{{if .Label}}{{if ne .Label .Name}} <small>({{.Label}})</small>{{end}}{{end}}{{if .Weight}} <small>{{.Weight}} of the corpus</small>{{end}}</h3>
     {{.Bars}}
   </div>{{end}}
   </div>
+  {{if .Empty}}<p class="muted">{{.Empty}}</p>{{end}}
 </section>
 {{if .Heatmap}}<section><h2>Documents and topics</h2>{{.Heatmap}}<p class="muted">{{.HeatNote}}</p></section>{{end}}
 </article>{{end}}

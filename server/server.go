@@ -64,8 +64,11 @@ type Server struct {
 	// predictor and labels are set for models that predict labels.
 	predictor model.Predictor
 	labels    []string
-	mux       *http.ServeMux
-	nextID    atomic.Uint64
+	// info is the model's fit information as the API sends it: JSON with
+	// no null (dropNulls).
+	info   any
+	mux    *http.ServeMux
+	nextID atomic.Uint64
 }
 
 // New returns a Server for f. The model must be able to read text (fitted
@@ -78,11 +81,15 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 		return nil, errors.New("server: the model was fitted on an already-vectorized corpus and cannot read text")
 	}
 	o.defaults()
-	topics, err := f.Model.Topics(10)
+	topics, err := listTopics(f.Model, 10)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s := &Server{f: f, opts: o, topics: topics}
+	info, err := dropNulls(f.Info)
+	if err != nil {
+		return nil, fmt.Errorf("server: the model's fit information: %w", err)
+	}
+	s := &Server{f: f, opts: o, topics: topics, info: info}
 	if p, ok := model.AsPredictor(f.Model); ok {
 		s.predictor, s.labels = p, p.Labels()
 	}
@@ -203,14 +210,16 @@ func (s *Server) health(w http.ResponseWriter, _ *http.Request) {
 
 func (s *Server) modelInfo(w http.ResponseWriter, _ *http.Request) {
 	info := map[string]any{
-		"kind":        s.f.Model.Kind(),
-		"topics":      s.f.Model.NumTopics(),
-		"topic_names": s.names,
-		"vocabulary":  len(s.f.Vocab),
-		"info":        s.f.Info,
+		"kind":         s.f.Model.Kind(),
+		"topics":       s.f.Model.NumTopics(),
+		"topic_names":  s.names,
+		"empty_topics": emptyTopicNames(s.topics),
+		"vocabulary":   len(s.f.Vocab),
+		"info":         s.info,
 	}
-	if p, ok := model.AsPredictor(s.f.Model); ok {
-		info["labels"] = p.Labels()
+	if s.predictor != nil {
+		info["labels"] = s.labels
+		info["score_kind"] = model.ScoreKindOf(s.predictor)
 	}
 	writeJSON(w, http.StatusOK, info)
 }
@@ -220,7 +229,7 @@ func (s *Server) topicsList(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("n"); q != "" {
 		v, err := strconv.Atoi(q)
 		if err != nil || v < 1 || v > 1000 {
-			writeError(w, http.StatusBadRequest, "n must be a number from 1 to 1000")
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("the query parameter n (words per topic) must be a whole number from 1 to 1000, not %q", q))
 			return
 		}
 		n = v
@@ -228,24 +237,74 @@ func (s *Server) topicsList(w http.ResponseWriter, r *http.Request) {
 	topics := s.topics
 	if n != 10 {
 		var err error
-		if topics, err = s.f.Model.Topics(n); err != nil {
-			writeError(w, http.StatusInternalServerError, err.Error())
+		if topics, err = listTopics(s.f.Model, n); err != nil {
+			writeError(w, http.StatusInternalServerError, "could not list the topics: "+err.Error())
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"topics": topics})
+	writeJSON(w, http.StatusOK, map[string]any{"topics": topics, "empty_topics": emptyTopicNames(topics)})
 }
 
-// transformRequest is the body of POST /v1/transform.
-type transformRequest struct {
-	Text      *string      `json:"text"`
-	Documents []requestDoc `json:"documents"`
-	Top       int          `json:"top"`
+// dropNulls returns v as its JSON value with every null member of an
+// object left out and every null element of a list dropped: the API never
+// sends null, whatever a nil slice or pointer of v's type would encode as.
+func dropNulls(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	var clean func(any) any
+	clean = func(x any) any {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if e == nil {
+					delete(x, k)
+				} else {
+					x[k] = clean(e)
+				}
+			}
+		case []any:
+			kept := x[:0]
+			for _, e := range x {
+				if e != nil {
+					kept = append(kept, clean(e))
+				}
+			}
+			return kept
+		}
+		return x
+	}
+	return clean(out), nil
 }
 
-type requestDoc struct {
-	ID   string `json:"id"`
-	Text string `json:"text"`
+// listTopics is m's topics with n words each, every list [] rather than
+// null in JSON.
+func listTopics(m model.Model, n int) ([]model.Topic, error) {
+	ts, err := m.Topics(n)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ts {
+		if ts[i].Words == nil {
+			ts[i].Words = []model.Word{}
+		}
+	}
+	return ts, nil
+}
+
+// emptyTopicNames names the empty topics (model.EmptyTopics; [] when
+// none): the page leaves them out of its list and says how many there are.
+func emptyTopicNames(ts []model.Topic) []string {
+	out := []string{}
+	for _, t := range model.EmptyTopics(ts) {
+		out = append(out, t.Name)
+	}
+	return out
 }
 
 // DocumentResult is one document of a transform response.
@@ -253,11 +312,13 @@ type DocumentResult struct {
 	ID string `json:"id"`
 	// Topics maps topic names to weights (zero weights left out).
 	Topics map[string]float64 `json:"topics"`
-	// Top lists the strongest topics, best first.
+	// Top lists the strongest topics, best first: empty ([]), never null,
+	// when the document has no topic weight.
 	Top []TopicWeight `json:"top"`
 	// Labels and Scores are the predicted labels and label scores of
-	// supervised models; Labels is empty ([]) for a document with no term
-	// known to the model, which gives no evidence for any label.
+	// supervised models (TransformResponse.ScoreKind says what the scores
+	// are); Labels is empty ([]) for a document with no term known to the
+	// model, which gives no evidence for any label.
 	Labels []string           `json:"labels,omitzero"`
 	Scores map[string]float64 `json:"scores,omitempty"`
 	// Empty is set when none of the document's terms is in the model's
@@ -273,6 +334,9 @@ type TransformResponse struct {
 	// model does not know.
 	Terms           int `json:"terms"`
 	OutOfVocabulary int `json:"out_of_vocabulary"`
+	// ScoreKind says what the documents' Scores are (supervised models
+	// only): a topic weight, a probability, a margin...
+	ScoreKind *model.ScoreKind `json:"score_kind,omitempty"`
 }
 
 // TopicWeight is a topic and a document's weight on it.
@@ -288,54 +352,44 @@ func (s *Server) transform(w http.ResponseWriter, r *http.Request) {
 	if err := rc.SetReadDeadline(time.Now().Add(s.opts.BodyTimeout)); err != nil {
 		s.opts.Logger.Warn("no body deadline", "error", err.Error())
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	var req transformRequest
-	err := dec.Decode(&req)
-	if err == nil {
-		// The body is one JSON value: anything after it but white space
-		// is an error, not silently ignored.
-		if _, terr := dec.Token(); terr != io.EOF {
-			if terr == nil || !isBodyError(terr) {
-				writeError(w, http.StatusBadRequest, "invalid JSON: data after the request object")
-				return
-			}
-			err = terr
-		}
-	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		var ne net.Error
 		switch {
 		case errors.As(err, &tooBig):
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", s.opts.MaxBodyBytes))
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes (the server's --max-body): send fewer or shorter documents per request", s.opts.MaxBodyBytes))
 		case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
 			w.Header().Set("Connection", "close")
 			writeError(w, http.StatusRequestTimeout, fmt.Sprintf("request body not received within %v", s.opts.BodyTimeout))
 		default:
-			writeError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+			writeError(w, http.StatusBadRequest, "could not read the request body: "+err.Error())
 		}
 		return
 	}
 	_ = rc.SetReadDeadline(time.Time{})
-	docs := req.Documents
-	if req.Text != nil {
+	req, err := decodeTransform(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	docs := req.docs
+	if req.text != nil {
 		if len(docs) > 0 {
 			writeError(w, http.StatusBadRequest, `give either "text" or "documents", not both`)
 			return
 		}
-		docs = []requestDoc{{ID: "1", Text: *req.Text}}
+		docs = []requestDoc{{ID: "1", Text: *req.text}}
 	}
 	if len(docs) == 0 {
-		writeError(w, http.StatusBadRequest, `no documents: send {"text": "..."} or {"documents": [{"id": "...", "text": "..."}]}`)
+		writeError(w, http.StatusBadRequest, "no documents: "+requestShape)
 		return
 	}
 	if len(docs) > s.opts.MaxDocuments {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%d documents, at most %d per request", len(docs), s.opts.MaxDocuments))
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%d documents, at most %d per request (the server's --max-documents)", len(docs), s.opts.MaxDocuments))
 		return
 	}
-	top := req.Top
+	top := req.top
 	if top <= 0 {
 		top = 5
 	}
@@ -353,7 +407,7 @@ func (s *Server) transform(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusServiceUnavailable, "request cancelled")
 			return
 		}
-		writeError(w, http.StatusInternalServerError, err.Error())
+		writeError(w, http.StatusInternalServerError, "could not transform the documents: "+err.Error())
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -384,7 +438,7 @@ func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (
 	}
 	for i := range docs {
 		row := wt.RawRowView(i)
-		var tw []TopicWeight
+		tw := []TopicWeight{}
 		for t, v := range row {
 			if v != 0 {
 				out[i].Topics[s.names[t]] = v
@@ -404,15 +458,12 @@ func (s *Server) Results(ctx context.Context, docs []corpus.Document, top int) (
 			}
 		}
 	}
-	return &TransformResponse{Documents: out, Terms: vec.Terms, OutOfVocabulary: vec.OOV}, nil
-}
-
-// isBodyError reports an error of reading the body itself (size limit,
-// deadline) rather than of its JSON syntax.
-func isBodyError(err error) bool {
-	var tooBig *http.MaxBytesError
-	var ne net.Error
-	return errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+	resp := &TransformResponse{Documents: out, Terms: vec.Terms, OutOfVocabulary: vec.OOV}
+	if s.predictor != nil {
+		sk := model.ScoreKindOf(s.predictor)
+		resp.ScoreKind = &sk
+	}
+	return resp, nil
 }
 
 func (s *Server) index(w http.ResponseWriter, _ *http.Request) {

@@ -332,7 +332,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	}
 	w := cmd.OutOrStdout()
 	empty := ""
-	if n := model.CountEmpty(topics); n > 0 {
+	if n := len(model.EmptyTopics(topics)); n > 0 {
 		empty = fmt.Sprintf(" (%d of them empty)", n)
 	}
 	fmt.Fprintf(w, "%s model, %d topics%s, fitted on %d documents × %d terms in %.2fs", fitted.Model.Kind(), fitted.Model.NumTopics(), empty,
@@ -506,5 +506,5 @@ func emptyTopicsLine(topics []model.Topic) string {
 	if len(names) == 1 {
 		what = "topic"
 	}
-	return fmt.Sprintf("(%d empty %s, not listed: no training document uses them; %s%s)", model.CountEmpty(topics), what, strings.Join(names, ", "), more)
+	return fmt.Sprintf("(%d empty %s, not listed: no training document uses them; %s%s)", len(model.EmptyTopics(topics)), what, strings.Join(names, ", "), more)
 }

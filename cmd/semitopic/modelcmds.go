@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,15 +22,19 @@ import (
 // loadedInput is a corpus mapped to a model's vocabulary.
 type loadedInput struct {
 	fitted *model.Fitted
-	docs   []corpus.Document
-	x      *sparse.CSR
-	note   string
+	// name is the corpus's name (corpus.Corpus.Name), which says its
+	// source and split as the model's Info.Corpus does.
+	name string
+	docs []corpus.Document
+	x    *sparse.CSR
+	note string
 }
 
 // readForModel loads the model and the corpus at path and maps the corpus
 // to the model's vocabulary: text through the model's own vectorizer, a
-// matrix by matching its terms.
-func readForModel(cmd *cobra.Command, rf *readerFlags, modelPath, path string) (*loadedInput, error) {
+// matrix by matching its terms. pick, when not nil, chooses the documents
+// to map from the corpus read.
+func readForModel(cmd *cobra.Command, rf *readerFlags, modelPath, path string, pick func(*corpus.Corpus) *corpus.Corpus) (*loadedInput, error) {
 	if modelPath == "" {
 		return nil, fmt.Errorf("--model is required")
 	}
@@ -42,7 +47,10 @@ func readForModel(cmd *cobra.Command, rf *readerFlags, modelPath, path string) (
 	if err != nil {
 		return nil, err
 	}
-	in := &loadedInput{fitted: f, docs: c.Docs}
+	if pick != nil {
+		c = pick(c)
+	}
+	in := &loadedInput{fitted: f, name: c.Name, docs: c.Docs}
 	if c.Matrix != nil {
 		x, unknown, err := f.Align(c.Matrix.X, c.Matrix.Vocab)
 		if err != nil {
@@ -108,7 +116,7 @@ writes CSV to standard output.`,
 			if err := checkNoOverwrite(append(readerInputs(&rf, args[0]), ioPath{name: "--model", path: modelPath}), []ioPath{{name: "--out", path: out}}); err != nil {
 				return err
 			}
-			in, err := readForModel(cmd, &rf, modelPath, args[0])
+			in, err := readForModel(cmd, &rf, modelPath, args[0], nil)
 			if err != nil {
 				return err
 			}
@@ -216,11 +224,23 @@ func newPredictCmd() *cobra.Command {
 		Short: "Predict the labels of new documents with a supervised model",
 		Long: `predict maps documents (PATH "-" reads standard input) to the model's
 vocabulary and prints (or writes to --out, CSV, TSV or JSON Lines) each
-document's predicted labels and label scores. A document with no term known
+document's predicted labels and label scores. A score column is named for
+what its scores are, KIND:LABEL ("score_kind" in JSON Lines), and a note
+on standard error says what KIND means:
+  weight       TS-NMF: the document's weight on the label's topic (≥ 0)
+  proportion   LDA: the label topic's share of the document (0 to 1)
+  class-score  SSNMF: B·w, the classifier applied to the topic weights (≥ 0)
+  theme-score  theme: w / (w + w_background) of the best subtopic (0 to 1)
+  log-prob     CorEx: log p(topic = 1 | document) of the label's topic (≤ 0)
+  logit        --readout topics: a logistic regression's logit
+  margin       --readout terms+topics: a linear SVM's margin (can be negative)
+The highest score gives the predicted label. A document with no term known
 to the model gets no label: an empty "predicted" field, "labels": [] in
 JSON Lines, and a note with their number on standard error. When the input
 documents carry labels, it also reports the accuracy against them, counting
-those documents as errors.`,
+those documents as errors, and says how many labeled documents carry labels
+the model was not fitted with (they count as errors when they carry no label
+the model knows; the note gives the accuracy without them too).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -232,7 +252,7 @@ those documents as errors.`,
 			if err := checkNoOverwrite(append(readerInputs(&rf, args[0]), ioPath{name: "--model", path: modelPath}), []ioPath{{name: "--out", path: out}}); err != nil {
 				return err
 			}
-			in, err := readForModel(cmd, &rf, modelPath, args[0])
+			in, err := readForModel(cmd, &rf, modelPath, args[0], nil)
 			if err != nil {
 				return err
 			}
@@ -244,15 +264,22 @@ those documents as errors.`,
 			if err != nil {
 				return err
 			}
-			if err := writeOut(cmd, out, func(dst io.Writer) error { return writePredictions(dst, out, in.docs, p.Labels(), pred) }); err != nil {
+			sk := model.ScoreKindOf(p)
+			if err := writeOut(cmd, out, func(dst io.Writer) error { return writePredictions(dst, out, in.docs, p.Labels(), sk, pred) }); err != nil {
 				return err
 			}
-			s, err := accuracyLine(in.docs, pred)
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: the scores (%s:LABEL) are %s\n", sk.Name, sk.Doc)
+			s, err := accuracyLine(in.docs, p.Labels(), pred)
 			if err != nil {
 				return err
 			}
 			if s != "" {
 				fmt.Fprintln(cmd.ErrOrStderr(), s)
+				// An accuracy on training documents is no accuracy on new
+				// ones: say so when the corpus is the model's own.
+				if ov := trainingOverlap(in.fitted.Info, in.name, in.docs); ov.kind == overlapSome || ov.kind == overlapAll {
+					fmt.Fprintln(cmd.ErrOrStderr(), "note:", strings.Replace(ov.text, "the figures overstate", "the accuracy overstates", 1))
+				}
 			}
 			for _, note := range []string{in.note, emptyNote(in.x, true)} {
 				if note != "" {
@@ -269,10 +296,12 @@ those documents as errors.`,
 }
 
 // accuracyLine reports the accuracy against the documents' own labels,
-// saying how documents without a prediction were counted; "" when no
-// document is labeled.
-func accuracyLine(docs []corpus.Document, pred *model.Prediction) (string, error) {
-	hits, n, empty, err := pred.Accuracy(corpus.DocLabels(docs))
+// saying how documents without a prediction were counted, and a note on
+// the labeled documents that carry labels the model does not know (known
+// lists its labels); "" when no document is labeled.
+func accuracyLine(docs []corpus.Document, known []string, pred *model.Prediction) (string, error) {
+	truth := corpus.DocLabels(docs)
+	hits, n, empty, err := pred.Accuracy(truth)
 	if err != nil || n == 0 {
 		return "", err
 	}
@@ -281,10 +310,80 @@ func accuracyLine(docs []corpus.Document, pred *model.Prediction) (string, error
 		s += fmt.Sprintf("; %d of them have no term known to the model and got no label: they count as errors (%.2f%% on the other %d)",
 			empty, 100*float64(hits)/float64(max(n-empty, 1)), n-empty)
 	}
+	if note := unseenLabels(truth, known, hits, n); note != "" {
+		s += "\nnote: " + note
+	}
 	return s, nil
 }
 
-func writePredictions(dst io.Writer, out string, docs []corpus.Document, labels []string, pred *model.Prediction) error {
+// unseenLabels says how many labeled documents carry labels the model was
+// never fitted with, which ones (the most frequent few), and how they
+// count: a document with no label the model knows can never be predicted
+// right, so it counts as an error in the accuracy of hits out of labeled
+// documents; the note gives the accuracy without them too. "" when every
+// label is known.
+func unseenLabels(truth [][]string, known []string, hits, labeled int) string {
+	isKnown := make(map[string]bool, len(known))
+	for _, l := range known {
+		isKnown[l] = true
+	}
+	perLabel := map[string]int{}
+	carry, none := 0, 0
+	for _, ls := range truth {
+		unseen, seen := false, false
+		for _, l := range ls {
+			if isKnown[l] {
+				seen = true
+			} else {
+				unseen = true
+				perLabel[l]++
+			}
+		}
+		if unseen {
+			carry++
+			if !seen {
+				none++
+			}
+		}
+	}
+	if carry == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(perLabel))
+	for l := range perLabel {
+		names = append(names, l)
+	}
+	sort.Slice(names, func(a, b int) bool {
+		if perLabel[names[a]] != perLabel[names[b]] {
+			return perLabel[names[a]] > perLabel[names[b]]
+		}
+		return names[a] < names[b]
+	})
+	const shown = 5
+	var ex []string
+	for i, l := range names {
+		if i == shown {
+			ex = append(ex, fmt.Sprintf("and %d more", len(names)-shown))
+			break
+		}
+		ex = append(ex, fmt.Sprintf("%q (%d %s)", l, perLabel[l], pick(perLabel[l], "document", "documents")))
+	}
+	s := fmt.Sprintf("%d of the %d labeled documents carry %d %s the model was not fitted with: %s", carry, labeled, len(names), pick(len(names), "label", "labels"), strings.Join(ex, ", "))
+	if none > 0 {
+		s += fmt.Sprintf("; the %d with no label the model knows can never be predicted right and count as errors above (%.2f%% on the other %d)",
+			none, 100*float64(hits)/float64(max(labeled-none, 1)), labeled-none)
+	}
+	if carry > none {
+		s += fmt.Sprintf("; %d also %s a label the model knows and %s scored as usual", carry-none, pick(carry-none, "carries", "carry"), pick(carry-none, "is", "are"))
+	}
+	return s
+}
+
+// writePredictions writes each document's predicted labels and label
+// scores; the score columns are named for what the scores are
+// ("margin:LABEL", see model.ScoreKindOf), and a JSON Lines record says
+// it in "score_kind".
+func writePredictions(dst io.Writer, out string, docs []corpus.Document, labels []string, sk model.ScoreKind, pred *model.Prediction) error {
 	if isExt(out, ".jsonl") {
 		enc := json.NewEncoder(dst)
 		for i := range docs {
@@ -292,7 +391,7 @@ func writePredictions(dst io.Writer, out string, docs []corpus.Document, labels 
 			for j, l := range labels {
 				scores[l] = pred.Scores.At(i, j)
 			}
-			if err := enc.Encode(map[string]any{"id": docs[i].ID, "labels": nonNil(pred.Labels[i]), "scores": scores}); err != nil {
+			if err := enc.Encode(map[string]any{"id": docs[i].ID, "labels": nonNil(pred.Labels[i]), "scores": scores, "score_kind": sk.Name}); err != nil {
 				return err
 			}
 		}
@@ -302,7 +401,11 @@ func writePredictions(dst io.Writer, out string, docs []corpus.Document, labels 
 	if isExt(out, ".tsv") {
 		cw.Comma = '\t'
 	}
-	cw.Write(append([]string{"id", "predicted"}, labels...))
+	header := []string{"id", "predicted"}
+	for _, l := range labels {
+		header = append(header, sk.Name+":"+l)
+	}
+	cw.Write(header)
 	for i := range docs {
 		row := []string{docs[i].ID, strings.Join(pred.Labels[i], ";")}
 		for j := range labels {
@@ -363,17 +466,21 @@ func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON 
 			return err
 		}
 	}
+	var emptyNames []string
+	for _, t := range model.EmptyTopics(topics) {
+		emptyNames = append(emptyNames, t.Title())
+	}
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		out := map[string]any{"kind": f.Model.Kind(), "info": f.Info, "topics": topics}
+		out := map[string]any{"kind": f.Model.Kind(), "info": f.Info, "topics": topics, "empty_topics": nonNil(emptyNames)}
 		if desc != nil {
 			out["description"] = desc
 		}
 		return enc.Encode(out)
 	}
 	empty := ""
-	if n := model.CountEmpty(topics); n > 0 {
+	if n := len(model.EmptyTopics(topics)); n > 0 {
 		empty = fmt.Sprintf(" (%d of them empty)", n)
 	}
 	fmt.Fprintf(w, "%s model: %d topics%s over %d terms (fitted %s on %s)\n", f.Model.Kind(), len(topics), empty, len(f.Vocab), f.Info.Created, f.Info.Corpus)

@@ -1,0 +1,38 @@
+package model
+
+// ScoreKind says what the label scores of a supervised model's Predict
+// are: its Name heads a score column ("margin:LABEL") and its Doc says in
+// a sentence what the number means.
+type ScoreKind struct {
+	// Name is a short name of the score: "weight", "proportion",
+	// "class-score", "theme-score", "log-prob", "logit" or "margin".
+	Name string `json:"name"`
+	// Doc says what the score is, its range, and that the label with the
+	// highest is predicted.
+	Doc string `json:"doc"`
+}
+
+// ScoreKindOf returns what m's label scores are, from its kind and its
+// readout (ReadoutOf): the one place that names them, for predict's
+// columns, the server's responses and their documentation.
+func ScoreKindOf(m Model) ScoreKind {
+	switch ReadoutOf(m) {
+	case ReadoutTopics:
+		return ScoreKind{"logit", "the logit of a logistic regression on the document's topic weights (the topics readout): any real number, not a probability; the highest is predicted"}
+	case ReadoutTermsTopics:
+		return ScoreKind{"margin", "the margin (decision value) of a linear SVM on the document's terms and topic weights (the terms+topics readout): any real number, negative when the SVM says no; the highest is predicted"}
+	}
+	switch m.Kind() {
+	case KindTSNMF, KindNMF:
+		return ScoreKind{"weight", "the document's weight on the label's topic (≥ 0, not normalised); the highest is predicted"}
+	case KindLDA:
+		return ScoreKind{"proportion", "the label topic's share θ of the document (0 to 1); the highest is predicted"}
+	case KindSSNMF:
+		return ScoreKind{"class-score", "the class score B·w of the document's topic weights w (≥ 0); the highest is predicted (with several labels: those at the model's threshold or above)"}
+	case KindTheme:
+		return ScoreKind{"theme-score", "the theme score w / (w + w_background) of the theme's best subtopic (0 to 1); the highest is predicted"}
+	case KindCorEx:
+		return ScoreKind{"log-prob", "the log probability log p(topic = 1 | document) of the label's topic (≤ 0); the highest is predicted"}
+	}
+	return ScoreKind{"score", "a score per label; the highest is predicted"}
+}
