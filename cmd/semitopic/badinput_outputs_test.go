@@ -161,17 +161,17 @@ func TestTopicsEmptyCollapsed(t *testing.T) {
 	w := []model.Word{{Word: "rocket", Weight: 1}}
 	f := &model.Fitted{Model: fixedTopics{topics: []model.Topic{
 		{Name: "space", Weight: 0.6, Words: w},
-		{Name: "topic-2", Weight: 0, Words: w},
+		{Name: "topic-2", Weight: 0, Words: w, Empty: true},
 		{Name: "a-long-topic-name", Weight: 0.4, Words: w},
-		{Name: "topic-4", Weight: 0},
+		{Name: "topic-4", Weight: 0, Empty: true},
 	}}, Vocab: []string{"rocket"}}
 	var out bytes.Buffer
 	if err := writeTopics(context.Background(), &out, f, 3, false); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
-	for _, want := range []string{"4 topics over 1 terms", "2 of the topics are empty", "space  (60.0% of the corpus)", "a-long-topic-name  (40.0%",
-		"2 empty topics (no word, or no share of the training corpus): topic-2, topic-4\n"} {
+	for _, want := range []string{"4 topics (2 of them empty) over 1 terms", "space  (60.0% of the corpus)", "a-long-topic-name  (40.0%",
+		"(2 empty topics, not listed: no training document uses them; topic-2, topic-4)\n"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("topics output lacks %q:\n%s", want, s)
 		}

@@ -489,22 +489,21 @@ func printTopics(w io.Writer, topics []model.Topic) {
 // emptyTopicsLine says how many of the topics are empty, naming the
 // first few ("" when none is).
 func emptyTopicsLine(topics []model.Topic) string {
-	var names []string
-	for _, t := range topics {
-		if t.Empty {
-			names = append(names, t.Title())
-		}
-	}
-	if len(names) == 0 {
+	empty := model.EmptyTopics(topics)
+	if len(empty) == 0 {
 		return ""
 	}
+	var names []string
+	for _, t := range empty[:min(len(empty), 3)] {
+		names = append(names, t.Title())
+	}
 	more := ""
-	if len(names) > 3 {
-		names, more = names[:3], ", …"
+	if len(empty) > 3 {
+		more = ", …"
 	}
 	what := "topics"
-	if len(names) == 1 {
+	if len(empty) == 1 {
 		what = "topic"
 	}
-	return fmt.Sprintf("(%d empty %s, not listed: no training document uses them; %s%s)", len(model.EmptyTopics(topics)), what, strings.Join(names, ", "), more)
+	return fmt.Sprintf("(%d empty %s, not listed: no training document uses them; %s%s)", len(empty), what, strings.Join(names, ", "), more)
 }
