@@ -131,7 +131,7 @@ func OpenStream(rd Reader, path string) (*StreamedCorpus, error) {
 			return nil, err
 		}
 	}
-	fsys, closer, err := openStreamFS(path)
+	fsys, closer, err := openStreamFS(path, limitsOf(rd))
 	if err != nil {
 		return nil, err
 	}
@@ -150,10 +150,13 @@ func (s *StreamedCorpus) Visit(ctx context.Context, v Visitor) (*StreamInfo, err
 		if s.fsys == nil {
 			break
 		}
-		if t, ok := s.fsys.(*lazyTar); ok {
+		switch t := s.fsys.(type) {
+		case *lazyTar:
+			t.rewind()
+		case *zipFS:
 			t.rewind()
 		}
-		c, err = r.visitFS(ctx, source{s.fsys, s.path}, textSink(vis))
+		c, err = r.visitFS(ctx, source{fsys: s.fsys, path: s.path, lim: limitsOf(s.rd)}, textSink(vis))
 	case fileStreamer:
 		if s.path == Stdin {
 			break
