@@ -210,14 +210,28 @@ func (d *decodeLog) encodingOf(name string) string {
 func (d *decodeLog) notes() []string {
 	var out []string
 	if len(d.latin1) > 0 {
-		out = append(out, fmt.Sprintf("%s decoded as Latin-1 (not valid UTF-8): %s",
-			plural(len(d.latin1), "file", "files"), nameList(d.latin1)))
+		out = append(out, DecodingNote(Latin1, d.latin1))
 	}
 	if len(d.utf16) > 0 {
-		out = append(out, fmt.Sprintf("%s decoded as UTF-16 (by the byte order mark): %s",
-			plural(len(d.utf16), "file", "files"), nameList(d.utf16)))
+		out = append(out, DecodingNote(UTF16LE, d.utf16))
 	}
 	return out
+}
+
+// DecodingNote is the note that says which files were decoded from enc
+// (Latin-1, or UTF-16 in either byte order) rather than UTF-8, as every
+// reader says it in Corpus.Notes; "" for UTF-8 or no file.
+func DecodingNote(enc Encoding, files []string) string {
+	if len(files) == 0 {
+		return ""
+	}
+	switch enc {
+	case Latin1:
+		return fmt.Sprintf("%s decoded as Latin-1 (not valid UTF-8): %s", plural(len(files), "file", "files"), nameList(files))
+	case UTF16LE, UTF16BE:
+		return fmt.Sprintf("%s decoded as UTF-16 (by the byte order mark): %s", plural(len(files), "file", "files"), nameList(files))
+	}
+	return ""
 }
 
 // addNote appends the decoding notes, if any, to c.Notes.

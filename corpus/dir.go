@@ -216,6 +216,9 @@ func (r Dir) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 		}
 		return s.emit(doc)
 	})
+	if isLimit(err) {
+		return nil, err // it names the file
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", src.path, err)
 	}

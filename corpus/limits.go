@@ -201,7 +201,7 @@ func (b *budget) add(n int) error {
 	out := b.out.Add(int64(n))
 	if out > b.lim.MaxInputSize {
 		return &LimitError{Name: b.name, Limit: LimitInputSize,
-			Msg: fmt.Sprintf("decompresses to more than %s%s, the limit for one input", FormatSize(b.lim.MaxInputSize), b.at())}
+			Msg: fmt.Sprintf("decompresses to more than %s, the limit for one input%s", FormatSize(b.lim.MaxInputSize), b.at())}
 	}
 	if out <= ratioFloor {
 		return nil
@@ -212,8 +212,8 @@ func (b *budget) add(n int) error {
 	}
 	if in > 0 && float64(out) > b.lim.MaxRatio*float64(in) {
 		return &LimitError{Name: b.name, Limit: LimitRatio,
-			Msg: fmt.Sprintf("%s of it decompress to more than %s, over %g times as much (a decompression bomb?)%s",
-				FormatSize(in), FormatSize(out), b.lim.MaxRatio, b.at())}
+			Msg: fmt.Sprintf("decompresses to more than %g times its size (%s gave %s%s): a decompression bomb?",
+				b.lim.MaxRatio, FormatSize(in), FormatSize(out), b.at())}
 	}
 	return nil
 }
@@ -221,7 +221,7 @@ func (b *budget) add(n int) error {
 // at names the member being read, if known.
 func (b *budget) at() string {
 	if m := b.member.Load(); m != nil && *m != "" {
-		return fmt.Sprintf(" (reading %s)", *m)
+		return ", in " + *m
 	}
 	return ""
 }

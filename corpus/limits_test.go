@@ -130,7 +130,7 @@ func TestArchiveLimits(t *testing.T) {
 	for _, p := range []string{tgz, zipPath} {
 		rerr, serr := readAndStream(Dir{}, p)
 		for _, err := range []error{rerr, serr} {
-			limitErr(t, p, err, LimitRatio, p+":", "over 100 times as much", "a/big.txt")
+			limitErr(t, p, err, LimitRatio, p+":", "decompresses to more than 100 times its size", "a/big.txt")
 		}
 	}
 	// The total: text members, none too large, that add up to more.

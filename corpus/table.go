@@ -208,8 +208,9 @@ type recordBound struct {
 	pos   int64 // the bytes given to the csv.Reader
 }
 
-// recordSlack is how far the csv.Reader reads ahead of a record.
-const recordSlack = 64 << 10
+// recordSlack is how far the csv.Reader reads ahead of a record: the
+// size of its buffer.
+const recordSlack = 4096
 
 // Read implements io.Reader.
 func (b *recordBound) Read(p []byte) (int, error) {
