@@ -139,6 +139,15 @@ func TestBadInputReaders(t *testing.T) {
 		{name: "latin-1 jsonl, vectorize --shards", files: map[string]string{"l.jsonl": "{\"text\": \"caf\xe9 stocks rose\"}\n{\"text\": \"bonds fell sharply\"}\n"},
 			args: []string{"vectorize", "--format", "jsonl", "$D/l.jsonl", "--shards", "$D/S"}, ok: true,
 			want: []string{"note: 1 file decoded as Latin-1 (not valid UTF-8): $D/l.jsonl"}},
+		{name: "latin-1 jsonl, transform", files: map[string]string{"l.jsonl": "{\"text\": \"caf\xe9 stocks rose\"}\n{\"text\": \"bonds fell sharply\"}\n",
+			"u.jsonl": "{\"text\": \"stocks rose\"}\n{\"text\": \"bonds fell sharply\"}\n"},
+			setup: func(t *testing.T, dir string) {
+				if _, _, err := run(t, "fit", "--kind", "nmf", "-k", "2", "--format", "jsonl", filepath.Join(dir, "u.jsonl"), "--out", filepath.Join(dir, "u.semitopic")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			args: []string{"transform", "--model", "$D/u.semitopic", "--format", "jsonl", "$D/l.jsonl", "--out", "$D/w.csv"}, ok: true,
+			want: []string{"note: 1 file decoded as Latin-1 (not valid UTF-8): $D/l.jsonl"}},
 		// Item 4: encodings.
 		{name: "utf-16 csv", files: map[string]string{"u.csv": utf16LE("id,text,label\nd1,caf\u00e9 stocks rose today,x\nd2,bonds fell sharply,y\n")},
 			args: fitArgs("csv", "$D/u.csv"), ok: true,
