@@ -20,7 +20,8 @@ type Visitor struct {
 	// Begin, when not nil, is called once before the first document,
 	// with the vocabulary of an already-vectorized corpus (nil for a text
 	// corpus) and the number of documents when the reader knows it before
-	// reading them (-1 otherwise).
+	// reading them (-1 otherwise; for 20ng, the number of files, which is
+	// more when a file that is not text is skipped).
 	Begin func(vocab []string, docs int) error
 	// Doc is called for each document, in the order Read gives them. For
 	// an already-vectorized corpus row holds the document's row (and
