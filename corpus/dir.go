@@ -23,11 +23,14 @@ import (
 // files are skipped and counted in Notes; a folder inside a class folder is
 // an error. The distribution has 2,225 documents: business 510,
 // entertainment 386, politics 417, sport 511, tech 401.
-type BBC struct{}
+type BBC struct {
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
+}
 
 // Read implements Reader.
 func (r BBC) Read(ctx context.Context, p string) (*Corpus, error) {
-	return withFS(p, func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
+	return withFS(p, limitsOf(r), func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
 }
 
 // readFS reads the corpus from an opened file system.
@@ -51,6 +54,7 @@ func (r BBC) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 	var (
 		dl      decodeLog
 		skipped []string
+		binary  notText
 		classes int
 	)
 	for _, e := range ents {
@@ -89,7 +93,10 @@ func (r BBC) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 			ids[id] = name
 			text, err := src.readFile(join(dir, name), &dl)
 			if err != nil {
-				return nil, err
+				if err := binary.skip(join(dir, name), err); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			if err := s.emit(Document{ID: id, Text: text, Labels: []string{class}}); err != nil {
 				return nil, err
@@ -102,6 +109,7 @@ func (r BBC) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 	if len(skipped) > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("skipped %s outside class folders or hidden: %s", plural(len(skipped), "entry", "entries"), nameList(skipped)))
 	}
+	binary.addNote(c)
 	dl.addNote(c)
 	return c, nil
 }
@@ -121,18 +129,21 @@ func (r BBC) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 // are in fs.WalkDir order: depth first, the entries of each folder sorted
 // by name. Text is the file decoded as UTF-8, or as Latin-1 when it is not
 // valid UTF-8. Hidden files and folders (names starting with ".", and
-// __MACOSX), files filtered out by Extensions, and symbolic links to
-// anything but a regular file are skipped and counted in Notes. A folder
-// without any document is an error.
+// __MACOSX), files filtered out by Extensions, symbolic links to anything
+// but a regular file, and files that are not text (an archive, an image,
+// anything with NUL bytes; see NotTextError) are skipped and named in
+// Notes. A folder without any document is an error.
 type Dir struct {
 	// Extensions, when not empty, keeps only files whose names end in one
 	// of these suffixes (such as ".txt"), compared without regard to case.
 	Extensions []string
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
 }
 
 // Read implements Reader.
 func (r Dir) Read(ctx context.Context, p string) (*Corpus, error) {
-	return withFS(p, func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
+	return withFS(p, limitsOf(r), func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
 }
 
 // readFS reads the corpus from an opened file system.
@@ -152,6 +163,7 @@ func (r Dir) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 	var (
 		dl                      decodeLog
 		hidden, filtered, links []string
+		binary                  notText
 	)
 	err = fs.WalkDir(fsys, root, func(q string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -192,7 +204,7 @@ func (r Dir) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 		}
 		text, err := src.readFile(q, &dl)
 		if err != nil {
-			return err
+			return binary.skip(rel, err)
 		}
 		doc := Document{ID: rel, Text: text}
 		if dir := path.Dir(rel); dir != "." {
@@ -204,6 +216,9 @@ func (r Dir) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 		}
 		return s.emit(doc)
 	})
+	if isLimit(err) {
+		return nil, err // it names the file
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", src.path, err)
 	}
@@ -216,7 +231,11 @@ func (r Dir) visitFS(ctx context.Context, src source, s *sink) (*Corpus, error) 
 	if len(links) > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("skipped %s (symbolic links to folders or to nothing): %s", plural(len(links), "entry", "entries"), nameList(links)))
 	}
+	binary.addNote(c)
 	if s.n == 0 {
+		if len(binary) > 0 {
+			return nil, fmt.Errorf("%s: no documents found: %s", src.path, c.Notes[len(c.Notes)-1])
+		}
 		return nil, fmt.Errorf("%s: no documents found", src.path)
 	}
 	dl.addNote(c)

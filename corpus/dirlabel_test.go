@@ -53,7 +53,7 @@ func TestDirBlankFolder(t *testing.T) {
 
 	ctx := context.Background()
 	for _, layout := range []string{"===  /0", "===  /e", "=== \u00a0/x\n"} {
-		src := source{layoutFS([]byte(layout)), "x.tar"}
+		src := source{fsys: layoutFS([]byte(layout)), path: "x.tar", lim: Limits{}.resolved()}
 		for rname, read := range map[string]func() (*Corpus, error){
 			"dir": func() (*Corpus, error) { return Dir{}.readFS(ctx, src) },
 			"bbc": func() (*Corpus, error) { return BBC{}.readFS(ctx, src) },

@@ -18,15 +18,23 @@ import (
 
 // OpenFS opens path as a read-only file system: a folder (read in place), a
 // .zip archive, or a .tar, .tar.gz or .tgz archive (read whole into memory;
-// only regular files and folders are accepted). The caller must Close the
-// returned Closer when done with the file system.
+// only regular files and folders are accepted), with the default Limits.
+// The caller must Close the returned Closer when done with the file system.
 //
 // Archive entry names must be relative and free of ".." elements; a leading
 // "./" is ignored. An archive holding a symbolic link, a device or any other
 // special entry, or the same file twice, is rejected with an error naming
-// the entry: nothing is skipped silently. Nothing is capped either: the
-// whole archive is read.
+// the entry: nothing is skipped silently.
 func OpenFS(path string) (fs.FS, io.Closer, error) {
+	return openFS(path, Limits{})
+}
+
+// openFS is OpenFS with limits: a tar archive's stream is counted against
+// MaxInputSize and MaxRatio as it is read, and a member larger than
+// MaxDocSize is not read into memory (reading it is an error); a zip
+// archive counts the members read against the same limits (see zipFS).
+func openFS(path string, lim Limits) (fs.FS, io.Closer, error) {
+	lim = lim.resolved()
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, err
@@ -44,29 +52,44 @@ func OpenFS(path string) (fs.FS, io.Closer, error) {
 			zr.Close()
 			return nil, nil, fmt.Errorf("zip archive %s: %w", path, err)
 		}
-		return zr, zr, nil
+		return newZipFS(&zr.Reader, path, fi.Size(), lim), zr, nil
 	case "tar", "tgz":
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, nil, err
 		}
 		defer f.Close()
-		var r io.Reader = f
-		if archiveKind(path) == "tgz" {
-			gz, err := gzip.NewReader(f)
-			if err != nil {
-				return nil, nil, fmt.Errorf("reading %s: %w", path, err)
-			}
-			defer gz.Close()
-			r = gz
+		r, b, closeGz, err := tarStream(path, f, archiveKind(path) == "tgz", lim)
+		if err != nil {
+			return nil, nil, err
 		}
-		m, err := readTar(r)
+		defer closeGz()
+		m, _, err := scanTar(r, true, lim.MaxDocSize, b)
+		if isLimit(err) {
+			return nil, nil, err
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading tar archive %s: %w", path, err)
 		}
 		return m, nopCloser{}, nil
 	}
 	return nil, nil, fmt.Errorf("%s is neither a folder nor an archive (.zip, .tar, .tar.gz, .tgz)", path)
+}
+
+// tarStream returns the stream of a tar archive read from f, decompressed
+// when gz is set, with its budget: a gzip stream is counted against the
+// limits. closeGz closes the decompressor.
+func tarStream(path string, f io.Reader, gz bool, lim Limits) (io.Reader, *budget, func(), error) {
+	if !gz {
+		return f, nil, func() {}, nil
+	}
+	in := &counter{r: f}
+	zr, err := gzip.NewReader(in)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	b := newBudget(path, lim, 0, in)
+	return b.reader(zr), b, func() { zr.Close() }, nil
 }
 
 // archiveKind returns "zip", "tar" or "tgz" from path's extension, or "".
@@ -125,17 +148,21 @@ func checkZip(zr *zip.Reader) error {
 	return nil
 }
 
-// readTar reads a whole tar stream into a memFS.
+// readTar reads a whole tar stream into a memFS, with the default limits
+// and no budget.
 func readTar(r io.Reader) (*memFS, error) {
-	m, _, err := scanTar(r, true)
+	m, _, err := scanTar(r, true, DefaultMaxDocSize, nil)
 	return m, err
 }
 
 // scanTar reads a tar stream into a memFS, with the files' contents when
 // withData is set (otherwise only their names and sizes), and returns the
 // position of each file among the archive's entries (0 for the first
-// entry tar.Reader.Next returns).
-func scanTar(r io.Reader, withData bool) (*memFS, map[string]int, error) {
+// entry tar.Reader.Next returns). A file larger than maxDoc is listed but
+// its contents are not read: reading it from the memFS is an error. b,
+// when not nil, is the budget the stream is counted against, told the
+// entry being read for its messages.
+func scanTar(r io.Reader, withData bool, maxDoc int64, b *budget) (*memFS, map[string]int, error) {
 	m := newMemFS()
 	pos := map[string]int{}
 	tr := tar.NewReader(r)
@@ -146,6 +173,9 @@ func scanTar(r io.Reader, withData bool) (*memFS, map[string]int, error) {
 		}
 		if err != nil {
 			return nil, nil, err
+		}
+		if b != nil {
+			b.setMember(h.Name)
 		}
 		switch h.Typeflag {
 		case tar.TypeXGlobalHeader:
@@ -168,17 +198,20 @@ func scanTar(r io.Reader, withData bool) (*memFS, map[string]int, error) {
 			return nil, nil, fmt.Errorf("entry %q: a file cannot be the archive root", h.Name)
 		}
 		var data []byte
-		if withData {
-			if data, err = io.ReadAll(tr); err != nil {
+		tooLarge := h.Size > maxDoc
+		if withData && !tooLarge {
+			if data, err = readBounded(h.Name, tr, h.Size, maxDoc); err != nil {
+				if isLimit(err) {
+					return nil, nil, err
+				}
 				return nil, nil, fmt.Errorf("entry %q: %w", h.Name, err)
 			}
 		}
 		if err := m.addFile(name, data, h.ModTime); err != nil {
 			return nil, nil, err
 		}
-		if !withData {
-			m.nodes[name].size = h.Size
-		}
+		n := m.nodes[name]
+		n.size, n.tooLarge = h.Size, tooLarge
 		pos[name] = k
 	}
 }
@@ -195,6 +228,7 @@ type memNode struct {
 	dir      bool
 	data     []byte
 	size     int64 // len(data), or the size of contents not read yet
+	tooLarge bool  // a file larger than the limit: its contents are not held
 	modTime  time.Time
 	children map[string]*memNode // folders only
 	sorted   []fs.DirEntry       // folders only, built lazily
@@ -264,6 +298,9 @@ func (m *memFS) Open(name string) (fs.File, error) {
 	if n.dir {
 		return &memDirFile{node: n, entries: n.entries()}, nil
 	}
+	if n.tooLarge {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errTooLarge}
+	}
 	return &memFile{node: n, r: bytes.NewReader(n.data)}, nil
 }
 
@@ -275,6 +312,9 @@ func (m *memFS) ReadFile(name string) ([]byte, error) {
 	}
 	if n.dir {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	}
+	if n.tooLarge {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge}
 	}
 	return bytes.Clone(n.data), nil
 }
@@ -371,21 +411,27 @@ func (d *memDirFile) ReadDir(n int) ([]fs.DirEntry, error) {
 	return append([]fs.DirEntry(nil), rest[:n]...), nil
 }
 
-// withFS opens p with OpenFS, calls read on it and closes it.
-func withFS(p string, read func(src source) (*Corpus, error)) (*Corpus, error) {
-	fsys, closer, err := OpenFS(p)
+// errTooLarge is the error of opening an archive's member whose contents
+// were not read because it passes the limit for one document.
+var errTooLarge = errors.New("larger than the limit for one document, not read")
+
+// withFS opens p with openFS and the limits lim, calls read on it and
+// closes it.
+func withFS(p string, lim Limits, read func(src source) (*Corpus, error)) (*Corpus, error) {
+	fsys, closer, err := openFS(p, lim)
 	if err != nil {
 		return nil, err
 	}
 	defer closer.Close()
-	return read(source{fsys, p})
+	return read(source{fsys: fsys, path: p, lim: lim.resolved()})
 }
 
 // source couples an opened file system with the path it came from, for
-// error messages and notes.
+// error messages and notes, and the limits its files are read with.
 type source struct {
 	fsys fs.FS
 	path string // the path given to the reader
+	lim  Limits // resolved
 }
 
 // name returns how messages refer to the file p of the source: the source
@@ -397,13 +443,74 @@ func (s source) name(p string) string {
 	return s.path + "/" + p
 }
 
-// readFile reads and decodes the file p, recording Latin-1 files in dl.
-func (s source) readFile(p string, dl *decodeLog) (string, error) {
-	b, err := fs.ReadFile(s.fsys, p)
+// readBytes reads the file p, checking its size against MaxDocSize before
+// reading it (and while reading it, should it say less than it holds).
+func (s source) readBytes(p string) ([]byte, error) {
+	f, err := s.fsys.Open(p)
 	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", s.name(p), err)
+		if errors.Is(err, errTooLarge) {
+			if fi, serr := fs.Stat(s.fsys, p); serr == nil {
+				return nil, docTooLarge(s.name(p), fi.Size(), s.lim.MaxDocSize)
+			}
+			return nil, docTooLarge(s.name(p), -1, s.lim.MaxDocSize)
+		}
+		return nil, fmt.Errorf("reading %s: %w", s.name(p), err)
 	}
-	return dl.decode(p, b), nil
+	defer f.Close()
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	b, err := readBounded(s.name(p), f, size, s.lim.MaxDocSize)
+	if err != nil {
+		if isLimit(err) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("reading %s: %w", s.name(p), err)
+	}
+	return b, nil
+}
+
+// readFile reads and decodes the text file p, recording in dl the files
+// not decoded as UTF-8. A file that is not text (an archive, an image, a
+// file with NUL bytes) is a *NotTextError, which the readers of layouts
+// that may hold such strays skip with a note (see notText).
+func (s source) readFile(p string, dl *decodeLog) (string, error) {
+	b, err := s.readBytes(p)
+	if err != nil {
+		return "", err
+	}
+	if kind := binaryKind(b); kind != "" {
+		return "", &NotTextError{Name: s.name(p), Kind: kind}
+	}
+	text, enc, err := DecodeText(b)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", s.name(p), err)
+	}
+	dl.record(p, enc)
+	return text, nil
+}
+
+// notText collects the files a reader skipped because they are not text.
+type notText []string
+
+// skip records err and returns nil when it is a *NotTextError (a file to
+// skip), and returns err otherwise.
+func (n *notText) skip(rel string, err error) error {
+	var nt *NotTextError
+	if errors.As(err, &nt) {
+		*n = append(*n, rel+" ("+nt.Kind+")")
+		return nil
+	}
+	return err
+}
+
+// addNote appends the note listing the skipped files, if any, to c.Notes.
+func (n notText) addNote(c *Corpus) {
+	if len(n) > 0 {
+		c.Notes = append(c.Notes, fmt.Sprintf("skipped %s that %s not text: %s", plural(len(n), "file", "files"),
+			map[bool]string{true: "is", false: "are"}[len(n) == 1], nameList(n)))
+	}
 }
 
 // isHidden reports whether a file or folder name is hidden: it starts with
@@ -490,3 +597,48 @@ func singleFolderRoot(fsys fs.FS) (string, error) {
 	}
 	return ".", nil
 }
+
+// zipFS is a zip archive read as a file system whose members' contents
+// are counted, as they are decompressed, against the archive's budget:
+// MaxInputSize for all the members read, and MaxRatio for their ratio to
+// the archive's size.
+type zipFS struct {
+	zr *zip.Reader
+	b  *budget
+}
+
+// newZipFS wraps the zip archive zr, named name and of the given size.
+func newZipFS(zr *zip.Reader, name string, size int64, lim Limits) *zipFS {
+	return &zipFS{zr: zr, b: newBudget(name, lim, size, nil)}
+}
+
+// Open implements fs.FS.
+func (z *zipFS) Open(name string) (fs.File, error) {
+	f, err := z.zr.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return f, nil
+	}
+	z.b.setMember(name)
+	return &zipFile{File: f, r: z.b.reader(f)}, nil
+}
+
+// ReadDir implements fs.ReadDirFS.
+func (z *zipFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(z.zr, name) }
+
+// Stat implements fs.StatFS.
+func (z *zipFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(z.zr, name) }
+
+// rewind starts a new count: a new pass over the corpus.
+func (z *zipFS) rewind() { z.b.reset() }
+
+// zipFile is a member of a zipFS, read through the budget.
+type zipFile struct {
+	fs.File
+	r io.Reader
+}
+
+// Read implements io.Reader.
+func (f *zipFile) Read(p []byte) (int, error) { return f.r.Read(p) }

@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -162,7 +163,7 @@ func TestOpenFSTarExtras(t *testing.T) {
 func TestLocate(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a/cats.txt": "", "b/cats.txt": "", "c/x": ""})
-	src := source{os.DirFS(dir), dir}
+	src := source{fsys: os.DirFS(dir), path: dir, lim: Limits{}.resolved()}
 	has := func(d string) bool { return exists(src.fsys, join(d, "cats.txt"), false) }
 	if _, err := locate(src, "cats.txt", has); err == nil || !strings.Contains(err.Error(), "several folders (a, b)") {
 		t.Errorf("two candidates: err = %v", err)
@@ -175,32 +176,58 @@ func TestLocate(t *testing.T) {
 
 func TestDecodeText(t *testing.T) {
 	cases := []struct {
-		in     string
-		want   string
-		latin1 bool
+		in   string
+		want string
+		enc  Encoding
 	}{
-		{"plain", "plain", false},
-		{"\xef\xbb\xbfbom", "bom", false},
-		{"caf\xc3\xa9", "café", false},
-		{"caf\xe9", "café", true},
-		{"\xa3 and \xfc", "£ and ü", true},
-		{"\xef\xbb\xbf\xff", "ÿ", true},
-		{"", "", false},
+		{"plain", "plain", UTF8},
+		{"\xef\xbb\xbfbom", "bom", UTF8},
+		{"caf\xc3\xa9", "café", UTF8},
+		{"caf\xe9", "café", Latin1},
+		{"\xa3 and \xfc", "£ and ü", Latin1},
+		{"\xef\xbb\xbf\xff", "ÿ", Latin1},
+		{"", "", UTF8},
+		{"\xff\xfei\x00d\x00,\x00\xe9\x00\x3d\xd8\x00\xde", "id,é😀", UTF16LE},
+		{"\xfe\xff\x00i\x00d", "id", UTF16BE},
+		{"\xff\xfe\x00\xd8", "\ufffd", UTF16LE}, // an unpaired surrogate
 	}
 	for _, c := range cases {
-		got, l := DecodeText([]byte(c.in))
-		if got != c.want || l != c.latin1 {
-			t.Errorf("DecodeText(%q) = %q, %v; want %q, %v", c.in, got, l, c.want, c.latin1)
+		got, enc, err := DecodeText([]byte(c.in))
+		if err != nil || got != c.want || enc != c.enc {
+			t.Errorf("DecodeText(%q) = %q, %v, %v; want %q, %v", c.in, got, enc, err, c.want, c.enc)
+		}
+	}
+	for _, in := range []string{"\xff\xfe\x00\x00i\x00\x00\x00", "\x00\x00\xfe\xff\x00\x00\x00i"} {
+		if _, _, err := DecodeText([]byte(in)); err == nil || !strings.Contains(err.Error(), "UTF-32") {
+			t.Errorf("DecodeText(%q): err = %v, want one naming UTF-32", in, err)
 		}
 	}
 	var dl decodeLog
-	if dl.note() != "" {
-		t.Error("note without Latin-1 files")
+	if len(dl.notes()) != 0 {
+		t.Error("notes without Latin-1 files")
 	}
 	for i := 0; i < 7; i++ {
-		dl.decode(string(rune('a'+i)), []byte{0xff})
+		if _, err := dl.decode(string(rune('a'+i)), []byte{0xff}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	equal(t, "note", dl.note(), "7 files decoded as Latin-1 (not valid UTF-8): a, b, c, d, e and 2 more")
+	if _, err := dl.decode("u16", []byte("\xff\xfea\x00")); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "notes", strings.Join(dl.notes(), "|"), "7 files decoded as Latin-1 (not valid UTF-8): a, b, c, d, e and 2 more|1 file decoded as UTF-16 (by the byte order mark): u16")
+	for _, c := range []struct{ in, kind string }{
+		{"PK\x03\x04rest", "zip archive"}, {"\x1f\x8b\x08", "gzip"}, {"%PDF-1.4", "PDF"},
+		{"text\x00more", "NUL"}, {strings.Repeat("x", 257) + "ustar\x0000", "tar archive"},
+	} {
+		_, err := dl.decode("f", []byte(c.in))
+		var nt *NotTextError
+		if !errors.As(err, &nt) || !strings.Contains(err.Error(), c.kind) || !strings.HasPrefix(err.Error(), "f is ") {
+			t.Errorf("decode(%q): err = %v, want a NotTextError saying %q", c.in, err, c.kind)
+		}
+	}
+	if _, err := dl.decode("bz", []byte("BZh is not bzip2")); err != nil {
+		t.Errorf("text starting with BZh taken for binary: %v", err)
+	}
 }
 
 func TestFormatsAndNewReader(t *testing.T) {

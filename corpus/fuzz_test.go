@@ -18,7 +18,7 @@ import (
 func FuzzReutersSGML(f *testing.F) {
 	f.Add([]byte(`<REUTERS TOPICS="YES" LEWISSPLIT="TRAIN" NEWID="1"><TOPICS><D>a</D></TOPICS><TEXT><TITLE>T</TITLE><BODY>b &#3;</BODY></TEXT></REUTERS>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		text, _ := DecodeText(data)
+		text, _, _ := DecodeText(data)
 		for _, r := range []ReutersSGML{{All: true}, {}, {LabelField: "places", KeepSignoff: true}} {
 			docs, err := r.parse(context.Background(), "f.sgm", text)
 			if err != nil {
@@ -50,7 +50,7 @@ func FuzzReutersSGML(f *testing.F) {
 func FuzzReutersNLTKCats(f *testing.F) {
 	f.Add([]byte("test/5 grain\ntraining/1 grain cocoa\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		text, _ := DecodeText(data)
+		text, _, _ := DecodeText(data)
 		entries, err := parseCats("cats.txt", text)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "cats.txt:") {
@@ -78,7 +78,7 @@ func FuzzReutersNLTKCats(f *testing.F) {
 			}
 			m.addFile(e.id, []byte(e.id), time.Time{}) // may clash with a folder; then it is missing
 		}
-		src := source{m, "x.tar"}
+		src := source{fsys: m, path: "x.tar", lim: Limits{}.resolved()}
 		for _, read := range []func() (*Corpus, error){
 			func() (*Corpus, error) { return ReutersNLTK{}.readFS(context.Background(), src) },
 			func() (*Corpus, error) { return Brown{}.readFS(context.Background(), src) },
@@ -128,7 +128,7 @@ func FuzzNewsgroupsStrip(f *testing.F) {
 func FuzzBrown(f *testing.F) {
 	f.Add([]byte("\n\n\tThe/at jury/nn ./.\n\n\n\tIt/pps 1-1/2/cd ./.\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		text, _ := DecodeText(data)
+		text, _, _ := DecodeText(data)
 		out := brownText(text)
 		if strings.ContainsAny(out, "\t\r") || strings.Contains(out, "\n\n\n") ||
 			strings.HasPrefix(out, "\n") || strings.HasSuffix(out, "\n") || strings.Contains(out, "  ") {
@@ -161,7 +161,7 @@ func FuzzDir(f *testing.F) {
 				t.Fatalf("bad node %q", p)
 			}
 		}
-		src := source{m, "x.tar"}
+		src := source{fsys: m, path: "x.tar", lim: Limits{}.resolved()}
 		ctx := context.Background()
 		for _, read := range []func() (*Corpus, error){
 			func() (*Corpus, error) { return Dir{}.readFS(ctx, src) },
@@ -277,7 +277,7 @@ func FuzzMTX(f *testing.F) {
 func FuzzUCI(f *testing.F) {
 	f.Add([]byte("2\n3\n2\n1 1 1\n2 3 4\n"), []byte("a\nb\nc\n"))
 	f.Fuzz(func(t *testing.T, docword, vocabData []byte) {
-		vocabText, _ := DecodeText(vocabData)
+		vocabText, _, _ := DecodeText(vocabData)
 		vocab, err := parseVocab("vocab.txt", vocabText)
 		if err != nil {
 			return

@@ -19,9 +19,9 @@ import (
 // by name as strings. Text is the message decoded as UTF-8, or as Latin-1
 // when it is not valid UTF-8, and stripped as the Remove options say. The
 // distribution has 11,314 train and 7,532 test documents in 20 groups.
-// Files directly inside a tree (outside any newsgroup folder) and hidden
-// files are skipped and counted in Notes; a folder inside a newsgroup
-// folder is an error.
+// Files directly inside a tree (outside any newsgroup folder), hidden
+// files and files that are not text (see NotTextError) are skipped and
+// counted in Notes; a folder inside a newsgroup folder is an error.
 type Newsgroups struct {
 	// Subset selects "train", "test" or "all" (the default when empty).
 	// The trees it needs must exist.
@@ -34,6 +34,8 @@ type Newsgroups struct {
 	// fetch_20newsgroups(remove=("headers", "footers", "quotes")) does;
 	// see Strip.
 	RemoveHeaders, RemoveFooters, RemoveQuotes bool
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
 }
 
 // Read implements Reader.
@@ -41,7 +43,7 @@ func (n Newsgroups) Read(ctx context.Context, p string) (*Corpus, error) {
 	if _, err := n.trees(); err != nil {
 		return nil, err
 	}
-	return withFS(p, func(src source) (*Corpus, error) { return n.readFS(ctx, src) })
+	return withFS(p, limitsOf(n), func(src source) (*Corpus, error) { return n.readFS(ctx, src) })
 }
 
 // trees returns the folders Subset selects.
@@ -136,7 +138,10 @@ func (n Newsgroups) visitFS(ctx context.Context, src source, s *sink) (*Corpus, 
 	}
 	s.known(total)
 	c := &Corpus{Name: "20ng: " + src.path}
-	var dl decodeLog
+	var (
+		dl     decodeLog
+		binary notText
+	)
 	for _, g := range groups {
 		if len(keep) > 0 && !keep[g.name] {
 			continue
@@ -152,7 +157,10 @@ func (n Newsgroups) visitFS(ctx context.Context, src source, s *sink) (*Corpus, 
 			id := g.tree + "/" + g.name + "/" + f
 			text, err := src.readFile(join(root, id), &dl)
 			if err != nil {
-				return nil, err
+				if err := binary.skip(id, err); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			if err := s.emit(Document{ID: id, Text: n.Strip(text), Labels: []string{g.name}, Split: split}); err != nil {
 				return nil, err
@@ -162,6 +170,7 @@ func (n Newsgroups) visitFS(ctx context.Context, src source, s *sink) (*Corpus, 
 	if len(skipped) > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("skipped %s outside newsgroup folders or hidden: %s", plural(len(skipped), "entry", "entries"), nameList(skipped)))
 	}
+	binary.addNote(c)
 	if r := n.removed(); r != "" {
 		c.Notes = append(c.Notes, "removed "+r+" as scikit-learn's fetch_20newsgroups does")
 	}

@@ -133,11 +133,14 @@ func dedupSorted(s []string) []string {
 // (the first line is the title; the files keep the SGML entity "&lt;" as
 // is); the distribution has 7,769 train and 3,019 test documents in 90
 // categories.
-type ReutersNLTK struct{}
+type ReutersNLTK struct {
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
+}
 
 // Read implements Reader.
 func (r ReutersNLTK) Read(ctx context.Context, p string) (*Corpus, error) {
-	return withFS(p, func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
+	return withFS(p, limitsOf(r), func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
 }
 
 // readFS reads the corpus from an opened file system.
@@ -216,11 +219,14 @@ func (r ReutersNLTK) visitFS(ctx context.Context, src source, s *sink) (*Corpus,
 // split. Text is the words without their part-of-speech tags (the part of
 // each "word/tag" token before its last '/'), one sentence per line
 // (words separated by a space) and a blank line between paragraphs.
-type Brown struct{}
+type Brown struct {
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
+}
 
 // Read implements Reader.
 func (r Brown) Read(ctx context.Context, p string) (*Corpus, error) {
-	return withFS(p, func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
+	return withFS(p, limitsOf(r), func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
 }
 
 // readFS reads the corpus from an opened file system.

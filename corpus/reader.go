@@ -84,7 +84,7 @@ func formatTable() []format {
 			`{"id": "d1", "text": "Stocks rose today", "labels": ["finance"], "split": "train"}`},
 			func() Reader { return &JSONL{} }},
 		{FormatInfo{"mtx",
-			"already vectorized: MatrixMarket documents × terms file, with vocab.txt (and optional labels.txt) beside it",
+			"already vectorized: MatrixMarket documents × terms file (values ≥ 0; repeated entries are summed, with a note), with vocab.txt (and optional labels.txt) beside it",
 			"%%MatrixMarket matrix coordinate integer general\n3 4 5\n1 1 2\n..."},
 			func() Reader { return &MTX{} }},
 		{FormatInfo{"uci",

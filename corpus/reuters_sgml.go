@@ -60,6 +60,8 @@ type ReutersSGML struct {
 	LabelField string
 	// KeepSignoff keeps the closing "Reuter" line of the body.
 	KeepSignoff bool
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
 }
 
 // reutersFields lists the label fields in element order.
@@ -86,14 +88,18 @@ func (r ReutersSGML) Read(ctx context.Context, p string) (*Corpus, error) {
 		return nil, err
 	}
 	if fi.IsDir() || archiveKind(p) != "" {
-		return withFS(p, func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
+		return withFS(p, limitsOf(r), func(src source) (*Corpus, error) { return r.readFS(ctx, src) })
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}
 	var dl decodeLog
-	docs, err := r.parse(ctx, p, dl.decode(p, b))
+	text, err := dl.decode(p, b)
+	if err != nil {
+		return nil, err
+	}
+	docs, err := r.parse(ctx, p, text)
 	if err != nil {
 		return nil, err
 	}

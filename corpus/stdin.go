@@ -53,7 +53,7 @@ func ReadStream(ctx context.Context, rd Reader, name string, in io.Reader) (*Cor
 	case *ReutersSGML:
 		return r.readStream(ctx, name, in)
 	case fsReader:
-		return readArchiveStream(ctx, r, name, in)
+		return readArchiveStream(ctx, r, name, in, limitsOf(rd))
 	}
 	return nil, fmt.Errorf("%s: the %T format cannot be read from a stream", name, rd)
 }
@@ -76,16 +76,17 @@ func readAllThen(in io.Reader, name string, parse func([]byte) (*Corpus, error))
 }
 
 // maybeGunzip returns a reader of in's contents, decompressed when they
-// start with the gzip magic number.
-func maybeGunzip(name string, in io.Reader) (io.Reader, func(), error) {
+// start with the gzip magic number, and then counted against the limits.
+func maybeGunzip(name string, in io.Reader, lim Limits) (io.Reader, func(), error) {
 	br := bufio.NewReaderSize(in, 64<<10)
 	head, _ := br.Peek(2)
 	if len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
-		gz, err := gzip.NewReader(br)
+		c := &counter{r: br}
+		gz, err := gzip.NewReader(c)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading %s: %w", name, err)
 		}
-		return gz, func() { gz.Close() }, nil
+		return newBudget(name, lim, 0, c).reader(gz), func() { gz.Close() }, nil
 	}
 	return br, func() {}, nil
 }
@@ -104,7 +105,7 @@ func (r MTX) readStream(ctx context.Context, name string, in io.Reader) (*Corpus
 			return nil, fmt.Errorf("mtx: reading the labels: %w", err)
 		}
 	}
-	src, done, err := maybeGunzip(name, in)
+	src, done, err := maybeGunzip(name, in, limitsOf(r))
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +126,7 @@ func (r UCI) readStream(ctx context.Context, name string, in io.Reader) (*Corpus
 	if err != nil {
 		return nil, fmt.Errorf("uci: reading the vocabulary: %w", err)
 	}
-	src, done, err := maybeGunzip(name, in)
+	src, done, err := maybeGunzip(name, in, limitsOf(r))
 	if err != nil {
 		return nil, err
 	}
@@ -137,68 +138,92 @@ func (r ReutersSGML) readStream(ctx context.Context, name string, in io.Reader) 
 	if _, err := r.fieldIndex(); err != nil {
 		return nil, err
 	}
-	b, err := io.ReadAll(in)
+	lim := limitsOf(r)
+	b, err := readStdin(name, in, lim)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, err
 	}
-	if fsys, err := archiveFS(b); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+	if fsys, err := archiveFS(b, name, lim); err != nil {
+		return nil, err
 	} else if fsys != nil {
-		return r.readFS(ctx, source{fsys, name})
+		return r.readFS(ctx, source{fsys: fsys, path: name, lim: lim})
 	}
 	var dl decodeLog
-	docs, err := r.parse(ctx, name, dl.decode(name, b))
+	text, err := dl.decode(name, b)
+	if err != nil {
+		return nil, err
+	}
+	docs, err := r.parse(ctx, name, text)
 	if err != nil {
 		return nil, err
 	}
 	return r.corpus(name, docs, &dl)
 }
 
-// readArchiveStream reads an archive from in into memory and reads the
-// corpus from it.
-func readArchiveStream(ctx context.Context, r fsReader, name string, in io.Reader) (*Corpus, error) {
-	b, err := io.ReadAll(in)
+// readStdin reads a stream whole, up to MaxInputSize bytes.
+func readStdin(name string, in io.Reader, lim Limits) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(in, lim.MaxInputSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	fsys, err := archiveFS(b)
+	if int64(len(b)) > lim.MaxInputSize {
+		return nil, &LimitError{Name: name, Limit: LimitInputSize, Msg: fmt.Sprintf("more than %s, the limit for one input", FormatSize(lim.MaxInputSize))}
+	}
+	return b, nil
+}
+
+// readArchiveStream reads an archive from in into memory and reads the
+// corpus from it.
+func readArchiveStream(ctx context.Context, r fsReader, name string, in io.Reader, lim Limits) (*Corpus, error) {
+	b, err := readStdin(name, in, lim)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, err
+	}
+	fsys, err := archiveFS(b, name, lim)
+	if err != nil {
+		return nil, err
 	}
 	if fsys == nil {
 		return nil, fmt.Errorf("%s is not an archive (.tar, .tar.gz or .zip): this format reads a folder or an archive", name)
 	}
-	return r.readFS(ctx, source{fsys, name})
+	return r.readFS(ctx, source{fsys: fsys, path: name, lim: lim})
 }
 
-// archiveFS opens b as a zip, gzip-compressed tar or tar archive, by its
-// contents; it returns nil, nil when b is none of them.
-func archiveFS(b []byte) (fs.FS, error) {
+// archiveFS opens b, the contents of the stream name, as a zip,
+// gzip-compressed tar or tar archive, by its contents, with the limits
+// lim; it returns nil, nil when b is none of them.
+func archiveFS(b []byte, name string, lim Limits) (fs.FS, error) {
 	switch {
 	case bytes.HasPrefix(b, []byte("PK\x03\x04")), bytes.HasPrefix(b, []byte("PK\x05\x06")):
 		zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
-			return nil, fmt.Errorf("zip archive: %w", err)
+			return nil, fmt.Errorf("reading %s: zip archive: %w", name, err)
 		}
 		if err := checkZip(zr); err != nil {
-			return nil, fmt.Errorf("zip archive: %w", err)
+			return nil, fmt.Errorf("reading %s: zip archive: %w", name, err)
 		}
-		return zr, nil
+		return newZipFS(zr, name, int64(len(b)), lim), nil
 	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
-		gz, err := gzip.NewReader(bytes.NewReader(b))
+		r, bud, closeGz, err := tarStream(name, bytes.NewReader(b), true, lim)
 		if err != nil {
 			return nil, err
 		}
-		defer gz.Close()
-		m, err := readTar(gz)
+		defer closeGz()
+		m, _, err := scanTar(r, true, lim.MaxDocSize, bud)
+		if isLimit(err) {
+			return nil, err
+		}
 		if err != nil {
-			return nil, fmt.Errorf("tar archive: %w", err)
+			return nil, fmt.Errorf("reading %s: tar archive: %w", name, err)
 		}
 		return m, nil
 	case len(b) >= 262 && bytes.Equal(b[257:262], []byte("ustar")):
-		m, err := readTar(bytes.NewReader(b))
+		m, _, err := scanTar(bytes.NewReader(b), true, lim.MaxDocSize, nil)
+		if isLimit(err) {
+			return nil, err
+		}
 		if err != nil {
-			return nil, fmt.Errorf("tar archive: %w", err)
+			return nil, fmt.Errorf("reading %s: tar archive: %w", name, err)
 		}
 		return m, nil
 	}

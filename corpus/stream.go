@@ -20,7 +20,8 @@ type Visitor struct {
 	// Begin, when not nil, is called once before the first document,
 	// with the vocabulary of an already-vectorized corpus (nil for a text
 	// corpus) and the number of documents when the reader knows it before
-	// reading them (-1 otherwise).
+	// reading them (-1 otherwise; for 20ng, the number of files, which is
+	// more when a file that is not text is skipped).
 	Begin func(vocab []string, docs int) error
 	// Doc is called for each document, in the order Read gives them. For
 	// an already-vectorized corpus row holds the document's row (and
@@ -131,7 +132,7 @@ func OpenStream(rd Reader, path string) (*StreamedCorpus, error) {
 			return nil, err
 		}
 	}
-	fsys, closer, err := openStreamFS(path)
+	fsys, closer, err := openStreamFS(path, limitsOf(rd))
 	if err != nil {
 		return nil, err
 	}
@@ -150,10 +151,13 @@ func (s *StreamedCorpus) Visit(ctx context.Context, v Visitor) (*StreamInfo, err
 		if s.fsys == nil {
 			break
 		}
-		if t, ok := s.fsys.(*lazyTar); ok {
+		switch t := s.fsys.(type) {
+		case *lazyTar:
+			t.rewind()
+		case *zipFS:
 			t.rewind()
 		}
-		c, err = r.visitFS(ctx, source{s.fsys, s.path}, textSink(vis))
+		c, err = r.visitFS(ctx, source{fsys: s.fsys, path: s.path, lim: limitsOf(s.rd)}, textSink(vis))
 	case fileStreamer:
 		if s.path == Stdin {
 			break

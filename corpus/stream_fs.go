@@ -23,19 +23,19 @@ const maxTarSweeps = 4
 // first, and a file's contents are read when asked for, going forward
 // through the archive (see lazyTar). Folders and zip archives already
 // read their files on demand.
-func openStreamFS(path string) (fs.FS, io.Closer, error) {
+func openStreamFS(path string, lim Limits) (fs.FS, io.Closer, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	if k := archiveKind(path); !fi.IsDir() && (k == "tar" || k == "tgz") {
-		t, err := openLazyTar(path, k == "tgz")
+		t, err := openLazyTar(path, k == "tgz", lim.resolved())
 		if err != nil {
 			return nil, nil, err
 		}
 		return t, t, nil
 	}
-	return OpenFS(path)
+	return openFS(path, lim)
 }
 
 // lazyTar is a tar archive read as a file system without holding the
@@ -46,11 +46,14 @@ func openStreamFS(path string) (fs.FS, io.Closer, error) {
 // in name order, the order in which the readers ask) costs one more
 // sequential read; a file that comes before the last one read starts a
 // new sweep from the start of the archive. After maxTarSweeps such
-// sweeps the archive is read whole into memory, as OpenFS reads it. It is
-// safe for concurrent use.
+// sweeps the archive is read whole into memory, as OpenFS reads it. Every
+// sweep of a compressed archive is counted against the limits as the
+// listing was, and a file larger than MaxDocSize is an error when it is
+// read, before its contents are. It is safe for concurrent use.
 type lazyTar struct {
 	path string
 	gz   bool
+	lim  Limits         // resolved
 	pos  map[string]int // position of each file among the entries
 
 	mu     sync.Mutex
@@ -58,6 +61,7 @@ type lazyTar struct {
 	whole  bool   // tree holds the contents
 	f      *os.File
 	zr     *gzip.Reader
+	b      *budget // of the sweep under way
 	tr     *tar.Reader
 	next   int // position of the entry tr.Next returns next
 	sweeps int
@@ -65,14 +69,17 @@ type lazyTar struct {
 
 // openLazyTar lists the entries of the tar archive at path (gzip
 // compressed when gz is set).
-func openLazyTar(path string, gz bool) (*lazyTar, error) {
-	t := &lazyTar{path: path, gz: gz}
+func openLazyTar(path string, gz bool, lim Limits) (*lazyTar, error) {
+	t := &lazyTar{path: path, gz: gz, lim: lim}
 	r, err := t.open()
 	if err != nil {
 		return nil, err
 	}
-	m, pos, err := scanTar(r, false)
+	m, pos, err := scanTar(r, false, lim.MaxDocSize, t.b)
 	t.closeReader()
+	if isLimit(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading tar archive %s: %w", path, err)
 	}
@@ -80,7 +87,8 @@ func openLazyTar(path string, gz bool) (*lazyTar, error) {
 	return t, nil
 }
 
-// open opens the archive for a sequential read from its start.
+// open opens the archive for a sequential read from its start, counted
+// against the limits when it is compressed.
 func (t *lazyTar) open() (io.Reader, error) {
 	f, err := os.Open(t.path)
 	if err != nil {
@@ -90,14 +98,16 @@ func (t *lazyTar) open() (io.Reader, error) {
 	if !t.gz {
 		return f, nil
 	}
-	zr, err := gzip.NewReader(f)
+	in := &counter{r: f}
+	zr, err := gzip.NewReader(in)
 	if err != nil {
 		f.Close()
 		t.f = nil
 		return nil, fmt.Errorf("reading %s: %w", t.path, err)
 	}
 	t.zr = zr
-	return zr, nil
+	t.b = newBudget(t.path, t.lim, 0, in)
+	return t.b.reader(zr), nil
 }
 
 // closeReader closes the sequential read under way, if any.
@@ -108,7 +118,7 @@ func (t *lazyTar) closeReader() {
 	if t.f != nil {
 		t.f.Close()
 	}
-	t.f, t.zr, t.tr, t.next = nil, nil, nil, 0
+	t.f, t.zr, t.b, t.tr, t.next = nil, nil, nil, nil, 0
 }
 
 // rewind makes the next read start a new sweep from the start of the
@@ -174,6 +184,9 @@ func (t *lazyTar) ReadFile(name string) ([]byte, error) {
 	if n.dir {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
 	}
+	if n.tooLarge {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge}
+	}
 	at := t.pos[name]
 	if t.tr != nil && at < t.next {
 		t.closeReader()
@@ -198,6 +211,9 @@ func (t *lazyTar) ReadFile(name string) ([]byte, error) {
 				err = io.ErrUnexpectedEOF
 			}
 			t.closeReader()
+			if isLimit(err) {
+				return nil, err
+			}
 			return nil, fmt.Errorf("reading tar archive %s: %s: %w (has the archive changed?)", t.path, name, err)
 		}
 		k := t.next
@@ -209,9 +225,15 @@ func (t *lazyTar) ReadFile(name string) ([]byte, error) {
 			t.closeReader()
 			return nil, fmt.Errorf("reading tar archive %s: entry %d is %q, not %s: the archive has changed", t.path, k, h.Name, name)
 		}
-		data, err := io.ReadAll(t.tr)
+		if t.b != nil {
+			t.b.setMember(h.Name)
+		}
+		data, err := readBounded(t.path+"/"+name, t.tr, h.Size, t.lim.MaxDocSize)
 		if err != nil {
 			t.closeReader()
+			if isLimit(err) {
+				return nil, err
+			}
 			return nil, fmt.Errorf("reading tar archive %s: entry %q: %w", t.path, h.Name, err)
 		}
 		return data, nil
@@ -225,7 +247,10 @@ func (t *lazyTar) readWhole() error {
 		return err
 	}
 	defer t.closeReader()
-	m, err := readTar(r)
+	m, _, err := scanTar(r, true, t.lim.MaxDocSize, t.b)
+	if isLimit(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("reading tar archive %s: %w", t.path, err)
 	}

@@ -61,7 +61,7 @@ func (r MTX) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
 		}
 	}
 	var dl decodeLog
-	vocab, err := parseVocab(vocabPath, dl.decode(vocabPath, vocabData))
+	vocab, err := decodeVocab(&dl, vocabPath, vocabData)
 	if err != nil {
 		return nil, err
 	}
@@ -71,11 +71,9 @@ func (r MTX) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
 			return nil, fmt.Errorf("mtx: reading the labels: %w", err)
 		}
 		defer labels.Close()
-		if labels.latin1 {
-			dl.latin1 = append(dl.latin1, labelsPath)
-		}
+		dl.record(labelsPath, labels.enc)
 	}
-	in, _, closer, err := openMaybeGzip(p)
+	in, _, closer, err := openMaybeGzip(p, limitsOf(r))
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +93,9 @@ func (r MTX) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
 	rs := &rowStream{v: v, labels: labels, rows: rows}
 	if err := mp.entries(ctx, p, rs, rows, cols, nnz, field); err != nil {
 		return nil, err
+	}
+	if rs.dups.Duplicates > 0 {
+		c.Notes = append([]string{DuplicatesNote(p, rs.dups)}, c.Notes...)
 	}
 	return c, nil
 }
@@ -235,6 +236,9 @@ func (p *mmStream) entries(ctx context.Context, name string, rs *rowStream, rows
 			if x, err = p.value(field, f[2]); err != nil {
 				return wrap(err)
 			}
+			if x < 0 {
+				return wrap(sparse.NegativeEntryError(p.lineNo, i, j, f[2]))
+			}
 		}
 		if i-1 < rs.cur {
 			return fmt.Errorf("%s:%d: row %d comes after row %d: %w", name, p.lineNo, i, rs.cur+1, ErrRowOrder)
@@ -271,6 +275,7 @@ type rowStream struct {
 	cur    int // the row being gathered
 	ents   []rowEntry
 	row    Row
+	dups   sparse.MMInfo // the duplicate entries summed, as package sparse counts them
 }
 
 // rowEntry is an entry of the row being gathered, with its line.
@@ -296,6 +301,11 @@ func (rs *rowStream) moveTo(i int, name string) error {
 			e := rs.ents[p]
 			s := e.val
 			for p++; p < len(rs.ents) && rs.ents[p].col == e.col; p++ {
+				if rs.dups.Duplicates == 0 {
+					rs.dups.DuplicateRow, rs.dups.DuplicateCol = rs.cur+1, int(e.col)+1
+					rs.dups.DuplicateLines = [2]int{e.line, rs.ents[p].line}
+				}
+				rs.dups.Duplicates++
 				s += rs.ents[p].val
 				if math.IsInf(s, 0) {
 					return fmt.Errorf("%s: %w", name, &sparse.ParseError{Line: rs.ents[p].line,
@@ -327,21 +337,48 @@ func (rs *rowStream) moveTo(i int, name string) error {
 // lineReader reads a text file line by line as splitLines splits it once
 // DecodeText has decoded it: without a leading byte order mark, as Latin-1
 // when the file is not valid UTF-8, without the "\r" of CRLF endings, and
-// without an empty line after the last newline.
+// without an empty line after the last newline. A UTF-16 file (by its byte
+// order mark) is decoded whole and its lines held, and a file that is not
+// text is a *NotTextError, as DecodeText and Read have them.
 type lineReader struct {
-	path   string
-	f      *os.File
-	br     *bufio.Reader
-	latin1 bool
-	lines  int // the number of lines of the file
+	path  string
+	f     *os.File
+	br    *bufio.Reader
+	enc   Encoding
+	mem   []string // the lines of a UTF-16 file
+	lines int      // the number of lines of the file
 }
 
 // openLines opens the text file p, counting its lines and checking its
 // encoding in a first read.
 func openLines(p string) (*lineReader, error) {
-	lr := &lineReader{path: p}
+	lr := &lineReader{path: p, enc: UTF8}
 	if err := lr.open(); err != nil {
 		return nil, err
+	}
+	head, _ := lr.br.Peek(sniffLen)
+	enc, _, err := bomEncoding(head)
+	if err != nil {
+		lr.Close()
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	if enc == UTF16LE || enc == UTF16BE {
+		lr.Close()
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		text, enc, err := DecodeText(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		lr.enc, lr.mem = enc, splitLines(text)
+		lr.lines = len(lr.mem)
+		return lr, nil
+	}
+	if kind := binaryKind(head); kind != "" {
+		lr.Close()
+		return nil, &NotTextError{Name: p, Kind: kind}
 	}
 	valid := true
 	for {
@@ -353,27 +390,33 @@ func openLines(p string) (*lineReader, error) {
 			lr.Close()
 			return nil, err
 		}
+		if bytes.IndexByte(line, 0) >= 0 {
+			lr.Close()
+			return nil, &NotTextError{Name: p, Kind: binaryKind([]byte{0})}
+		}
 		lr.lines++
 		valid = valid && utf8.Valid(line)
 	}
-	lr.latin1 = !valid
+	if !valid {
+		lr.enc = Latin1
+	}
 	lr.f.Close()
 	if err := lr.open(); err != nil {
 		return nil, err
 	}
+	if head, _ := lr.br.Peek(len(utf8BOM)); string(head) == utf8BOM {
+		lr.br.Discard(len(utf8BOM))
+	}
 	return lr, nil
 }
 
-// open opens the file from its start, past a byte order mark.
+// open opens the file from its start.
 func (lr *lineReader) open() error {
 	f, err := os.Open(lr.path)
 	if err != nil {
 		return err
 	}
 	lr.f, lr.br = f, bufio.NewReaderSize(f, 64<<10)
-	if head, _ := lr.br.Peek(len(utf8BOM)); string(head) == utf8BOM {
-		lr.br.Discard(len(utf8BOM))
-	}
 	return nil
 }
 
@@ -394,6 +437,14 @@ func (lr *lineReader) raw() ([]byte, error) {
 
 // next returns the next line, decoded and without a final "\r".
 func (lr *lineReader) next() (string, error) {
+	if lr.mem != nil {
+		if len(lr.mem) == 0 {
+			return "", fmt.Errorf("reading %s: no line left", lr.path)
+		}
+		l := lr.mem[0]
+		lr.mem = lr.mem[1:]
+		return l, nil
+	}
 	line, err := lr.raw()
 	if err == io.EOF {
 		return "", fmt.Errorf("reading %s: the file has changed (it ends early)", lr.path)
@@ -402,7 +453,7 @@ func (lr *lineReader) next() (string, error) {
 		return "", err
 	}
 	var s string
-	if lr.latin1 {
+	if lr.enc == Latin1 {
 		s = latin1String(line)
 	} else {
 		s = string(line)
@@ -411,16 +462,13 @@ func (lr *lineReader) next() (string, error) {
 }
 
 // Close closes the file.
-func (lr *lineReader) Close() error { return lr.f.Close() }
-
-// latin1String decodes b as Latin-1.
-func latin1String(b []byte) string {
-	var sb strings.Builder
-	sb.Grow(len(b) + len(b)/8)
-	for _, c := range b {
-		sb.WriteRune(rune(c))
+func (lr *lineReader) Close() error {
+	if lr.f == nil {
+		return nil
 	}
-	return sb.String()
+	err := lr.f.Close()
+	lr.f = nil
+	return err
 }
 
 // stream reads a UCI docword file one document at a time. Its entries must
@@ -432,11 +480,11 @@ func (r UCI) stream(ctx context.Context, p string, v *visit) (*Corpus, error) {
 		return nil, err
 	}
 	var dl decodeLog
-	vocab, err := parseVocab(vocabPath, dl.decode(vocabPath, vocabData))
+	vocab, err := decodeVocab(&dl, vocabPath, vocabData)
 	if err != nil {
 		return nil, err
 	}
-	in, _, closer, err := openMaybeGzip(p)
+	in, _, closer, err := openMaybeGzip(p, limitsOf(r))
 	if err != nil {
 		return nil, err
 	}

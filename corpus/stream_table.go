@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -28,46 +29,71 @@ func (r JSONL) stream(ctx context.Context, p string, v *visit) (*Corpus, error) 
 }
 
 // openDecoded opens the text file p as a stream of its text decoded as
-// DecodeText decodes the whole file: a leading byte order mark left out,
-// and every byte read as Latin-1 when the file is not valid UTF-8 (which
-// a first read of the file finds out). The decodeLog records a Latin-1
-// file.
+// DecodeText decodes the whole file: a file with a UTF-16 byte order mark
+// decoded from UTF-16, a leading UTF-8 byte order mark left out, and every
+// byte read as Latin-1 when the file is not valid UTF-8 (which a first
+// read of the file finds out, with any NUL byte: a file that is not text
+// is a *NotTextError, as for Read). The decodeLog records a file not
+// decoded as UTF-8.
 func openDecoded(p string) (io.Reader, *decodeLog, io.Closer, error) {
-	valid, err := isUTF8File(p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	br := bufio.NewReaderSize(f, 64<<10)
-	if head, _ := br.Peek(len(utf8BOM)); string(head) == utf8BOM {
-		br.Discard(len(utf8BOM))
+	head, _ := br.Peek(sniffLen)
+	enc, n, err := bomEncoding(head)
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, fmt.Errorf("%s: %w", p, err)
 	}
 	dl := &decodeLog{}
+	if enc == UTF16LE || enc == UTF16BE {
+		br.Discard(n)
+		dl.record(p, enc)
+		return decodingReader(br, enc), dl, f, nil
+	}
+	if kind := binaryKind(head); kind != "" {
+		f.Close()
+		return nil, nil, nil, &NotTextError{Name: p, Kind: kind}
+	}
+	valid, nul, err := scanUTF8File(p)
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, err
+	}
+	if nul {
+		f.Close()
+		return nil, nil, nil, &NotTextError{Name: p, Kind: binaryKind([]byte{0})}
+	}
+	br.Discard(n)
 	if valid {
 		return br, dl, f, nil
 	}
-	dl.latin1 = append(dl.latin1, p)
-	return &latin1Reader{r: br}, dl, f, nil
+	dl.record(p, Latin1)
+	return decodingReader(br, Latin1), dl, f, nil
 }
 
-// isUTF8File reports whether the file p is valid UTF-8, reading it once.
-func isUTF8File(p string) (bool, error) {
+// scanUTF8File reports whether the file p is valid UTF-8 and whether it
+// holds a NUL byte, reading it once.
+func scanUTF8File(p string) (valid, nul bool, err error) {
 	f, err := os.Open(p)
 	if err != nil {
-		return false, err
+		return false, false, err
 	}
 	defer f.Close()
 	buf := make([]byte, 256<<10)
 	keep := 0 // bytes of an incomplete character carried over
+	valid = true
 	for {
 		n, err := io.ReadFull(f, buf[keep:])
 		data := buf[:keep+n]
 		end := err != nil
 		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-			return false, fmt.Errorf("reading %s: %w", p, err)
+			return false, false, fmt.Errorf("reading %s: %w", p, err)
+		}
+		if bytes.IndexByte(buf[keep:keep+n], 0) >= 0 {
+			return false, true, nil
 		}
 		cut := len(data)
 		if !end {
@@ -81,11 +107,9 @@ func isUTF8File(p string) (bool, error) {
 				}
 			}
 		}
-		if !utf8.Valid(data[:cut]) {
-			return false, nil
-		}
+		valid = valid && utf8.Valid(data[:cut])
 		if end {
-			return true, nil
+			return valid, false, nil
 		}
 		keep = copy(buf, data[cut:])
 	}

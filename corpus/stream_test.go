@@ -214,7 +214,7 @@ func TestLazyTar(t *testing.T) {
 	reversed := filepath.Join(t.TempDir(), "reversed.tgz")
 	writeTarOrder(t, dir, reversed, func(f []string) []string { slices.Reverse(f); return f })
 
-	lt, err := openLazyTar(sorted, true)
+	lt, err := openLazyTar(sorted, true, Limits{}.resolved())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestLazyTar(t *testing.T) {
 	}
 	lt.Close()
 
-	lt, err = openLazyTar(reversed, true)
+	lt, err = openLazyTar(reversed, true, Limits{}.resolved())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestLazyTar(t *testing.T) {
 	if _, err := OpenStream(Newsgroups{Subset: "dev"}, ng); err == nil {
 		t.Error("an unknown subset opened")
 	}
-	if _, err := openLazyTar(writeTemp(t, "bad.tgz", "not gzip"), true); err == nil {
+	if _, err := openLazyTar(writeTemp(t, "bad.tgz", "not gzip"), true, Limits{}.resolved()); err == nil {
 		t.Error("a bad archive opened")
 	}
 }
@@ -309,7 +309,7 @@ func TestStreamMatrixFormats(t *testing.T) {
 			t.Fatal(err)
 		}
 		zw := gzip.NewWriter(f)
-		zw.Write([]byte("%%MatrixMarket matrix coordinate real general\n4 3 3\n1 1 0.5\n3 2 1e-3\n4 3 -2\n"))
+		zw.Write([]byte("%%MatrixMarket matrix coordinate real general\n4 3 3\n1 1 0.5\n3 2 1e-3\n4 3 2\n"))
 		zw.Close()
 		f.Close()
 	}
@@ -319,9 +319,9 @@ func TestStreamMatrixFormats(t *testing.T) {
 	}{
 		{MTX{}, "testdata/mtx/docs.mtx"},
 		{MTX{}, gzPath},
-		{MTX{}, mtx("dups", "%%MatrixMarket matrix coordinate real general\n% comment\n\n4 3 8\n1 3 0.1\n1 1 2\n1 3 0.2\n1 3 0.3\n2 2 0\n3 1 1.5\n3 1 -1.5\n4 2 +7\n", "a\nb\nc\n", "x, y ,x\n\n\xe9t\xe9\r\nz\n")},
+		{MTX{}, mtx("dups", "%%MatrixMarket matrix coordinate real general\n% comment\n\n4 3 8\n1 3 0.1\n1 1 2\n1 3 0.2\n1 3 0.3\n2 2 0\n3 1 1.5\n3 1 1.5\n4 2 +7\n", "a\nb\nc\n", "x, y ,x\n\n\xe9t\xe9\r\nz\n")},
 		{&MTX{}, mtx("pattern", "%%matrixmarket MATRIX Coordinate Pattern General\n3 2 2\n2 2\n3 1\n", "a\nb\n", utf8BOM+"p\nq\nr")},
-		{MTX{}, mtx("integer", "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 9007199254740993\n2\t1  -4\n", "a\nb\n", "")},
+		{MTX{}, mtx("integer", "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 9007199254740993\n2\t1  4\n", "a\nb\n", "")},
 		{MTX{}, mtx("empty-rows", "%%MatrixMarket matrix coordinate real general\n5 2 1\n3 2 1\n", "a\nb\n", "")},
 		{UCI{}, "testdata/uci/docword.tiny.txt"},
 		{UCI{}, writeUCI(t, dir, "gaps", "5\n3\n4\n2 3 1\n2 1 4\n\n4 2 2\n5 3 1\n", "a\nb\nc\n")},
@@ -343,6 +343,8 @@ func TestStreamMatrixFormats(t *testing.T) {
 		{mtx("bad-vocab", "%%MatrixMarket matrix coordinate real general\n2 3 0\n", "a\nb\n", ""), "the vocabulary"},
 		{mtx("bad-labels", "%%MatrixMarket matrix coordinate real general\n2 2 0\n", "a\nb\n", "x\n"), "labels file"},
 		{mtx("bad-banner", "%%MatrixMarket matrix coordinate complex general\n2 2 0\n", "a\nb\n", ""), "complex"},
+		{mtx("no-banner", "2 2 1\n1 1 1\n", "a\nb\n", ""), "line 1: missing %%MatrixMarket banner"},
+		{mtx("negative", "%%MatrixMarket matrix coordinate real general\n% c\n2 10 4\n1 1 2\n2 2 1\n1 9 -3.5\n2 3 1\n", "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n", ""), "line 6: entry (1,9) has the negative value \"-3.5\""},
 	} {
 		t.Run(tc.p, func(t *testing.T) {
 			if tc.wantErr != "" {

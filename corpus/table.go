@@ -16,8 +16,10 @@ import (
 )
 
 // CSV reads a comma- or tab-separated file with one document per row (the
-// "csv" and "tsv" formats). PATH is the file. It is decoded as UTF-8, or as
-// Latin-1 when it is not valid UTF-8, then parsed with encoding/csv: fields
+// "csv" and "tsv" formats). PATH is the file. It is decoded as UTF-8 (or
+// UTF-16 after its byte order mark, or Latin-1 when it is not valid UTF-8;
+// see DecodeText; a file that is not text is an error), then parsed with
+// encoding/csv, a record at most Limits.MaxDocSize long: fields
 // may be quoted with '"' (a quoted field may hold the separator, newlines
 // and doubled quotes), and every row must have as many fields as the first.
 //
@@ -56,6 +58,8 @@ type CSV struct {
 	// LazyQuotes allows quotes inside unquoted fields and unescaped quotes
 	// inside quoted fields (see encoding/csv).
 	LazyQuotes bool
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
 }
 
 // Read implements Reader.
@@ -78,7 +82,10 @@ func (r CSV) format() string {
 // parse reads the documents of a CSV file named name with contents b.
 func (r CSV) parse(ctx context.Context, name string, b []byte) (*Corpus, error) {
 	var dl decodeLog
-	text := dl.decode(name, b)
+	text, err := dl.decode(name, b)
+	if err != nil {
+		return nil, err
+	}
 	return collect(func(s *sink) (*Corpus, error) { return r.visit(ctx, name, strings.NewReader(text), &dl, s) })
 }
 
@@ -93,11 +100,18 @@ func (r CSV) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog
 	if comma == '"' || comma == '\r' || comma == '\n' || !utf8.ValidRune(comma) || comma == utf8.RuneError {
 		return nil, fmt.Errorf("%s: invalid field separator %q", r.format(), comma)
 	}
-	cr := csv.NewReader(in)
+	maxDoc := limitsOf(r).MaxDocSize
+	bounded := &recordBound{r: in, max: maxDoc}
+	cr := csv.NewReader(bounded)
 	cr.Comma = comma
 	cr.LazyQuotes = r.LazyQuotes
 	cr.ReuseRecord = true
+	after := 0 // the line the last record ended on
 	csvErr := func(err error) error {
+		if errors.Is(err, errRecordTooLong) {
+			return &LimitError{Name: fmt.Sprintf("%s:%d", name, after+1), Limit: LimitDocSize,
+				Msg: fmt.Sprintf("the record starting after line %d is longer than %s, the limit for one document (an unclosed quote?)", after, FormatSize(maxDoc))}
+		}
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			if pe.Column > 0 {
@@ -117,6 +131,8 @@ func (r CSV) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog
 			return nil, csvErr(err)
 		}
 		header = append([]string(nil), rec...)
+		after = recordEnd(cr, rec)
+		bounded.start = cr.InputOffset()
 	}
 	cols := tableColumns{}
 	c := &Corpus{Name: r.format() + ": " + name}
@@ -134,9 +150,14 @@ func (r CSV) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog
 		if err != nil {
 			return nil, csvErr(err)
 		}
+		after = recordEnd(cr, rec)
+		bounded.start = cr.InputOffset()
 		line, _ := cr.FieldPos(0)
 		if row == 1 {
 			if cols, err = r.columns(header, len(rec)); err != nil {
+				if enc := dl.encodingOf(name); enc != "" {
+					return nil, fmt.Errorf("%s: %w; the file was %s", name, err, enc)
+				}
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 		}
@@ -170,6 +191,44 @@ func (r CSV) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog
 	}
 	dl.addNote(c)
 	return c, nil
+}
+
+// errRecordTooLong is the error recordBound gives a csv.Reader once a
+// record passes the limit.
+var errRecordTooLong = errors.New("record too long")
+
+// recordBound reads the stream of a csv.Reader, failing once the record
+// being read (from start, the offset where the last record ended) passes
+// max bytes, give or take the reader's buffer: a record is a document,
+// and an unclosed quote must not make the rest of a file one field.
+type recordBound struct {
+	r     io.Reader
+	max   int64
+	start int64 // the offset where the record being read starts
+	pos   int64 // the bytes given to the csv.Reader
+}
+
+// recordSlack is how far the csv.Reader reads ahead of a record: the
+// size of its buffer.
+const recordSlack = 4096
+
+// Read implements io.Reader.
+func (b *recordBound) Read(p []byte) (int, error) {
+	if b.pos-b.start > b.max+recordSlack {
+		return 0, errRecordTooLong
+	}
+	n, err := b.r.Read(p)
+	b.pos += int64(n)
+	return n, err
+}
+
+// recordEnd returns the line the record rec, just read, ends on.
+func recordEnd(cr *csv.Reader, rec []string) int {
+	if len(rec) == 0 {
+		return 0
+	}
+	line, _ := cr.FieldPos(len(rec) - 1)
+	return line + strings.Count(rec[len(rec)-1], "\n")
 }
 
 // tableColumns holds the 0-based column indices of a CSV file; -1 means
@@ -271,8 +330,8 @@ func splitLabels(field, sep string) []string {
 	return out
 }
 
-// JSONL reads JSON Lines: PATH is a file with one JSON object per line,
-// decoded as UTF-8 (or Latin-1 when not valid UTF-8). Blank lines are
+// JSONL reads JSON Lines: PATH is a file with one JSON object per line (at
+// most Limits.MaxDocSize long), decoded as CSV's files are. Blank lines are
 // skipped. Each object has:
 //
 //	"text"   string, required (may be empty)
@@ -284,7 +343,10 @@ func splitLabels(field, sep string) []string {
 // Other members are ignored. Documents are in file order. An invalid line,
 // a missing text, a wrongly typed member, an empty label or a repeated ID is
 // an error "file:line: ...". A file without any object is an error.
-type JSONL struct{}
+type JSONL struct {
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
+}
 
 // jsonlRecord is one line of a JSONL file.
 type jsonlRecord struct {
@@ -307,24 +369,34 @@ func (r JSONL) Read(ctx context.Context, p string) (*Corpus, error) {
 // parse reads the documents of a JSONL file named name with contents b.
 func (r JSONL) parse(ctx context.Context, name string, b []byte) (*Corpus, error) {
 	var dl decodeLog
-	text := dl.decode(name, b)
+	text, err := dl.decode(name, b)
+	if err != nil {
+		return nil, err
+	}
 	return collect(func(s *sink) (*Corpus, error) { return r.visit(ctx, name, strings.NewReader(text), &dl, s) })
 }
 
 // visit reads the documents of a JSONL file named name from in, its text
 // decoded as dl records, giving each to s; the Corpus it returns has no
 // documents.
-func (JSONL) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog, s *sink) (*Corpus, error) {
+func (r JSONL) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog, s *sink) (*Corpus, error) {
 	c := &Corpus{Name: "jsonl: " + name}
 	ids := map[string]int{}
 	br := bufio.NewReaderSize(in, 64<<10)
+	maxDoc := limitsOf(r).MaxDocSize
+	var buf []byte
 	for lineNo, last := 1, false; !last; lineNo++ {
-		line, err := br.ReadString('\n')
+		var err error
+		buf, err = readLineBounded(br, buf[:0], maxDoc)
 		if err == io.EOF {
 			last = true
+		} else if errors.Is(err, errRecordTooLong) {
+			return nil, &LimitError{Name: fmt.Sprintf("%s:%d", name, lineNo), Limit: LimitDocSize,
+				Msg: fmt.Sprintf("line longer than %s, the limit for one document", FormatSize(maxDoc))}
 		} else if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", name, err)
 		}
+		line := string(buf)
 		if lineNo%1024 == 0 {
 			if err := canceled(ctx, name); err != nil {
 				return nil, err
@@ -377,6 +449,22 @@ func (JSONL) visit(ctx context.Context, name string, in io.Reader, dl *decodeLog
 	}
 	dl.addNote(c)
 	return c, nil
+}
+
+// readLineBounded appends the next line of br (with its newline) to buf,
+// failing with errRecordTooLong once it passes max bytes; io.EOF comes
+// with the last line when it has no newline, or alone at the end.
+func readLineBounded(br *bufio.Reader, buf []byte, max int64) ([]byte, error) {
+	for {
+		part, err := br.ReadSlice('\n')
+		buf = append(buf, part...)
+		if int64(len(buf)) > max+1 {
+			return buf, errRecordTooLong
+		}
+		if err != bufio.ErrBufferFull {
+			return buf, err
+		}
+	}
 }
 
 // isNull reports whether raw is absent or JSON null.

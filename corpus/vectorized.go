@@ -19,8 +19,11 @@ import (
 
 // MTX reads an already-vectorized corpus: PATH is a MatrixMarket file
 // (optionally gzip-compressed, ".gz") holding a documents × terms matrix,
-// read with sparse.MatrixMarketReader (so duplicates are summed and zeros
-// are not stored). The vocabulary file gives the term of each column, one
+// read with sparse.MatrixMarketReader: zeros are not stored, a negative
+// value is an error naming its line and entry (the models need counts or
+// weights ≥ 0), and entries repeating the row and column of an earlier one
+// are summed into it, which a note in Corpus.Notes says (how many, and the
+// lines of the first). The vocabulary file gives the term of each column, one
 // per line; the labels file, when present, gives the labels of each
 // document, one line per row, labels separated by commas (trimmed; an empty
 // line means unlabeled).
@@ -40,6 +43,8 @@ type MTX struct {
 	// MaxDocs bounds the number of rows the header may declare:
 	// sparse.DefaultMaxRows when zero.
 	MaxDocs int
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
 }
 
 // Read implements Reader.
@@ -65,7 +70,7 @@ func (r MTX) Read(ctx context.Context, p string) (*Corpus, error) {
 			return nil, fmt.Errorf("mtx: reading the labels: %w", err)
 		}
 	}
-	in, _, closer, err := openMaybeGzip(p)
+	in, _, closer, err := openMaybeGzip(p, limitsOf(r))
 	if err != nil {
 		return nil, err
 	}
@@ -82,13 +87,17 @@ func (r MTX) Read(ctx context.Context, p string) (*Corpus, error) {
 // vocabulary and (when labelsName is not empty) labels files.
 func (r MTX) read(ctx context.Context, name string, in io.Reader, vocabName string, vocabData []byte, labelsName string, labelsData []byte) (*Corpus, error) {
 	var dl decodeLog
-	vocab, err := parseVocab(vocabName, dl.decode(vocabName, vocabData))
+	vocab, err := decodeVocab(&dl, vocabName, vocabData)
 	if err != nil {
 		return nil, err
 	}
 	var labelLines []string
 	if labelsName != "" {
-		labelLines = splitLines(dl.decode(labelsName, labelsData))
+		text, err := dl.decode(labelsName, labelsData)
+		if err != nil {
+			return nil, err
+		}
+		labelLines = splitLines(text)
 	}
 	// Check the declared shape before the entries are read, so that a
 	// header that does not fit the vocabulary fails before any allocation.
@@ -103,7 +112,7 @@ func (r MTX) read(ctx context.Context, name string, in io.Reader, vocabName stri
 	if err := canceled(ctx, name); err != nil {
 		return nil, err
 	}
-	x, err := sparse.MatrixMarketReader{MaxRows: r.MaxDocs}.Read(io.MultiReader(bytes.NewReader(head), br))
+	x, info, err := sparse.MatrixMarketReader{MaxRows: r.MaxDocs, NonNegative: true}.ReadInfo(io.MultiReader(bytes.NewReader(head), br))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -117,14 +126,36 @@ func (r MTX) read(ctx context.Context, name string, in io.Reader, vocabName stri
 	for i, l := range labelLines {
 		c.Docs[i].Labels = splitLabels(l, ",")
 	}
+	if info.Duplicates > 0 {
+		c.Notes = append(c.Notes, DuplicatesNote(name, info))
+	}
 	dl.addNote(c)
 	return c, nil
 }
 
+// DuplicatesNote is the note of a MatrixMarket file named name whose
+// duplicate entries were summed, as info describes them: every reader of
+// such files says it with this note.
+func DuplicatesNote(name string, info sparse.MMInfo) string {
+	return fmt.Sprintf("%s: %s the row and column of an earlier entry and %s summed into it (the first: row %d, column %d, on lines %d and %d)",
+		name, plural(info.Duplicates, "entry repeats", "entries repeat"), map[bool]string{true: "was", false: "were"}[info.Duplicates == 1],
+		info.DuplicateRow, info.DuplicateCol, info.DuplicateLines[0], info.DuplicateLines[1])
+}
+
+// decodeVocab decodes and parses a vocabulary file.
+func decodeVocab(dl *decodeLog, name string, data []byte) ([]string, error) {
+	text, err := dl.decode(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return parseVocab(name, text)
+}
+
 // openMaybeGzip opens the file p, decompressing it when its name ends in
-// ".gz". size is the file's size, or -1 when it is compressed. Closing the
-// returned Closer closes everything opened.
-func openMaybeGzip(p string) (in io.Reader, size int64, closer io.Closer, err error) {
+// ".gz" (counting what comes out against the limits). size is the file's
+// size, or -1 when it is compressed. Closing the returned Closer closes
+// everything opened.
+func openMaybeGzip(p string, lim Limits) (in io.Reader, size int64, closer io.Closer, err error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, 0, nil, err
@@ -137,12 +168,13 @@ func openMaybeGzip(p string) (in io.Reader, size int64, closer io.Closer, err er
 		}
 		return f, fi.Size(), f, nil
 	}
-	gz, err := gzip.NewReader(f)
+	c := &counter{r: f}
+	gz, err := gzip.NewReader(c)
 	if err != nil {
 		f.Close()
 		return nil, 0, nil, fmt.Errorf("reading %s: %w", p, err)
 	}
-	return gz, -1, closers{gz, f}, nil
+	return newBudget(p, lim, 0, c).reader(gz), -1, closers{gz, f}, nil
 }
 
 // closers closes several things in order, returning the first error.
@@ -160,8 +192,9 @@ func (cs closers) Close() error {
 
 // peekMMSize reads the banner, comments and size line of a MatrixMarket
 // stream and parses the declared rows and columns. It returns the bytes it
-// consumed, to be read again, and ok false when the lines do not parse (the
-// MatrixMarket reader then reports the problem).
+// consumed, to be read again, and ok false when the lines do not parse or
+// the first is not a banner (the MatrixMarket reader then reports the
+// problem).
 func peekMMSize(br *bufio.Reader) (head []byte, rows, cols int, ok bool) {
 	for n := 0; ; n++ {
 		line, err := br.ReadSlice('\n')
@@ -171,6 +204,9 @@ func peekMMSize(br *bufio.Reader) (head []byte, rows, cols int, ok bool) {
 		}
 		head = append(head, line...)
 		t := bytes.TrimSpace(line)
+		if n == 0 && !isMMBanner(t) {
+			return head, 0, 0, false
+		}
 		if n > 0 && len(t) > 0 && t[0] != '%' {
 			f := bytes.Fields(t)
 			if len(f) < 2 {
@@ -184,6 +220,13 @@ func peekMMSize(br *bufio.Reader) (head []byte, rows, cols int, ok bool) {
 			return head, 0, 0, false
 		}
 	}
+}
+
+// isMMBanner reports whether line starts as a MatrixMarket banner does.
+func isMMBanner(line []byte) bool {
+	line = bytes.TrimPrefix(line, []byte(utf8BOM))
+	const banner = "%%matrixmarket"
+	return len(line) >= len(banner) && strings.EqualFold(string(line[:len(banner)]), banner)
 }
 
 // vectorDocs returns n documents with IDs doc-1 … doc-n.
@@ -249,6 +292,8 @@ type UCI struct {
 	Vocab string
 	// MaxDocs bounds D: sparse.DefaultMaxRows when zero.
 	MaxDocs int
+	// Limits bound the input (see Limits); the defaults when zero.
+	Limits Limits
 }
 
 // Read implements Reader.
@@ -257,7 +302,7 @@ func (r UCI) Read(ctx context.Context, p string) (*Corpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, size, closer, err := openMaybeGzip(p)
+	in, size, closer, err := openMaybeGzip(p, limitsOf(r))
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +341,7 @@ func (r UCI) vocabFile(p string) (string, []byte, error) {
 // entries are read.
 func (r UCI) read(ctx context.Context, p string, in io.Reader, hint int, vocabPath string, vocabData []byte) (*Corpus, error) {
 	var dl decodeLog
-	vocab, err := parseVocab(vocabPath, dl.decode(vocabPath, vocabData))
+	vocab, err := decodeVocab(&dl, vocabPath, vocabData)
 	if err != nil {
 		return nil, err
 	}

@@ -45,11 +45,41 @@ func (e *ParseError) Error() string {
 // Unwrap returns the underlying cause.
 func (e *ParseError) Unwrap() error { return e.Err }
 
+// ErrNegative is wrapped by the error of a negative value read by a
+// MatrixMarketReader with NonNegative set.
+var ErrNegative = errors.New("negative value")
+
+// NegativeEntryError is the error of the negative value v (as written) of
+// the entry at the 1-based row and column, on the given line: the error
+// of every reader of matrices that must hold counts or weights.
+func NegativeEntryError(line, row, col int, v []byte) *ParseError {
+	return &ParseError{Line: line, Err: ErrNegative,
+		Msg: fmt.Sprintf("entry (%d,%d) has the negative value %s; the matrix must hold counts or weights ≥ 0", row, col, MMQuote(v))}
+}
+
 // MatrixMarketReader reads MatrixMarket files with configurable limits. The
 // zero value uses the defaults.
 type MatrixMarketReader struct {
 	// MaxRows bounds the declared number of rows; 0 means DefaultMaxRows.
 	MaxRows int
+	// NonNegative makes a negative value an error naming its line and
+	// entry (see NegativeEntryError), for matrices that hold counts or
+	// weights.
+	NonNegative bool
+}
+
+// MMInfo describes what ReadInfo found in a file besides the matrix.
+type MMInfo struct {
+	// Duplicates counts the entries of a coordinate file that repeat the
+	// coordinates of an earlier entry and were summed into it (for a
+	// symmetric file, among the stored lower triangle). Entries whose
+	// value is zero are not stored, and not counted.
+	Duplicates int
+	// DuplicateRow and DuplicateCol are the 1-based coordinates of the
+	// first repeated entry in row order, and DuplicateLines the lines of
+	// its first two entries; zero when there is none.
+	DuplicateRow, DuplicateCol int
+	DuplicateLines             [2]int
 }
 
 // ReadMatrixMarket reads a real matrix in MatrixMarket exchange format with
@@ -84,45 +114,54 @@ type mmHeader struct {
 // more than a small fixed amount from the header's claims before the
 // entries are read, except the row pointer, whose size is bounded by MaxRows.
 func (mr MatrixMarketReader) Read(r io.Reader) (*CSR, error) {
+	m, _, err := mr.ReadInfo(r)
+	return m, err
+}
+
+// ReadInfo is Read, and says what it found besides the matrix: the
+// duplicate entries it summed.
+func (mr MatrixMarketReader) ReadInfo(r io.Reader) (*CSR, MMInfo, error) {
 	if r == nil {
-		return nil, errors.New("sparse: reading MatrixMarket: nil reader")
+		return nil, MMInfo{}, errors.New("sparse: reading MatrixMarket: nil reader")
 	}
 	maxRows := mr.MaxRows
 	if maxRows <= 0 {
 		maxRows = DefaultMaxRows
 	}
-	p := &mmParser{sc: bufio.NewScanner(r)}
+	p := &mmParser{sc: bufio.NewScanner(r), nonNegative: mr.NonNegative}
 	p.sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 
 	line, ok, err := p.next(false)
 	if err != nil {
-		return nil, err
+		return nil, MMInfo{}, err
 	}
 	if !ok {
-		return nil, p.errorf("empty input: missing %%%%MatrixMarket banner")
+		return nil, MMInfo{}, p.errorf("empty input: missing %%%%MatrixMarket banner")
 	}
 	h, err := p.banner(line)
 	if err != nil {
-		return nil, err
+		return nil, MMInfo{}, err
 	}
 	line, ok, err = p.next(true)
 	if err != nil {
-		return nil, err
+		return nil, MMInfo{}, err
 	}
 	if !ok {
-		return nil, p.errorf("missing size line")
+		return nil, MMInfo{}, p.errorf("missing size line")
 	}
 	if h.array {
-		return p.readArray(h, line, maxRows)
+		m, err := p.readArray(h, line, maxRows)
+		return m, MMInfo{}, err
 	}
 	return p.readCoordinate(h, line, maxRows)
 }
 
 // mmParser tracks the scanner and the current line number.
 type mmParser struct {
-	sc     *bufio.Scanner
-	lineNo int
-	fields [][]byte // scratch for split
+	sc          *bufio.Scanner
+	lineNo      int
+	fields      [][]byte // scratch for split
+	nonNegative bool     // a negative value is an error
 }
 
 func (p *mmParser) errorf(format string, args ...any) error {
@@ -303,10 +342,11 @@ func (e *entryLines) lineOf(k int) int {
 }
 
 // readCoordinate reads the size line and entries of a coordinate file.
-func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CSR, error) {
+func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CSR, MMInfo, error) {
+	var info MMInfo
 	v, err := p.sizes(h, sizeLine, 3, maxRows)
 	if err != nil {
-		return nil, err
+		return nil, info, err
 	}
 	// The declared count is not checked against the shape: duplicates are
 	// allowed (and summed), so only the entries actually read can tell.
@@ -321,47 +361,50 @@ func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CS
 	for {
 		line, ok, err := p.next(true)
 		if err != nil {
-			return nil, err
+			return nil, info, err
 		}
 		if !ok {
 			break
 		}
 		if read == nnz {
-			return nil, p.errorf("more entries than the %d declared", nnz)
+			return nil, info, p.errorf("more entries than the %d declared", nnz)
 		}
 		read++
 		f := p.split(line)
 		if len(f) != want {
-			return nil, p.errorf("entry has %d fields, want %d", len(f), want)
+			return nil, info, p.errorf("entry has %d fields, want %d", len(f), want)
 		}
 		i, ok := MMIndex(f[0])
 		if !ok {
-			return nil, p.errorf("invalid row index %s", MMQuote(f[0]))
+			return nil, info, p.errorf("invalid row index %s", MMQuote(f[0]))
 		}
 		j, ok := MMIndex(f[1])
 		if !ok {
-			return nil, p.errorf("invalid column index %s", MMQuote(f[1]))
+			return nil, info, p.errorf("invalid column index %s", MMQuote(f[1]))
 		}
 		if i < 1 || i > rows {
-			return nil, p.errorf("row %d out of range 1..%d", i, rows)
+			return nil, info, p.errorf("row %d out of range 1..%d", i, rows)
 		}
 		if j < 1 || j > cols {
-			return nil, p.errorf("column %d out of range 1..%d", j, cols)
+			return nil, info, p.errorf("column %d out of range 1..%d", j, cols)
 		}
 		switch h.symmetry {
 		case "symmetric":
 			if i < j {
-				return nil, p.errorf("entry (%d,%d) above the diagonal of a symmetric matrix; only the lower triangle may be stored", i, j)
+				return nil, info, p.errorf("entry (%d,%d) above the diagonal of a symmetric matrix; only the lower triangle may be stored", i, j)
 			}
 		case "skew-symmetric":
 			if i <= j {
-				return nil, p.errorf("entry (%d,%d) on or above the diagonal of a skew-symmetric matrix; only the strict lower triangle may be stored", i, j)
+				return nil, info, p.errorf("entry (%d,%d) on or above the diagonal of a skew-symmetric matrix; only the strict lower triangle may be stored", i, j)
 			}
 		}
 		x := 1.0
 		if want == 3 {
 			if x, err = p.value(h, f[2]); err != nil {
-				return nil, err
+				return nil, info, err
+			}
+			if err := p.checkSign(h, i, j, x, f[2]); err != nil {
+				return nil, info, err
 			}
 		}
 		if x == 0 {
@@ -371,7 +414,7 @@ func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CS
 		ts = append(ts, Triplet{Row: i - 1, Col: j - 1, Val: x})
 	}
 	if read < nnz {
-		return nil, p.errorf("input ends after %d of %d declared entries", read, nnz)
+		return nil, info, p.errorf("input ends after %d of %d declared entries", read, nnz)
 	}
 	n := len(ts)
 	if h.symmetry != "general" {
@@ -385,16 +428,29 @@ func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CS
 			}
 		}
 	}
-	m, bad := buildCSR(rows, cols, ts)
+	m := sortedCSR(rows, cols, ts)
+	if d, r, c := duplicates(m, h.symmetry != "general"); d > 0 {
+		info.Duplicates, info.DuplicateRow, info.DuplicateCol = d, r+1, c+1
+		k := 0
+		for q, t := range ts[:n] {
+			if t.Row == r && t.Col == c {
+				info.DuplicateLines[k] = lines.lineOf(q)
+				if k++; k == 2 {
+					break
+				}
+			}
+		}
+	}
+	m, bad := sumDuplicates(m)
 	if bad != nil {
 		r, c := bad.row, bad.col
 		if r < c { // a mirrored entry: its original overflows the same way
 			r, c = c, r
 		}
 		k := firstOverflow(ts[:n], r, c)
-		return nil, &ParseError{Line: lines.lineOf(k), Msg: fmt.Sprintf("duplicate entries at (%d,%d) sum to an infinite value", r+1, c+1)}
+		return nil, info, &ParseError{Line: lines.lineOf(k), Msg: fmt.Sprintf("duplicate entries at (%d,%d) sum to an infinite value", r+1, c+1)}
 	}
-	return m, nil
+	return m, info, nil
 }
 
 // readArray reads the size line and the column-major values of an array
@@ -441,6 +497,9 @@ func (p *mmParser) readArray(h mmHeader, sizeLine []byte, maxRows int) (*CSR, er
 		if err != nil {
 			return nil, err
 		}
+		if err := p.checkSign(h, i+1, j+1, x, f[0]); err != nil {
+			return nil, err
+		}
 		if x != 0 {
 			ts = append(ts, Triplet{Row: i, Col: j, Val: x})
 			switch {
@@ -465,6 +524,22 @@ func (p *mmParser) readArray(h mmHeader, sizeLine []byte, maxRows int) (*CSR, er
 		return nil, p.errorf("value at (%d,%d) is not finite", bad.row+1, bad.col+1)
 	}
 	return m, nil
+}
+
+// checkSign returns the error of a negative value when the parser wants
+// none: x itself, written raw at the 1-based (i, j), or its mirror in a
+// skew-symmetric matrix.
+func (p *mmParser) checkSign(h mmHeader, i, j int, x float64, raw []byte) error {
+	switch {
+	case !p.nonNegative:
+	case x < 0:
+		return NegativeEntryError(p.lineNo, i, j, raw)
+	case x > 0 && h.symmetry == "skew-symmetric":
+		e := NegativeEntryError(p.lineNo, j, i, append([]byte("-"), raw...))
+		e.Msg += " (the mirror of a skew-symmetric entry)"
+		return e
+	}
+	return nil
 }
 
 // value parses one matrix value according to the header's field.

@@ -270,3 +270,58 @@ func TestWriteMatrixMarketErrors(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("full") }
+
+// A reader with NonNegative refuses a negative value, naming its line and
+// 1-based entry, in every layout; a skew-symmetric matrix's mirror counts.
+func TestMatrixMarketNonNegative(t *testing.T) {
+	cases := []struct {
+		in   string
+		line int
+		msg  string
+	}{
+		{"%%MatrixMarket matrix coordinate real general\n% c\n2 10 4\n1 1 2\n2 2 1\n1 9 -3.5\n2 3 1\n", 6, `entry (1,9) has the negative value "-3.5"`},
+		{"%%MatrixMarket matrix coordinate integer general\n2 2 1\n2 1 -4\n", 3, `entry (2,1) has the negative value "-4"`},
+		{"%%MatrixMarket matrix array real general\n2 2\n1\n0\n-0.5\n2\n", 5, `entry (1,2) has the negative value "-0.5"`},
+		{"%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 1 3\n", 3, `entry (1,2) has the negative value "-3"`},
+	}
+	for _, c := range cases {
+		if _, err := ReadMatrixMarket(strings.NewReader(c.in)); err != nil {
+			t.Errorf("%q: without NonNegative: %v", c.in, err)
+		}
+		_, err := MatrixMarketReader{NonNegative: true}.Read(strings.NewReader(c.in))
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrNegative) || pe.Line != c.line || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%.50q:\n got  %v\n want line %d and %q", c.in, err, c.line, c.msg)
+		}
+	}
+	ok := "%%MatrixMarket matrix coordinate real general\n1 2 2\n1 1 0\n1 2 -0\n"
+	if _, err := (MatrixMarketReader{NonNegative: true}).Read(strings.NewReader(ok)); err != nil {
+		t.Errorf("zeros refused: %v", err)
+	}
+}
+
+// ReadInfo counts the duplicate entries it sums and names the first.
+func TestMatrixMarketDuplicates(t *testing.T) {
+	cases := []struct {
+		in   string
+		want MMInfo
+	}{
+		{"%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 1\n2 2 1\n3 3 1\n", MMInfo{}},
+		{"%%MatrixMarket matrix coordinate real general\n3 3 6\n3 1 1\n1 2 5\n% c\n\n3 1 2\n1 2 0\n3 1 3\n1 2 1\n",
+			MMInfo{Duplicates: 3, DuplicateRow: 1, DuplicateCol: 2, DuplicateLines: [2]int{4, 10}}},
+		{"%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n2 1 1\n2 2 1\n2 1 1\n",
+			MMInfo{Duplicates: 1, DuplicateRow: 2, DuplicateCol: 1, DuplicateLines: [2]int{3, 5}}},
+	}
+	for _, c := range cases {
+		m, info, err := MatrixMarketReader{}.ReadInfo(strings.NewReader(c.in))
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		if info != c.want {
+			t.Errorf("%q: info %+v, want %+v", c.in, info, c.want)
+		}
+		if c.want.Duplicates > 0 && m.At(c.want.DuplicateRow-1, c.want.DuplicateCol-1) == 0 {
+			t.Errorf("%q: the duplicates were not summed", c.in)
+		}
+	}
+}

@@ -67,13 +67,37 @@ type overflowAt struct{ row, col int }
 // reports the first coordinates whose sum overflows instead of returning a
 // matrix with infinite values.
 func buildCSR(rows, cols int, ts []Triplet) (*CSR, *overflowAt) {
-	var m *CSR
+	return sumDuplicates(sortedCSR(rows, cols, ts))
+}
+
+// sortedCSR returns the entries of ts in CSR order, duplicates adjacent in
+// input order and not yet summed: the first step of buildCSR.
+func sortedCSR(rows, cols int, ts []Triplet) *CSR {
 	if cols <= 4*len(ts)+4096 {
-		m = sortByCounting(rows, cols, ts)
-	} else {
-		m = sortByRows(rows, cols, ts)
+		return sortByCounting(rows, cols, ts)
 	}
-	return sumDuplicates(m)
+	return sortByRows(rows, cols, ts)
+}
+
+// duplicates counts the entries of m (from sortedCSR) that repeat the
+// coordinates of the entry before them, only below or on the diagonal
+// when lower is set, and returns the coordinates of the first one in row
+// order.
+func duplicates(m *CSR, lower bool) (n, row, col int) {
+	row, col = -1, -1
+	for i := 0; i < m.Rows; i++ {
+		for p := m.Indptr[i] + 1; p < m.Indptr[i+1]; p++ {
+			j := int(m.Indices[p])
+			if j != int(m.Indices[p-1]) || lower && j > i {
+				continue
+			}
+			if n == 0 {
+				row, col = i, j
+			}
+			n++
+		}
+	}
+	return n, row, col
 }
 
 // sortByCounting returns the entries in CSR order, duplicates adjacent in

@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/text"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 func small(t *testing.T) *Generator {
@@ -199,5 +202,87 @@ func TestConfigErrors(t *testing.T) {
 	}
 	if _, err := Preset("nope"); err == nil {
 		t.Error("unknown preset accepted")
+	}
+}
+
+// Every term name is a word that the text pipelines keep as it is, so
+// that the jsonl format reads back, with the default pipeline, to the
+// documents drawn.
+func TestTermNamesReadBack(t *testing.T) {
+	def, err := text.NewAnalyzer(text.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for k := 0; k < PubMed().Terms; k++ {
+		if k >= 20_000 { // then a sample, for speed
+			k += 36
+		}
+		w := TermName(k)
+		if seen[w] {
+			t.Fatalf("term %d: name %q repeats", k, w)
+		}
+		seen[w] = true
+		if got, err := def.Term(w); err != nil || got != w {
+			t.Fatalf("term %d: the default pipeline reads %q as %q (%v)", k, w, got, err)
+		}
+	}
+	equal := func(what, got, want string) {
+		if got != want {
+			t.Errorf("%s = %q, want %q", what, got, want)
+		}
+	}
+	equal("TermName(0)", TermName(0), "wki")
+	equal("TermName(20)", TermName(20), "wduki")
+	for _, name := range vectorize.PipelinePresets() {
+		p, _ := vectorize.PipelinePreset(name)
+		a, err := text.NewAnalyzer(p.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range 5000 {
+			if w := TermName(k); strings.Join(a.Tokens(w), " ") != w {
+				t.Fatalf("preset %s reads term %d, %q, as %q", name, k, w, a.Tokens(w))
+			}
+		}
+	}
+	// The jsonl corpus through the default pipeline: every document has
+	// the terms drawn, and no other.
+	ctx := context.Background()
+	c, _ := Preset("small")
+	c.Docs, c.Seed = 200, 9
+	g, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := Write(ctx, g, "jsonl", filepath.Join(dir, "x.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	jc, err := corpus.JSONL{}.Read(ctx, filepath.Join(dir, "x.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := vectorize.DefaultPipeline().New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := v.FitTransform(ctx, jc.Docs)
+	if err != nil {
+		t.Fatalf("the default pipeline on synth's jsonl: %v", err)
+	}
+	var d Doc
+	for i := range c.Docs {
+		g.Doc(i, &d)
+		cols, vals := res.X.Row(i)
+		if len(cols) != len(d.Terms) {
+			t.Fatalf("document %d: %d terms read back, %d drawn", i, len(cols), len(d.Terms))
+		}
+		for p, t0 := range d.Terms {
+			j := slices.Index(res.Vocab, TermName(int(t0)))
+			if k := slices.Index(cols, int32(j)); j < 0 || k < 0 || vals[k] == 0 {
+				t.Fatalf("document %d: term %s drawn %v times, not read back", i, TermName(int(t0)), d.Counts[p])
+			}
+		}
 	}
 }

@@ -28,9 +28,23 @@ type Stats struct {
 	Files []string
 }
 
+// rankSyllables spell the digits 0 to 9 of a term's rank in TermName.
+var rankSyllables = [10]string{"ba", "ki", "du", "fe", "go", "la", "mi", "nu", "pe", "ro"}
+
 // TermName is the vocabulary's name for term t: "w" and its frequency rank
-// from 1 ("w1" is the most frequent term).
-func TermName(t int) string { return "w" + strconv.Itoa(t+1) }
+// from 1, one syllable per decimal digit (0 ba, 1 ki, 2 du, 3 fe, 4 go,
+// 5 la, 6 mi, 7 nu, 8 pe, 9 ro): "wki" is the most frequent term, "wduki"
+// the 21st. The names are made of letters only, at least three, and are
+// neither stopwords nor changed by the lemmatizer, so that the default
+// text pipeline reads the jsonl format back to the same terms.
+func TermName(t int) string {
+	var b strings.Builder
+	b.WriteByte('w')
+	for _, d := range strconv.Itoa(t + 1) {
+		b.WriteString(rankSyllables[d-'0'])
+	}
+	return b.String()
+}
 
 // ClassName is the name of class c: "c" and c from 1.
 func ClassName(c int) string { return "c" + strconv.Itoa(c+1) }

@@ -214,22 +214,84 @@ func (a *Analyzer) appendTokens(dst []string, s string, cache map[string]string)
 	dst = Tokenize(dst, s, o.Pattern)
 	out := dst[:start]
 	for _, t := range dst[start:] {
-		if o.DropNumbers && IsNumber(t) {
-			continue
+		if t, st := a.token(t, cache); st == stepKept {
+			out = append(out, t)
 		}
-		if !o.FilterAfterMorph && !a.keep(t) {
-			continue
-		}
-		t = a.morphCached(t, cache)
-		if o.FilterAfterMorph && !a.keep(t) {
-			continue
-		}
-		if t == "" {
-			continue
-		}
-		out = append(out, t)
 	}
 	return out
+}
+
+// What becomes of a token: kept, or removed by a step.
+const (
+	stepKept = iota
+	stepNumber
+	stepLength
+	stepStopword
+	stepEmpty
+)
+
+// token applies the steps after tokenizing to one token: it returns its
+// form and stepKept, or the step that removed it.
+func (a *Analyzer) token(t string, cache map[string]string) (string, int) {
+	o := &a.opts
+	if o.DropNumbers && IsNumber(t) {
+		return "", stepNumber
+	}
+	if !o.FilterAfterMorph {
+		if st := a.filter(t); st != stepKept {
+			return "", st
+		}
+	}
+	t = a.morphCached(t, cache)
+	if o.FilterAfterMorph {
+		if st := a.filter(t); st != stepKept {
+			return "", st
+		}
+	}
+	if t == "" {
+		return "", stepEmpty
+	}
+	return t, stepKept
+}
+
+// Steps counts what the steps of an Analyzer do to the texts given to
+// CountSteps, so that a caller can say which step left nothing.
+type Steps struct {
+	// Texts counts the texts, Blank those with nothing but white space.
+	Texts, Blank int
+	// Tokens counts the tokens the tokenizer found.
+	Tokens int
+	// Numbers, Length, Stopwords and Empty count the tokens removed by
+	// DropNumbers, the length bounds, the stopwords and the morphology
+	// (which left nothing of them); Kept those left.
+	Numbers, Length, Stopwords, Empty, Kept int
+}
+
+// CountSteps adds to st what the analyzer's steps do to the text s (with
+// the results of AppendTokens).
+func (a *Analyzer) CountSteps(st *Steps, s string) {
+	st.Texts++
+	if strings.TrimSpace(s) == "" {
+		st.Blank++
+	}
+	o := &a.opts
+	s = Normalize(o.Clean.apply(s), o.NFKC, o.StripAccents, o.Case)
+	toks := Tokenize(nil, s, o.Pattern)
+	st.Tokens += len(toks)
+	for _, t := range toks {
+		switch _, step := a.token(t, nil); step {
+		case stepKept:
+			st.Kept++
+		case stepNumber:
+			st.Numbers++
+		case stepLength:
+			st.Length++
+		case stepStopword:
+			st.Stopwords++
+		case stepEmpty:
+			st.Empty++
+		}
+	}
 }
 
 // Terms returns the terms of s: its tokens and their n-grams.
@@ -249,8 +311,9 @@ func (a *Analyzer) AppendTerms(dst, buf []string, s string) (terms, tokens []str
 	return NGrams(dst, tokens, a.opts.NGramMin, a.opts.NGramMax), tokens
 }
 
-// keep applies the length and stopword filters.
-func (a *Analyzer) keep(t string) bool {
+// filter applies the length and stopword filters: stepKept, or the step
+// that removes t.
+func (a *Analyzer) filter(t string) int {
 	o := &a.opts
 	if o.MinLength > 0 || o.MaxLength > 0 {
 		n := len(t)
@@ -258,15 +321,15 @@ func (a *Analyzer) keep(t string) bool {
 			n = utf8.RuneCountInString(t)
 		}
 		if n < o.MinLength || (o.MaxLength > 0 && n > o.MaxLength) {
-			return false
+			return stepLength
 		}
 	}
 	if len(a.stop) > 0 {
 		if _, ok := a.stop[t]; ok {
-			return false
+			return stepStopword
 		}
 	}
-	return true
+	return stepKept
 }
 
 // Morph returns the morphological form of a normalised token under the

@@ -25,7 +25,7 @@ func StopwordLists() []string { return []string{"nltk", "sklearn"} }
 func Stopwords(name string) ([]string, error) {
 	file := map[string]string{"nltk": "stopwords/nltk-english.txt", "sklearn": "stopwords/sklearn-english.txt"}[name]
 	if file == "" {
-		return nil, errorf("unknown stopword list %q (want %s)", name, strings.Join(StopwordLists(), " or "))
+		return nil, errorf("unknown stopword list %q (valid: %s; no list at all removes none)", name, strings.Join(StopwordLists(), ", "))
 	}
 	f, err := stopwordFiles.Open(file)
 	if err != nil {

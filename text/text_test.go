@@ -265,3 +265,24 @@ func TestTerm(t *testing.T) {
 		}
 	}
 }
+
+// CountSteps accounts for every token the tokenizer finds, and keeps
+// exactly the tokens AppendTokens returns.
+func TestCountSteps(t *testing.T) {
+	texts := []string{"The 3 cats were running and it RAN, a café w1 w22", "", "  ", "x y z 42 and of"}
+	for _, o := range []Options{Default(), {Pattern: LettersDigits, MinLength: 2, MaxLength: 4, DropNumbers: true, Stopwords: []string{"sklearn"}, FilterAfterMorph: true, Morph: Stem}} {
+		a, err := NewAnalyzer(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st Steps
+		kept := 0
+		for _, s := range texts {
+			a.CountSteps(&st, s)
+			kept += len(a.Tokens(s))
+		}
+		if st.Texts != 4 || st.Blank != 2 || st.Kept != kept || st.Numbers+st.Length+st.Stopwords+st.Empty+st.Kept != st.Tokens || st.Length == 0 || st.Stopwords == 0 {
+			t.Errorf("%+v: steps %+v, %d kept by Tokens", o, st, kept)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package vectorize
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -168,6 +169,9 @@ func (v *Vectorizer) fitStream(ctx context.Context, src Source, sessions []*sess
 		workers[w] = nil
 	}
 	colOf, err := v.chooseColumns(global, df, tf, fit.kept)
+	if errors.Is(err, errNoToken) {
+		return nil, v.noTermError(streamTexts(ctx, src))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -240,6 +240,9 @@ func (v *Vectorizer) FitTransform(ctx context.Context, docs []corpus.Document) (
 		}
 	}
 	colOf, err := v.chooseColumns(global, df, tf, len(rows))
+	if errors.Is(err, errNoToken) {
+		return nil, v.noTermError(texts(docs, res.Kept))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +349,10 @@ func (v *Vectorizer) selectVocab(d *termDict, df []int, tf []int64, n int) ([]in
 		}
 	}
 	if len(sel) == 0 {
-		return nil, fmt.Errorf("vectorize: no term left after the document-frequency bounds (min_df %v, max_df %v) on %d documents", v.opts.MinDF, v.opts.MaxDF, n)
+		if len(df) == 0 || slices.Max(df) == 0 {
+			return nil, errNoToken
+		}
+		return nil, v.dfBoundsError(df, n, low, high)
 	}
 	limit := v.opts.MaxFeatures
 	if limit <= 0 || len(sel) <= limit {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -87,7 +88,7 @@ already-vectorized corpus (mtx, uci) it reports the matrix as it is.`,
 func computeStats(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path string) (*corpusStats, error) {
 	ctx := cmd.Context()
 	t0 := time.Now()
-	c, err := rf.read(ctx, cmd, path)
+	c, err := rf.readQuiet(ctx, cmd, path)
 	if err != nil {
 		return nil, err
 	}
@@ -217,6 +218,26 @@ func printStats(w io.Writer, st *corpusStats, maxLabels int) {
 	fmt.Fprintf(w, "time        read %.2fs, pipeline %.2fs\n", st.ReadTime, st.VecTime)
 }
 
+// formatsFooter is what "formats" says about every format after the list.
+var formatsFooter = `
+Text is read as UTF-8, or as UTF-16 when a file starts with its byte order
+mark, or else as Latin-1 when it is not valid UTF-8; a note names every file
+not read as UTF-8. A file that is not text (an archive inside an archive, an
+image, anything with NUL bytes) is never read as text: the folder layouts
+(dir, bbc, 20ng) skip it with a note naming it, the other formats refuse it.
+
+Limits (every format but shards), so that a decompression bomb or a damaged
+file stops early with an error naming the archive and member, or the file
+and line; every command that reads a corpus takes the flags that raise them:
+  --max-doc-size    one document: a file of a folder or archive, a jsonl
+                    line, a csv record (default ` + corpus.FormatSize(corpus.DefaultMaxDocSize) + `; the largest of
+                    20 Newsgroups, Reuters, BBC and Brown is 1.5 MiB)
+  --max-input-size  what one archive (.zip, .tar.gz) or compressed matrix
+                    (.gz) decompresses to (default ` + corpus.FormatSize(corpus.DefaultMaxInputSize) + `)
+  --max-ratio       its size decompressed over its size compressed, checked
+                    past 4 MiB (default ` + strconv.FormatFloat(corpus.DefaultMaxRatio, 'g', -1, 64) + `; text compresses 2.5 to 4 times)
+`
+
 func newFormatsCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "formats",
@@ -230,6 +251,7 @@ func newFormatsCmd() *cobra.Command {
 					fmt.Fprintf(w, "    %s\n", line)
 				}
 			}
+			fmt.Fprint(w, formatsFooter)
 			return nil
 		},
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -99,7 +98,7 @@ overlap.`,
 }
 
 func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPath string, top int, ga bool, seed uint64) (*evaluation, []string, error) {
-	dt, err := readDocTopics(wPath)
+	dt, err := readDocTopics(wPath, cmd.ErrOrStderr())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -108,7 +107,7 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 	idx := make([][]int, n)
 	var names []string
 	if labelsPath != "" {
-		lines, err := readLabelLines(labelsPath)
+		lines, err := readLabelLines(labelsPath, cmd.ErrOrStderr())
 		if err != nil {
 			return nil, nil, err
 		}
@@ -137,7 +136,7 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 	ev := &evaluation{TopicEvaluation: *te, Labels: names}
 	var vocab []string
 	if docsPath != "" {
-		x, err := readMTX(docsPath)
+		x, err := readMatrixFile(docsPath, cmd.ErrOrStderr())
 		if err != nil {
 			return nil, nil, err
 		}
@@ -161,7 +160,7 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		q := &qualityEval{TopWords: top}
 		var H *mat.Dense
 		if hPath != "" {
-			h, err := readMTX(hPath)
+			h, err := readMatrixFile(hPath, cmd.ErrOrStderr())
 			if err != nil {
 				return nil, nil, err
 			}
@@ -209,19 +208,6 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		ev.Quality = q
 	}
 	return ev, dt.Topics, nil
-}
-
-func readMTX(path string) (*sparse.CSR, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	x, err := sparse.ReadMatrixMarket(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return x, nil
 }
 
 func printEvaluation(w io.Writer, ev *evaluation, topics []string) {

@@ -29,7 +29,7 @@ func TestFitOutOfCore(t *testing.T) {
 		return strings.SplitN(after, ")", 2)[0]
 	}
 	anchors := filepath.Join(dir, "anchors.txt")
-	if err := os.WriteFile(anchors, []byte("first: w1, w2\nsecond: w3\n"), 0o644); err != nil {
+	if err := os.WriteFile(anchors, []byte("first: wki, wdu\nsecond: wfe\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, kind := range []string{"nmf", "tsnmf", "corex", "lda"} {
@@ -142,7 +142,7 @@ func TestFitExclusionWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	anchors := filepath.Join(dir, "anchors.txt")
-	if err := os.WriteFile(anchors, []byte("c1: -w1, -w21\n"), 0o644); err != nil {
+	if err := os.WriteFile(anchors, []byte("c1: -wki, -wduki\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, extra := range [][]string{{"--auto=false"}, {"--out-of-core", "--state", filepath.Join(dir, "ooc.state")}} {
@@ -168,7 +168,7 @@ func TestFitExclusionWords(t *testing.T) {
 			}
 			found = true
 			for _, w := range tp.Words {
-				if w.Word == "w1" || w.Word == "w21" {
+				if w.Word == "wki" || w.Word == "wduki" { // synth.TermName(0), (20)
 					t.Errorf("%v: the excluded %q is among topic c1's words", extra, w.Word)
 				}
 			}

@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -24,33 +25,56 @@ type docTopics struct {
 }
 
 // readDocTopics reads a documents × topics matrix from a MatrixMarket file
-// (.mtx, coordinate or array) or a CSV file (.csv/.tsv): an optional header
-// row (topic names; its first field names the ID column when there is one),
-// an optional first column of document IDs, then one number per topic.
-func readDocTopics(path string) (*docTopics, error) {
+// (.mtx, coordinate or array; read by readMatrixFile, which notes on notes
+// the duplicate entries it sums) or a CSV file (.csv/.tsv): an optional
+// header row (topic names; its first field names the ID column when there
+// is one), an optional first column of document IDs, then one number per
+// topic. Every value must be a number ≥ 0.
+func readDocTopics(path string, notes io.Writer) (*docTopics, error) {
 	if strings.HasSuffix(strings.ToLower(path), ".jsonl") || strings.HasSuffix(strings.ToLower(path), ".json") {
 		return nil, fmt.Errorf("%s: document-topic matrices are read from CSV, TSV or MatrixMarket files (transform writes CSV with --out FILE.csv)", path)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	if strings.HasSuffix(strings.ToLower(path), ".mtx") {
-		x, err := sparse.ReadMatrixMarket(bufio.NewReader(f))
+		x, err := readMatrixFile(path, notes)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 		if x.Rows == 0 || x.Cols == 0 {
 			return nil, fmt.Errorf("%s: empty %d×%d matrix", path, x.Rows, x.Cols)
 		}
 		return &docTopics{W: x.ToDense()}, nil
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	comma := ','
 	if strings.HasSuffix(strings.ToLower(path), ".tsv") {
 		comma = '\t'
 	}
 	return parseDocTopicsCSV(path, f, comma)
+}
+
+// readMatrixFile reads a MatrixMarket file of counts or weights as the mtx
+// corpus format reads one, with the same messages: a file without its
+// banner, a malformed line or a negative value is an error naming the file
+// and line (and the 1-based entry), and duplicate entries are summed with
+// the note the corpus reader gives, written to notes.
+func readMatrixFile(path string, notes io.Writer) (*sparse.CSR, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	x, info, err := sparse.MatrixMarketReader{NonNegative: true}.ReadInfo(bufio.NewReaderSize(f, 64<<10))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if info.Duplicates > 0 {
+		printNotes(notes, []string{corpus.DuplicatesNote(path, info)})
+	}
+	return x, nil
 }
 
 func parseDocTopicsCSV(name string, r io.Reader, comma rune) (*docTopics, error) {
@@ -124,27 +148,34 @@ func parseDocTopicsCSV(name string, r io.Reader, comma rune) (*docTopics, error)
 }
 
 // readLabelLines reads a labels file (one line per document, labels
-// separated by commas, empty for unlabeled) into label sets.
-func readLabelLines(path string) ([][]string, error) {
-	f, err := os.Open(path)
+// separated by commas, empty for unlabeled) into label sets, decoded as the
+// corpus readers decode text (see corpus.DecodeText), with their note on
+// notes for a file not in UTF-8.
+func readLabelLines(path string, notes io.Writer) ([][]string, error) {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	text, enc, err := corpus.DecodeText(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if n := corpus.DecodingNote(enc, []string{path}); n != "" {
+		printNotes(notes, []string{n})
+	}
 	var out [][]string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	for sc.Scan() {
+	for _, line := range strings.SplitAfter(text, "\n") {
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 		var ls []string
-		for _, l := range strings.Split(sc.Text(), ",") {
+		for _, l := range strings.Split(line, ",") {
 			if l = strings.TrimSpace(l); l != "" {
 				ls = append(ls, l)
 			}
 		}
 		out = append(out, ls)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if strings.HasSuffix(text, "\n") || text == "" {
+		out = out[:len(out)-1]
 	}
 	if len(out) == 0 {
 		return nil, errors.New(path + ": empty labels file")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,7 +58,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&p.minLen, "min-len", 3, "minimum token length in characters (0 = none)")
 	fs.IntVar(&p.maxLen, "max-len", 0, "maximum token length in characters (0 = none)")
 	fs.BoolVar(&p.dropNumbers, "drop-numbers", false, "drop tokens made only of digits")
-	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (179 words), sklearn (318 words), none")
+	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (179 words), sklearn (318 words), or none")
 	fs.StringVar(&p.stopwordsFile, "stopwords-file", "", "file of extra stopwords, one per line")
 	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK), stem (Snowball English), none")
 	fs.StringVar(&p.lemmaPOS, "lemma-pos", "n", "WordNet parts of speech for the lemmatizer, comma separated from n,v,a,s,r; several = first that changes the word")
@@ -131,8 +132,13 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 	}
 	if set("stopwords") {
 		t.Stopwords = nil
+		valid := append(text.StopwordLists(), "none")
 		for _, s := range strings.Split(p.stopwords, ",") {
-			if s = strings.TrimSpace(s); s != "" && s != "none" {
+			s = strings.TrimSpace(s)
+			if s != "" && !slices.Contains(valid, s) {
+				return pl, fmt.Errorf("--stopwords: unknown list %q (valid: %s; several are separated by commas)", s, strings.Join(valid, ", "))
+			}
+			if s != "" && s != "none" {
 				t.Stopwords = append(t.Stopwords, s)
 			}
 		}

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,6 +33,16 @@ type readerFlags struct {
 	exts       string
 	vocab      string
 	labels     string
+	maxDoc     string
+	maxInput   string
+	maxRatio   float64
+}
+
+// limitFlags names the flag that raises each of the readers' limits.
+var limitFlags = map[string]string{
+	corpus.LimitDocSize:   "max-doc-size",
+	corpus.LimitInputSize: "max-input-size",
+	corpus.LimitRatio:     "max-ratio",
 }
 
 // register adds the reader flags to fs. Commands that write a vocabulary or
@@ -58,6 +71,45 @@ func (r *readerFlags) register(fs *pflag.FlagSet, withMatrixFiles bool) {
 		fs.StringVar(&r.vocab, "vocab", "", "mtx/uci: vocabulary file (default vocab.txt, or vocab.NAME.txt for uci, beside PATH)")
 		fs.StringVar(&r.labels, "labels", "", "mtx: labels file (default labels.txt beside PATH when present)")
 	}
+	fs.StringVar(&r.maxDoc, "max-doc-size", corpus.FormatSize(corpus.DefaultMaxDocSize), "largest document read: a file of a folder or archive, a jsonl line, a csv record (k, M, G units)")
+	fs.StringVar(&r.maxInput, "max-input-size", corpus.FormatSize(corpus.DefaultMaxInputSize), "most data decompressed from one archive (.zip, .tar.gz) or compressed file (.gz)")
+	fs.Float64Var(&r.maxRatio, "max-ratio", corpus.DefaultMaxRatio, "highest compression ratio of an archive or compressed file (decompressed size / compressed size, checked past 4 MiB)")
+}
+
+// limits returns the readers' limits the flags give.
+func (r *readerFlags) limits() (corpus.Limits, error) {
+	var l corpus.Limits
+	var err error
+	if l.MaxDocSize, err = corpus.ParseSize(r.maxDoc); err != nil || l.MaxDocSize < 1 {
+		return l, fmt.Errorf("--max-doc-size: %q: want a size such as 64M", r.maxDoc)
+	}
+	if l.MaxInputSize, err = corpus.ParseSize(r.maxInput); err != nil || l.MaxInputSize < 1 {
+		return l, fmt.Errorf("--max-input-size: %q: want a size such as 64G", r.maxInput)
+	}
+	if l.MaxRatio = r.maxRatio; !(l.MaxRatio >= 1) || math.IsInf(l.MaxRatio, 0) {
+		return l, fmt.Errorf("--max-ratio: %v: want a finite number ≥ 1", r.maxRatio)
+	}
+	return l, nil
+}
+
+// limitHint adds to an error of a reader's limit the flag that raises it.
+func limitHint(err error) error {
+	var le *corpus.LimitError
+	if errors.As(err, &le) {
+		if flag, ok := limitFlags[le.Limit]; ok {
+			return fmt.Errorf("%w (raise the limit with --%s)", err, flag)
+		}
+	}
+	return err
+}
+
+// printNotes writes what a reader noted about the corpus (files decoded
+// as Latin-1 or UTF-16, files skipped, entries summed) to w, one "note:"
+// line each: every command that reads a corpus says it this way.
+func printNotes(w io.Writer, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 }
 
 // reader builds the Reader the flags describe.
@@ -68,6 +120,21 @@ func (r *readerFlags) reader(cmd *cobra.Command) (corpus.Reader, error) {
 	rd, err := corpus.NewReader(r.format)
 	if err != nil {
 		return nil, fmt.Errorf("--format: %w", err)
+	}
+	lim, err := r.limits()
+	if err != nil {
+		return nil, err
+	}
+	if _, shards := rd.(*corpus.Shards); !shards {
+		if err := corpus.SetLimits(rd, lim); err != nil {
+			return nil, err
+		}
+	} else {
+		for _, name := range []string{"max-doc-size", "max-input-size", "max-ratio"} {
+			if cmd.Flags().Changed(name) {
+				return nil, fmt.Errorf("--%s does not apply to the shards format (its blocks are checksummed and bounded by their manifest)", name)
+			}
+		}
 	}
 	used := map[string]bool{}
 	set := func(name string) bool {
@@ -176,8 +243,20 @@ func (r *readerFlags) matrixFlags(cmd *cobra.Command) bool {
 	return f != nil && strings.HasPrefix(f.Usage, "mtx/uci")
 }
 
-// read loads the corpus at path and applies --subset.
+// read loads the corpus at path, applies --subset and prints the reader's
+// notes on standard error.
 func (r *readerFlags) read(ctx context.Context, cmd *cobra.Command, path string) (*corpus.Corpus, error) {
+	c, err := r.readQuiet(ctx, cmd, path)
+	if err != nil {
+		return nil, err
+	}
+	printNotes(cmd.ErrOrStderr(), c.Notes)
+	return c, nil
+}
+
+// readQuiet is read without printing the notes, for a command that
+// reports them itself.
+func (r *readerFlags) readQuiet(ctx context.Context, cmd *cobra.Command, path string) (*corpus.Corpus, error) {
 	rd, err := r.reader(cmd)
 	if err != nil {
 		return nil, err
@@ -195,7 +274,7 @@ func (r *readerFlags) read(ctx context.Context, cmd *cobra.Command, path string)
 		c, err = rd.Read(ctx, path)
 	}
 	if err != nil {
-		return nil, err
+		return nil, limitHint(err)
 	}
 	switch r.subset {
 	case "all", "":

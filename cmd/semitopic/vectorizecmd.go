@@ -198,7 +198,7 @@ func runVectorizeShards(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, 
 			return err
 		}
 	} else if src.sc, err = corpus.OpenStream(rd, path); err != nil {
-		return err
+		return limitHint(err)
 	}
 	sw := &shardWriter{dir: dir, rowsPerShard: rowsPerShard}
 	defer sw.abort()
@@ -240,6 +240,7 @@ type shardSource struct {
 	seen     int  // documents read, of every split
 	kept     int  // documents of the subset
 	hasSplit bool // a document has a split
+	noted    bool // the reader's notes were printed
 }
 
 // readInMemory reads the corpus whole (applying --subset), for a format or
@@ -294,8 +295,13 @@ func (s *shardSource) pass(ctx context.Context, p *passProgress, v corpus.Visito
 	if s.mem != nil {
 		return corpus.VisitCorpus(s.mem, wrapped)
 	}
-	if _, err := s.sc.Visit(ctx, wrapped); err != nil {
-		return err
+	info, err := s.sc.Visit(ctx, wrapped)
+	if err != nil {
+		return limitHint(err)
+	}
+	if !s.noted {
+		s.noted = true
+		printNotes(p.w, info.Notes)
 	}
 	// The errors the in-memory reading gives for an empty selection.
 	if s.subset != "" && !s.hasSplit {
