@@ -18,10 +18,13 @@ func TestEmptyTopicsLeftOut(t *testing.T) {
 	for i := range s.topics {
 		s.topics[i].Weight = 0.25
 	}
-	s.topics[1].Weight = 0     // no share
-	s.topics[4].Words = nil    // no word
-	s.topics[5].Weight = 0     // no share
-	s.topics[5].Words = nil    // and no word
+	s.topics[1].Weight = 0  // no share
+	s.topics[4].Words = nil // no word
+	s.topics[5].Weight = 0  // no share
+	s.topics[5].Words = nil // and no word
+	for _, i := range []int{1, 4, 5} {
+		s.topics[i].Empty = true // as model.Topics marks them
+	}
 	s.topics[0].Name = "first" // a name no other contains
 	docs := make([]corpus.Document, n)
 	for i := range docs {

@@ -163,8 +163,8 @@ func (h hollow) Topics(n int) ([]model.Topic, error) {
 		ts[i].Weight = 1 / float64(len(ts)-1)
 	}
 	ts[1].Name = "a-topic-with-a-very-long-name-that-goes-on-and-on-without-any-space-to-break-it"
-	ts[2].Weight = 0
-	ts[5].Words = nil
+	ts[2].Weight, ts[2].Empty = 0, true
+	ts[5].Words, ts[5].Empty = nil, true
 	return ts, nil
 }
 

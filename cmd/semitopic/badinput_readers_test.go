@@ -174,7 +174,7 @@ func TestBadInputReaders(t *testing.T) {
 					t.Error("shards written")
 				}
 			}},
-		{name: "negative value, vectorize --out", files: negative, args: []string{"vectorize", "--format", "mtx", "$D/X.mtx", "--out", "$D/Y.mtx"},
+		{name: "negative value, vectorize --out", files: negative, args: []string{"vectorize", "--format", "mtx", "$D/X.mtx", "--out", "$D/out/Y.mtx"},
 			want: []string{"$D/X.mtx", "line 6", `entry (1,9) has the negative value "-3.5"`}},
 		{name: "negative value, evaluate", files: negative, args: []string{"evaluate", "--doc-topics", "$D/X.mtx"},
 			want: []string{"$D/X.mtx", "line 6", `entry (1,9) has the negative value "-3.5"`}},
