@@ -18,6 +18,9 @@ import (
 // the "theme" preset, a stratified split at 50% and a semi-supervised
 // Separated KL fit whose test documents must rank their genre well.
 func TestBrownGenres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real-data test")
+	}
 	p := datadir.Require(t, "brown/brown.zip")
 	c, err := corpus.Brown{}.Read(ctx, p)
 	if err != nil {

@@ -19,6 +19,9 @@ import (
 // as Latin-1, as fetch_20newsgroups does). Without scikit-learn's tie order
 // 175 of the 20,000 terms differ.
 func TestLDAPresetEqualsScikitLearn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real-data test")
+	}
 	p := datadir.Require(t, "20news-bydate/20news-bydate.tar.gz")
 	c, err := corpus.Newsgroups{Subset: "train"}.Read(context.Background(), p)
 	if err != nil {

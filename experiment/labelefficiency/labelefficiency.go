@@ -39,16 +39,40 @@ type leData struct {
 	train   []int             // training documents
 	test    []int             // test documents that are evaluated
 	notes   []string
+	// maxIter bounds every model fit's iterations (0: the kinds'
+	// defaults); the quick protocol sets leQuickIter.
+	maxIter int
 
 	cache map[string]*leVectorized // by preset
 	graph *sparse.CSR              // the tf-idf neighbour graph of label spreading
 }
 
-// loadLE reads one of the benchmark's corpora.
+// leQuickEvery is the quick protocol's sampling: it keeps every
+// leQuickEvery-th single-label document of each class. The quick protocol
+// checks the pipeline end to end, not the figures: a sample of each
+// corpus and fewer iterations keep its fits short (the package's tests
+// run it), while every method still runs and, at 2% of BBC's labels,
+// every class keeps two labeled documents, enough for the automatic
+// configuration's cross-validation.
+const leQuickEvery = 4
+
+// leQuickIter bounds the iterations of every model fit in the quick
+// protocol.
+const leQuickIter = 20
+
+// leQuickNote says in the quick reports, and in their protocols, what the
+// quick protocol changes.
+const leQuickNote = "quick: every 4th document of each class, at most 20 iterations per fit"
+
+// loadLE reads one of the benchmark's corpora; in the quick protocol
+// (env.Quick), a sample of it (leQuickEvery).
 func loadLE(ctx context.Context, env *lab.Env, name string) (*leData, error) {
 	var c *corpus.Corpus
 	var err error
 	d := &leData{name: name}
+	if env.Quick {
+		d.maxIter = leQuickIter
+	}
 	switch name {
 	case "20ng":
 		p, perr := env.DataPath("20news-bydate/20news-bydate.tar.gz")
@@ -83,6 +107,9 @@ func loadLE(ctx context.Context, env *lab.Env, name string) (*leData, error) {
 	if err != nil {
 		return nil, err
 	}
+	if env.Quick {
+		d.notes = append(d.notes, leQuickNote)
+	}
 	names, _ := c.Labels()
 	index := map[string]int{}
 	for i, n := range names {
@@ -90,9 +117,18 @@ func loadLE(ctx context.Context, env *lab.Env, name string) (*leData, error) {
 	}
 	d.classes = names
 	split := false
+	perClass := map[string]int{} // single-label documents seen per class
 	for _, doc := range c.Docs {
 		if len(doc.Labels) != 1 {
 			continue
+		}
+		if env.Quick {
+			// Every leQuickEvery-th document of each class, in corpus
+			// order.
+			perClass[doc.Labels[0]]++
+			if (perClass[doc.Labels[0]]-1)%leQuickEvery != 0 {
+				continue
+			}
 		}
 		split = split || doc.Split != corpus.SplitNone
 		d.docs = append(d.docs, doc)
@@ -353,6 +389,15 @@ func (d *leData) classesOf(labels [][]string) []int {
 	return out
 }
 
+// fit fits a model as model.Fit does, with the iterations bounded by
+// d.maxIter unless o sets them.
+func (d *leData) fit(ctx context.Context, x *sparse.CSR, vocab []string, o model.Options) (model.Model, model.Info, error) {
+	if o.MaxIter == 0 {
+		o.MaxIter = d.maxIter
+	}
+	return model.Fit(ctx, x, vocab, o)
+}
+
 // fitKind fits kind on the dataset through its default preset with the
 // given labeled documents and predicts the test documents.
 func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed uint64, auto bool) (*leResult, *model.Search, error) {
@@ -362,7 +407,7 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 	}
 	sup, n := d.supervision(v, labeled)
 	t0 := time.Now()
-	m, info, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
+	m, info, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -443,7 +488,7 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 	if kind == model.KindLDA {
 		o.MaxIter = 20
 	}
-	m, _, err := model.Fit(ctx, v.x, v.vocab, o)
+	m, _, err := d.fit(ctx, v.x, v.vocab, o)
 	if err != nil {
 		return nil, err
 	}
@@ -715,6 +760,9 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 		seedText = "5 (reuters: 3, 20ng: 1)"
 	}
 	protocol := fmt.Sprintf("%s; seeds %s; kinds %s", leProtocol, seedText, strings.Join(kinds, ","))
+	if env.Quick {
+		protocol += "; " + leQuickNote
+	}
 	rawPath := filepath.Join(env.Out, name+".json")
 	results := &leResults{Protocol: protocol}
 	if b, err := os.ReadFile(rawPath); err == nil {

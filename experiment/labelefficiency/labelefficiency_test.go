@@ -34,7 +34,7 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"linear SVM", "label spreading", "TS-NMF (auto)", "best kind (auto)", "The goals", "Why SSNMF", "*Label-anchored CorEx.*"} {
+	for _, want := range []string{"linear SVM", "label spreading", "TS-NMF (auto)", "best kind (auto)", "The goals", "Why SSNMF", "*Label-anchored CorEx.*", leQuickNote} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report lacks %q", want)
 		}

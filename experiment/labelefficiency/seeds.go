@@ -189,7 +189,7 @@ func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Ancho
 		}
 	}
 	t0 := time.Now()
-	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Readout: readout, Supervision: sup})
+	m, _, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Readout: readout, Supervision: sup})
 	if err != nil {
 		return &swResult{Refused: err.Error()}, nil
 	}
@@ -434,6 +434,9 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 	// A rerun resumes from the runs of the same protocol, computing only
 	// the methods they lack (a kind added since) and those of --redo.
 	protocol := fmt.Sprintf("%s; seeds %s", swProtocol, seedText)
+	if env.Quick {
+		protocol += "; " + leQuickNote
+	}
 	rawPath := filepath.Join(env.Out, name+".json")
 	results := &swResults{Protocol: protocol}
 	if b, err := os.ReadFile(rawPath); err == nil {

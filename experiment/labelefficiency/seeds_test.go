@@ -55,7 +55,7 @@ func TestSeedWordsQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| bbc (23.0) | seed count |", "linear SVM (labels only)", "CorEx (seed words)", "top 10"} {
+	for _, want := range []string{"| bbc (23.2) | seed count |", "linear SVM (labels only)", "CorEx (seed words)", "top 10"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report lacks %q", want)
 		}

@@ -46,7 +46,7 @@ func (d *leData) predictAcc(ctx context.Context, labeled []int, o model.Options)
 		return 0, nil, nil, err
 	}
 	o.Supervision, _ = d.supervision(v, labeled)
-	m, _, err := model.Fit(ctx, v.x, v.vocab, o)
+	m, _, err := d.fit(ctx, v.x, v.vocab, o)
 	if err != nil {
 		return 0, nil, nil, err
 	}
@@ -196,7 +196,7 @@ func (d *leData) themeFilter(ctx context.Context, labeled []int) ([]leWhyRow, er
 			return nil, err
 		}
 		sup, kept := d.supervision(v, labeled)
-		m, info, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindTheme, Seed: 0, Auto: true, Supervision: sup})
+		m, info, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindTheme, Seed: 0, Auto: true, Supervision: sup})
 		if err != nil {
 			return nil, fmt.Errorf("theme, %s: %w", c.preset, err)
 		}
@@ -302,7 +302,7 @@ func (d *leData) corexOldAnchors(ctx context.Context, labeled []int) (float64, m
 	if len(sup.Anchors) == 0 {
 		return 0, nil, nil, fmt.Errorf("no anchor")
 	}
-	m, _, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindCorEx, Seed: 0, K: nl, Supervision: sup})
+	m, _, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindCorEx, Seed: 0, K: nl, Supervision: sup})
 	if err != nil {
 		return 0, nil, nil, err
 	}
@@ -368,7 +368,7 @@ func (d *leData) ssnmfFitVsTransform(ctx context.Context, labeled []int) (map[st
 	}
 	out := map[string]float64{}
 	for _, lam := range []float64{100, 1} {
-		res, err := ssnmf.Fit(ctx, v.x, ssnmf.Config{K: len(d.classes), Losses: ssnmf.DF, Y: y, Lambda: lam, LabelRowWeights: rowW, Seed: 0})
+		res, err := ssnmf.Fit(ctx, v.x, ssnmf.Config{K: len(d.classes), Losses: ssnmf.DF, Y: y, Lambda: lam, LabelRowWeights: rowW, Seed: 0, MaxIter: d.maxIter})
 		if err != nil {
 			return nil, err
 		}
