@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/semitopic/semitopic/sparse"
@@ -124,6 +125,40 @@ func (c *Corpus) Subset(s Split) *Corpus {
 		out.Matrix = &Matrix{X: c.Matrix.X.SelectRows(rows), Vocab: c.Matrix.Vocab}
 	}
 	return out
+}
+
+// HasSplit reports whether some document of c has a train/test split.
+func (c *Corpus) HasSplit() bool {
+	for i := range c.Docs {
+		if c.Docs[i].Split != SplitNone {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrNoSplit is wrapped by the error of Select, and of the readers that
+// select a split as they go, when a split is asked of a corpus in which no
+// document has one.
+var ErrNoSplit = errors.New("no train/test split")
+
+// Select returns the documents of c with split s, as Subset does, or c
+// itself for SplitNone. Where Subset would quietly return an empty corpus,
+// Select refuses: a split asked of a corpus in which no document has one
+// (the error wraps ErrNoSplit), and a corpus, or a split of it, without
+// documents. name names the corpus in the errors, such as the path it was
+// read from.
+func (c *Corpus) Select(s Split, name string) (*Corpus, error) {
+	if s != SplitNone {
+		if !c.HasSplit() {
+			return nil, fmt.Errorf("%s has %w", name, ErrNoSplit)
+		}
+		c = c.Subset(s)
+	}
+	if len(c.Docs) == 0 {
+		return nil, fmt.Errorf("%s: no documents", name)
+	}
+	return c, nil
 }
 
 // DocLabels returns each document's labels (nil for an unlabeled

@@ -18,4 +18,9 @@
 // decompression bomb fails early with an error naming the member.
 // Malformed input yields an error naming the file and line; nothing is
 // dropped silently.
+//
+// WriteMTX writes a vectorized corpus in the mtx format, for the MTX reader
+// and other tools. ReadDocTopics, ReadLabelsFile and ReadMatrixFile read
+// the files that evaluating a model takes: a documents × topics matrix,
+// labels one line per document, a bare MatrixMarket matrix.
 package corpus

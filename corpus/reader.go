@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -124,6 +125,33 @@ func NewReader(format string) (Reader, error) {
 		names[i] = f.info.Name
 	}
 	return nil, fmt.Errorf("unknown corpus format %q (valid: %s)", format, strings.Join(names, ", "))
+}
+
+// FormatName returns the name of rd's format, as NewReader takes it
+// ("tsv" for a CSV reader separated by tabs), or "" for a reader of
+// another package.
+func FormatName(rd Reader) string {
+	t := reflect.TypeOf(rd)
+	if t == nil {
+		return ""
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch r := rd.(type) {
+	case CSV:
+		return r.format()
+	case *CSV:
+		if r != nil {
+			return r.format()
+		}
+	}
+	for _, f := range formatTable() {
+		if reflect.TypeOf(f.make()).Elem() == t {
+			return f.info.Name
+		}
+	}
+	return ""
 }
 
 // canceled returns ctx's error, if any, wrapped with what was being read.

@@ -14,4 +14,7 @@
 // hold: it reads the documents twice from a Source (such as corpus.Stream),
 // a first pass to count the terms and choose the vocabulary, a second to
 // give each document's weighted row, with the same values as FitTransform.
+// WriteShards builds on it to write a corpus read by a corpus.Reader as a
+// sharded corpus (package shard) for out-of-core training, keeping the
+// fitted vectorizer beside the shards.
 package vectorize

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/semitopic/semitopic/corpus"
@@ -112,4 +113,69 @@ func PipelinePreset(name string) (Pipeline, error) {
 		return Pipeline{}, fmt.Errorf("unknown pipeline preset %q (want %s)", name, strings.Join(PipelinePresets(), ", "))
 	}
 	return p.make(), nil
+}
+
+// String summarises the pipeline in one line for reports, such as "NFKC,
+// case fold, tokens letters, length 3..∞, stopwords nltk, lemmas(n),
+// tf-idf, norm l2" for DefaultPipeline.
+func (p Pipeline) String() string {
+	t, v := p.Text, p.Vectorize
+	var parts []string
+	if t.NFKC {
+		parts = append(parts, "NFKC")
+	}
+	parts = append(parts, "case "+t.Case.String(), "tokens "+t.Pattern.String())
+	if t.MinLength > 0 || t.MaxLength > 0 {
+		parts = append(parts, fmt.Sprintf("length %d..%s", t.MinLength, orInf(t.MaxLength)))
+	}
+	if len(t.Stopwords) > 0 || len(t.ExtraStopwords) > 0 {
+		sw := strings.Join(t.Stopwords, "+")
+		if n := len(t.ExtraStopwords); n > 0 {
+			sw += fmt.Sprintf(" and %d more", n)
+		}
+		parts = append(parts, "stopwords "+strings.TrimSpace(sw))
+	}
+	switch t.Morph {
+	case text.Lemma:
+		parts = append(parts, "lemmas("+t.LemmaPOS+")")
+	case text.Stem:
+		parts = append(parts, "stems")
+	}
+	if t.NGramMax > 1 {
+		parts = append(parts, fmt.Sprintf("%d-%d-grams", max(t.NGramMin, 1), t.NGramMax))
+	}
+	w := "tf"
+	switch {
+	case v.Binary && v.IDF:
+		w = "binary·idf"
+	case v.Binary:
+		w = "binary"
+	case v.IDF:
+		w = "tf-idf"
+	}
+	if v.Sublinear {
+		w = "sublinear " + w
+	}
+	parts = append(parts, w, "norm "+v.Norm.String())
+	if v.MaxFeatures > 0 {
+		parts = append(parts, fmt.Sprintf("max %d terms", v.MaxFeatures))
+	}
+	if !v.MinDF.IsZero() || !v.MaxDF.IsZero() {
+		parts = append(parts, fmt.Sprintf("df %v..%v", v.MinDF, orAll(v.MaxDF)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orInf(n int) string {
+	if n == 0 {
+		return "∞"
+	}
+	return strconv.Itoa(n)
+}
+
+func orAll(t Threshold) string {
+	if t.IsZero() {
+		return "all"
+	}
+	return t.String()
 }

@@ -135,10 +135,10 @@ func computeStats(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path s
 	if err != nil {
 		return nil, err
 	}
-	st.Pipeline = describePipeline(pl)
+	st.Pipeline = pl.String()
 	t1 := time.Now()
-	bar := newProgress(cmd.ErrOrStderr(), len(c.Docs), "analysing")
-	v.Progress = bar.set
+	bar := newProgressBar(cmd.ErrOrStderr(), "analysing", len(c.Docs))
+	v.Progress = func(done, _ int) { bar.set(done) }
 	res, err := v.FitTransform(ctx, c.Docs)
 	bar.finish()
 	if err != nil {

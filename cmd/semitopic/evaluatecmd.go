@@ -98,16 +98,18 @@ overlap.`,
 }
 
 func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPath string, top int, ga bool, seed uint64) (*evaluation, []string, error) {
-	dt, err := readDocTopics(wPath, cmd.ErrOrStderr())
+	dt, err := corpus.ReadDocTopics(wPath)
 	if err != nil {
 		return nil, nil, err
 	}
+	printNotes(cmd.ErrOrStderr(), dt.Notes)
 	W := dt.W
 	n, k := W.Dims()
 	idx := make([][]int, n)
 	var names []string
 	if labelsPath != "" {
-		lines, err := readLabelLines(labelsPath, cmd.ErrOrStderr())
+		lines, notes, err := corpus.ReadLabelsFile(labelsPath)
+		printNotes(cmd.ErrOrStderr(), notes)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -136,10 +138,11 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 	ev := &evaluation{TopicEvaluation: *te, Labels: names}
 	var vocab []string
 	if docsPath != "" {
-		x, err := readMatrixFile(docsPath, cmd.ErrOrStderr())
+		x, notes, err := corpus.ReadMatrixFile(docsPath)
 		if err != nil {
 			return nil, nil, err
 		}
+		printNotes(cmd.ErrOrStderr(), notes)
 		if x.Rows != n {
 			return nil, nil, fmt.Errorf("%s has %d documents but %s has %d", docsPath, x.Rows, wPath, n)
 		}
@@ -160,10 +163,11 @@ func runEvaluate(cmd *cobra.Command, wPath, labelsPath, docsPath, vocabPath, hPa
 		q := &qualityEval{TopWords: top}
 		var H *mat.Dense
 		if hPath != "" {
-			h, err := readMatrixFile(hPath, cmd.ErrOrStderr())
+			h, notes, err := corpus.ReadMatrixFile(hPath)
 			if err != nil {
 				return nil, nil, err
 			}
+			printNotes(cmd.ErrOrStderr(), notes)
 			if h.Rows != k || h.Cols != x.Cols {
 				return nil, nil, fmt.Errorf("%s is %d×%d, want %d topics × %d terms", hPath, h.Rows, h.Cols, k, x.Cols)
 			}

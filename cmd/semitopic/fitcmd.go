@@ -7,13 +7,10 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/semitopic/semitopic/model"
-	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -273,36 +270,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if err != nil {
 		return err
 	}
-	var bar *progressbar.ProgressBar
-	maxIter := o.MaxIter
-	if maxIter == 0 {
-		maxIter = 200
-	}
-	if isTerminal(cmd.ErrOrStderr()) {
-		bar = progressbar.NewOptions(maxIter, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-			progressbar.OptionSetDescription("fitting"), progressbar.OptionShowCount(),
-			progressbar.OptionSetWidth(30), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-	}
-	fitNo, last := 1, 0
-	report := func(st progress.Step) {
-		iter, obj := st.Iter, st.Objective
-		if bar == nil {
-			return
-		}
-		if iter < last {
-			fitNo++ // the automatic configuration's next fit
-		}
-		last = iter
-		what := "fitting"
-		if o.Auto {
-			what = fmt.Sprintf("fit %d (cross-validation, then the final fit)", fitNo)
-		}
-		if !math.IsNaN(obj) {
-			what += fmt.Sprintf(", objective %.6g", obj)
-		}
-		bar.Describe(what)
-		_ = bar.Set(min(iter, maxIter))
-	}
+	report, endBar := fitBar(cmd.ErrOrStderr(), o.MaxIter, o.Auto)
 	var fitted *model.Fitted
 	o.Supervision, o.LabelsFromCorpus, o.Progress = sup, labelsFromCorpus, report
 	if o.Kind == model.KindAuto && c.Matrix == nil && !pf.changed(cmd) {
@@ -311,9 +279,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	} else {
 		fitted, err = model.FitCorpus(ctx, c, pl, o)
 	}
-	if bar != nil {
-		_ = bar.Finish()
-	}
+	endBar()
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/semitopic/semitopic/internal/peakmem"
 	"github.com/semitopic/semitopic/model"
-	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/shard"
 )
 
@@ -138,70 +136,4 @@ func checkState(stateDir string, resume bool) error {
 		return fmt.Errorf("--state: %w\n%s: remove the folder %s to start afresh, or give another --state", err, what, stateDir)
 	}
 	return nil
-}
-
-// etaReporter prints the fit's progress to w, at most every two seconds
-// (and at the last iteration): the iteration (and the run of several), the
-// objective when the step has one (LDA evaluates its perplexity only every
-// so many passes; a NaN is left out, never printed), and, from the second
-// step on, the time per iteration and an estimate of the time left at
-// that pace (an upper bound when the tolerance stops the fit early). The
-// pace is measured over the steps this process has run, so that a resumed
-// fit, whose iterations count on from the checkpoint's, is timed by its
-// own; until there are two it says it is estimating. now is the clock.
-func etaReporter(w io.Writer, maxIter int, now func() time.Time) progress.Func {
-	var first, last time.Time
-	steps := 0
-	return func(s progress.Step) {
-		t := now()
-		steps++
-		total := s.Total
-		if total == 0 {
-			total = maxIter
-		}
-		if steps == 1 {
-			first = t
-		} else if t.Sub(last) < 2*time.Second && s.Iter != total {
-			return
-		}
-		last = t
-		line := fmt.Sprintf("iteration %d/%d", s.Iter, total)
-		left := total - s.Iter
-		if total <= 0 { // unknown: no bound to estimate against
-			line, left = fmt.Sprintf("iteration %d", s.Iter), 0
-		}
-		if s.Runs > 1 {
-			line = fmt.Sprintf("run %d/%d, ", s.Run+1, s.Runs) + line
-			left += (s.Runs - 1 - s.Run) * total
-		}
-		if !math.IsNaN(s.Objective) && !math.IsInf(s.Objective, 0) {
-			line += fmt.Sprintf(", objective %.6g", s.Objective)
-		}
-		switch {
-		case steps < 2 && left > 0:
-			line += ", estimating the time left…"
-		case steps >= 2:
-			per := t.Sub(first) / time.Duration(steps-1)
-			line += ", " + shortDuration(per) + " per iteration"
-			if left > 0 {
-				line += ", at most " + shortDuration(per*time.Duration(left)) + " left"
-			}
-		}
-		fmt.Fprintln(w, line)
-	}
-}
-
-// shortDuration writes d for a progress line: milliseconds below a
-// second, seconds with two decimals below a minute, else rounded to the
-// second.
-func shortDuration(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return "under 1ms"
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.2fs", d.Seconds())
-	}
-	return d.Round(time.Second).String()
 }

@@ -188,24 +188,17 @@ func writeDocTopics(dst io.Writer, out string, in *loadedInput, w *mat.Dense, pr
 		}
 		return nil
 	}
-	cw := csv.NewWriter(dst)
-	if isExt(out, ".tsv") {
-		cw.Comma = '\t'
-	}
 	// The CSV holds topic weights only, so that evaluate reads it back;
 	// predict writes labels.
-	header := append([]string{"id"}, names...)
-	cw.Write(header)
-	row := make([]string, 0, len(header))
-	for i := 0; i < n; i++ {
-		row = append(row[:0], in.docs[i].ID)
-		for t := 0; t < k; t++ {
-			row = append(row, strconv.FormatFloat(w.At(i, t), 'g', -1, 64))
-		}
-		cw.Write(row)
+	comma := ','
+	if isExt(out, ".tsv") {
+		comma = '\t'
 	}
-	cw.Flush()
-	return cw.Error()
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = in.docs[i].ID
+	}
+	return corpus.WriteDocTopics(dst, &corpus.DocTopics{W: w, Topics: names, IDs: ids}, comma)
 }
 
 // nonNil makes an empty label list encode as [] rather than null.

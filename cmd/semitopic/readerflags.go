@@ -266,6 +266,10 @@ func (r *readerFlags) readQuiet(ctx context.Context, cmd *cobra.Command, path st
 			return nil, err
 		}
 	}
+	split, err := r.split()
+	if err != nil {
+		return nil, err
+	}
 	var c *corpus.Corpus
 	if path == corpus.Stdin {
 		path = "standard input"
@@ -273,29 +277,33 @@ func (r *readerFlags) readQuiet(ctx context.Context, cmd *cobra.Command, path st
 	} else {
 		c, err = rd.Read(ctx, path)
 	}
+	if err == nil {
+		c, err = c.Select(split, path)
+	}
 	if err != nil {
-		return nil, limitHint(err)
-	}
-	switch r.subset {
-	case "all", "":
-	case "train", "test":
-		s, _ := corpus.ParseSplit(r.subset)
-		has := false
-		for i := range c.Docs {
-			if c.Docs[i].Split != corpus.SplitNone {
-				has = true
-				break
-			}
-		}
-		if !has {
-			return nil, fmt.Errorf("--subset %s: %s has no train/test split", r.subset, path)
-		}
-		c = c.Subset(s)
-	default:
-		return nil, fmt.Errorf("--subset: want all, train or test, not %q", r.subset)
-	}
-	if len(c.Docs) == 0 {
-		return nil, fmt.Errorf("%s: no documents", path)
+		return nil, r.hint(err)
 	}
 	return c, nil
+}
+
+// split returns the split --subset asks for: SplitNone for all.
+func (r *readerFlags) split() (corpus.Split, error) {
+	switch r.subset {
+	case "all", "":
+		return corpus.SplitNone, nil
+	case "train", "test":
+		return corpus.ParseSplit(r.subset)
+	}
+	return corpus.SplitNone, fmt.Errorf("--subset: want all, train or test, not %q", r.subset)
+}
+
+// hint adds to an error of reading a corpus the flag that changes what
+// failed: the flag that raises a reader's limit, --subset for a split
+// asked of a corpus without one.
+func (r *readerFlags) hint(err error) error {
+	err = limitHint(err)
+	if errors.Is(err, corpus.ErrNoSplit) {
+		return fmt.Errorf("--subset %s: %w", r.subset, err)
+	}
+	return err
 }

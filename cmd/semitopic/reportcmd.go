@@ -72,7 +72,7 @@ new documents; when it cannot tell, it says that.`,
 				// fitted on the train split never saw.
 				testOnly := false
 				pick := func(c *corpus.Corpus) *corpus.Corpus {
-					if cmd.Flags().Changed("subset") || !hasSplit(c) {
+					if cmd.Flags().Changed("subset") || !c.HasSplit() {
 						return c
 					}
 					if t := c.Subset(corpus.SplitTest); len(t.Docs) > 0 {
@@ -133,16 +133,6 @@ new documents; when it cannot tell, it says that.`,
 	cmd.Flags().IntVar(&oldWords, "words", 10, "deprecated: use --top")
 	_ = cmd.Flags().MarkHidden("words")
 	return cmd
-}
-
-// hasSplit reports whether some document of c has a train/test split.
-func hasSplit(c *corpus.Corpus) bool {
-	for i := range c.Docs {
-		if c.Docs[i].Split != corpus.SplitNone {
-			return true
-		}
-	}
-	return false
 }
 
 // How the documents given to report or predict overlap the model's
