@@ -13,6 +13,7 @@ import (
 	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/shard"
 )
 
@@ -106,8 +107,8 @@ func TestNMFMatchesInMemory(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if gm.Iterations != wm.Iterations || gm.Converged != wm.Converged {
-				t.Fatalf("%d iterations (converged %v), want %d (%v)", gm.Iterations, gm.Converged, wm.Iterations, wm.Converged)
+			if gm.Iterations != wm.Iterations || gm.Convergence.Status != wm.Convergence.Status || gm.Convergence.Status == progress.Cancelled {
+				t.Fatalf("%d iterations (%v), want %d (%v)", gm.Iterations, gm.Convergence.Status, wm.Iterations, wm.Convergence.Status)
 			}
 			sameObjectives(t, "objective", gm.Objective, wm.Objective)
 			closeTo(t, "H", raw(gm.H), raw(wm.H), 1e-9)
@@ -190,8 +191,8 @@ func TestCorExMatchesInMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if gm.Iterations != wm.Iterations || gm.Converged != wm.Converged || gm.Seed != wm.Seed {
-		t.Fatalf("%d iterations (converged %v, seed %d), want %d (%v, %d)", gm.Iterations, gm.Converged, gm.Seed, wm.Iterations, wm.Converged, wm.Seed)
+	if gm.Iterations != wm.Iterations || gm.Convergence.Status != wm.Convergence.Status || gm.Convergence.Status == progress.Cancelled || gm.Seed != wm.Seed {
+		t.Fatalf("%d iterations (%v, seed %d), want %d (%v, %d)", gm.Iterations, gm.Convergence.Status, gm.Seed, wm.Iterations, wm.Convergence.Status, wm.Seed)
 	}
 	sameObjectives(t, "history", gm.History, wm.History)
 	sameObjectives(t, "restart TCs", gm.RestartTCs, wm.RestartTCs)

@@ -712,9 +712,9 @@ func (t *Trainer) buildModel(s *fitState, seed uint64, tcs []float64) *Model {
 // Model returns the fitted model: once the fit is finished, the model Fit
 // returns for the same matrix and Config (to rounding); during the fit
 // (after a cancellation), the best of the restarts so far, the current one
-// as its last complete iteration left it, as Fit does — an error when no
-// iteration is complete. The model has no training documents: Train is
-// nil (TopDocs reports an error); read the documents' topics from the
+// as its last complete iteration left it, as Fit does, with the status
+// progress.Cancelled — an error when no iteration is complete. The model
+// has no training documents: Train is nil (TopDocs reports an error); read the documents' topics from the
 // store with LoadDocTopics once the fit is finished, or compute them for
 // any block with Model.Infer, which gives the same values.
 func (t *Trainer) Model() (*Model, error) {
@@ -729,7 +729,11 @@ func (t *Trainer) Model() (*Model, error) {
 	if best == nil {
 		return nil, errors.New("corex: no iteration of the fit is complete")
 	}
-	return t.buildModel(best, seed, tcs), nil
+	m := t.buildModel(best, seed, tcs)
+	if t.phase < phaseOutput {
+		m.Convergence.Status = progress.Cancelled
+	}
+	return m, nil
 }
 
 // FitBlocks fits CorEx out of core: the documents × terms matrix is read
@@ -768,7 +772,11 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 		}
 		return nil, merr
 	}
-	return m, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		m.Convergence.Status = progress.Cancelled
+		return m, err
+	}
+	return m, nil
 }
 
 // LoadDocTopics reads block i's topics, rows documents × k topics, from a

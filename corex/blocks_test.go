@@ -143,9 +143,9 @@ func raw(a *mat.Dense) []float64 {
 // compareModels checks every topic-side value of got against want.
 func compareModels(t *testing.T, got, want *Model, tol float64) {
 	t.Helper()
-	if got.K != want.K || got.Terms != want.Terms || got.Iterations != want.Iterations || got.Converged != want.Converged || got.Seed != want.Seed {
-		t.Fatalf("K %d terms %d iterations %d converged %v seed %d, want %d %d %d %v %d",
-			got.K, got.Terms, got.Iterations, got.Converged, got.Seed, want.K, want.Terms, want.Iterations, want.Converged, want.Seed)
+	if got.K != want.K || got.Terms != want.Terms || got.Iterations != want.Iterations || got.Convergence.Status != want.Convergence.Status || got.Seed != want.Seed {
+		t.Fatalf("K %d terms %d iterations %d %v seed %d, want %d %d %d %v %d",
+			got.K, got.Terms, got.Iterations, got.Convergence.Status, got.Seed, want.K, want.Terms, want.Iterations, want.Convergence.Status, want.Seed)
 	}
 	checkClose(t, "history", got.History, want.History, tol)
 	checkClose(t, "restart TCs", got.RestartTCs, want.RestartTCs, tol)
@@ -519,6 +519,9 @@ func TestFitBlocksCancel(t *testing.T) {
 		}
 		if got == nil || want == nil {
 			t.Fatalf("no model with the cancellation (%v, %v)", got, want)
+		}
+		if got.Convergence.Status != progress.Cancelled {
+			t.Errorf("cancelled fit: %+v", got.Convergence)
 		}
 		if got.Iterations != at.iter && at.run == 0 {
 			t.Errorf("cancelled after iteration %d, the model has %d", at.iter, got.Iterations)

@@ -460,7 +460,7 @@ func TestInvalidInput(t *testing.T) {
 			cancel()
 		}
 	}})
-	if !errors.Is(err, context.Canceled) || part == nil || len(part.RestartTCs) != 2 {
+	if !errors.Is(err, context.Canceled) || part == nil || len(part.RestartTCs) != 2 || part.Convergence.Status != progress.Cancelled {
 		t.Fatalf("cancelled in the second restart: err %v, model %v", err, part)
 	}
 	if part.Iterations != 50 && part.Iterations != 3 {

@@ -415,8 +415,16 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 
 // converged applies the reference's rule to the TC history.
 func converged(h []float64, tol float64) bool {
+	d, ok := tcChange(h)
+	return ok && d < tol
+}
+
+// tcChange is what the reference's rule measures after the TC history h:
+// the change between the mean TC of the last 5 iterations and that of the
+// 5 before; false when there are 10 iterations or fewer.
+func tcChange(h []float64) (float64, bool) {
 	if len(h) <= 10 {
-		return false
+		return 0, false
 	}
 	var a, b float64
 	for _, v := range h[len(h)-10 : len(h)-5] {
@@ -425,7 +433,25 @@ func converged(h []float64, tol float64) bool {
 	for _, v := range h[len(h)-5:] {
 		b += v
 	}
-	return math.Abs(b/5-a/5) < tol
+	return math.Abs(b/5 - a/5), true
+}
+
+// convergence is how a restart with the TC history h ended: converged by
+// the rule of cfg.Tol, or at cfg.MaxIter, with the rule's last
+// measurement.
+func convergence(h []float64, conv bool, cfg Config) progress.Convergence {
+	c := progress.Convergence{Status: progress.IterationLimit, MaxIter: cfg.MaxIter}
+	switch {
+	case conv:
+		c.Status = progress.Converged
+	case cfg.Tol < 0:
+		c.Status = progress.FixedIterations
+		return c
+	}
+	if d, ok := tcChange(h); ok {
+		c = c.WithMeasure("change of the mean total correlation over 5 iterations, in nats,", d, cfg.Tol)
+	}
+	return c
 }
 
 // flipTopics turns y_j into 1 − y_j for every topic whose highest-MI word

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -83,9 +84,11 @@ type Model struct {
 	// History is the TC after each iteration of the kept restart.
 	History []float64
 	// Iterations is the number of iterations of the kept restart, and
-	// Converged reports whether it met the tolerance before MaxIter.
-	Iterations int
-	Converged  bool
+	// Convergence says how it ended: converged (it met the tolerance),
+	// stopped at MaxIter, or cancelled (the fit's context was done before
+	// every restart ended; the model is then returned with its error).
+	Iterations  int
+	Convergence progress.Convergence
 	// Seed is the seed of the kept restart; RestartTCs the final TC of
 	// every restart, in order.
 	Seed       uint64
@@ -175,7 +178,11 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 	}
 	m := best.model(cfg, cfg.anchored(len(pairs)))
 	m.Seed, m.RestartTCs, m.Anchors, m.Warnings = bestSeed, tcs, pairs, warnings
-	return m, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		m.Convergence.Status = progress.Cancelled
+		return m, err
+	}
+	return m, nil
 }
 
 // degenerateWords describes the columns present in no or in every
@@ -223,7 +230,7 @@ func (s *fitState) model(cfg Config, anchored bool) *Model {
 	}
 	M := &Model{
 		K: m, Terms: d.nv, Vocab: cfg.Vocab, Input: cfg.Input,
-		History: s.history, Iterations: s.iterations, Converged: s.converged,
+		History: s.history, Iterations: s.iterations, Convergence: convergence(s.history, s.converged, cfg),
 		TCs: make([]float64, m), PY: make([]float64, m), logPY: make([]float64, m),
 		c0: make([]float64, m), c1: make([]float64, m),
 		alpha: make([]float64, d.nv*m), mi: make([]float64, d.nv*m), miNats: make([]float64, d.nv*m), sign: make([]int8, d.nv*m),

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/progress"
 )
 
 // State is a fitted Model in plain values, for saving it and loading it
@@ -13,19 +15,21 @@ import (
 // part of it: a model rebuilt from a State has a nil Train and TopDocs
 // reports an error; Transform recomputes them for any documents.
 type State struct {
-	K          int          `json:"k"`
-	Terms      int          `json:"terms"`
-	Input      string       `json:"input"`
-	TC         float64      `json:"tc"`
-	TCs        []float64    `json:"tcs"`
-	History    []float64    `json:"history,omitempty"`
-	Iterations int          `json:"iterations"`
-	Converged  bool         `json:"converged"`
-	Seed       uint64       `json:"seed"`
-	RestartTCs []float64    `json:"restart_tcs,omitempty"`
-	Anchors    []AnchorWord `json:"anchors,omitempty"`
-	Warnings   []string     `json:"warnings,omitempty"`
-	Anchored   bool         `json:"anchored,omitempty"`
+	K          int       `json:"k"`
+	Terms      int       `json:"terms"`
+	Input      string    `json:"input"`
+	TC         float64   `json:"tc"`
+	TCs        []float64 `json:"tcs"`
+	History    []float64 `json:"history,omitempty"`
+	Iterations int       `json:"iterations"`
+	// Convergence is unknown (the zero value) in files saved before fits
+	// reported it.
+	Convergence progress.Convergence `json:"convergence,omitzero"`
+	Seed        uint64               `json:"seed"`
+	RestartTCs  []float64            `json:"restart_tcs,omitempty"`
+	Anchors     []AnchorWord         `json:"anchors,omitempty"`
+	Warnings    []string             `json:"warnings,omitempty"`
+	Anchored    bool                 `json:"anchored,omitempty"`
 	// LogPY is log p(y_j = 1); C0 and C1 the per-topic constants of the
 	// latent factor's log-likelihood; Background the Fraction input's
 	// per-word background rates (nil otherwise).
@@ -54,7 +58,7 @@ func (m *Model) State() *State {
 	}
 	return &State{
 		K: m.K, Terms: m.Terms, Input: m.Input.String(), TC: m.TC,
-		TCs: clone(m.TCs), History: clone(m.History), Iterations: m.Iterations, Converged: m.Converged,
+		TCs: clone(m.TCs), History: clone(m.History), Iterations: m.Iterations, Convergence: m.Convergence,
 		Seed: m.Seed, RestartTCs: clone(m.RestartTCs), Anchors: append([]AnchorWord(nil), m.Anchors...),
 		Warnings: append([]string(nil), m.Warnings...), Anchored: m.anchored,
 		LogPY: clone(m.logPY), C0: clone(m.c0), C1: clone(m.c1), Background: clone(m.bg),
@@ -121,7 +125,7 @@ func FromState(s *State, vocab []string) (*Model, error) {
 	}
 	m := &Model{
 		K: k, Terms: d, Vocab: vocab, Input: in, TC: s.TC, TCs: clone(s.TCs), History: clone(s.History),
-		Iterations: s.Iterations, Converged: s.Converged, Seed: s.Seed, RestartTCs: clone(s.RestartTCs),
+		Iterations: s.Iterations, Convergence: s.Convergence, Seed: s.Seed, RestartTCs: clone(s.RestartTCs),
 		Anchors: append([]AnchorWord(nil), s.Anchors...), Warnings: append([]string(nil), s.Warnings...),
 		PY: make([]float64, k), logPY: clone(s.LogPY), c0: clone(s.C0), c1: clone(s.C1), bg: clone(s.Background),
 		anchored: s.Anchored, info: mat.DenseCopyOf(s.Info),

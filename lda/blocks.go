@@ -204,6 +204,7 @@ func (t *Trainer) take() *Model {
 	if !t.done {
 		m.perplexity = math.NaN()
 	}
+	m.conv = m.ended(t.done, t.stopped)
 	*t = Trainer{}
 	return m
 }
@@ -225,6 +226,7 @@ func (t *Trainer) Model() (*Model, error) {
 	if !t.done {
 		m.perplexity = math.NaN()
 	}
+	m.conv = m.ended(t.done, t.stopped)
 	return &m, nil
 }
 

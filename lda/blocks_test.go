@@ -149,6 +149,10 @@ func compareModels(t *testing.T, what string, got, want *Model, tol float64) {
 	if !eq(got.TrainPerplexity(), want.TrainPerplexity()) {
 		t.Errorf("%s: training perplexity %.17g, in memory %.17g", what, got.TrainPerplexity(), want.TrainPerplexity())
 	}
+	gc, wc := got.Convergence(), want.Convergence()
+	if gc.Status != wc.Status || gc.MaxIter != wc.MaxIter || gc.Measure != wc.Measure || !eq(gc.Value, wc.Value) || gc.Tol != wc.Tol {
+		t.Errorf("%s: %+v, in memory %+v", what, gc, wc)
+	}
 }
 
 // TestFitBlocksMatchesFit fits the same corpus in memory and in blocks of
@@ -439,6 +443,7 @@ func TestFitBlocksCancel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		init.conv = progress.Convergence{Status: progress.Cancelled, MaxIter: cfg.MaxIter} // the fit's model says it was cancelled
 		compareModels(t, "cancelled before the first pass", got, init, 0)
 	}
 }

@@ -456,7 +456,7 @@ func TestCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || passes != 2 {
 		t.Fatalf("canceling after pass 2: %v after %d passes", err, passes)
 	}
-	if part == nil || part.Passes() != 2 || len(part.History()) != 2 || !math.IsNaN(part.TrainPerplexity()) {
+	if part == nil || part.Passes() != 2 || len(part.History()) != 2 || !math.IsNaN(part.TrainPerplexity()) || part.Convergence().Status != progress.Cancelled {
 		t.Fatalf("canceling after pass 2: partial model %+v, want 2 passes and no training perplexity", part)
 	}
 	m, err := New(syn.x.Cols, Config{K: 3})

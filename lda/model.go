@@ -46,7 +46,8 @@ type Model struct {
 	steps      int // scikit-learn's n_batch_iter_, from 1
 	passes     int // scikit-learn's n_iter_
 	history    []progress.Step
-	perplexity float64 // final training perplexity of Fit (bound_)
+	perplexity float64              // final training perplexity of Fit (bound_)
+	conv       progress.Convergence // how Fit ended
 
 	// fixedInit starts the training E-steps from γ = 1 instead of random
 	// draws, which makes them comparable with scikit-learn's in tests.
@@ -182,10 +183,12 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	fail := func(err error) (*Model, error) {
 		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
 			m.perplexity = math.NaN()
+			m.conv = m.ended(false, false)
 			return m, cerr
 		}
 		return nil, err
 	}
+	converged := false
 	var lastPerp float64 // 0 stands for none, as scikit-learn's falsy last_bound
 	for i := 0; i < o.MaxIter; i++ {
 		iters := 0
@@ -226,6 +229,7 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 			o.Progress(rec)
 		}
 		if stop {
+			converged = true
 			break
 		}
 		m.passes++
@@ -238,8 +242,44 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 		return nil, fmt.Errorf("lda: fit: the final perplexity is %v: the computation overflowed the float64 range", p)
 	}
 	m.perplexity = p
+	m.conv = m.ended(true, converged)
 	return m, nil
 }
+
+// ended is how a fit of m ended: done says that it ended (its final
+// perplexity is known), converged that Tol stopped it.
+func (m *Model) ended(done, converged bool) progress.Convergence {
+	o := &m.opts
+	c := progress.Convergence{Status: progress.IterationLimit, MaxIter: o.MaxIter}
+	switch {
+	case !done:
+		c.Status = progress.Cancelled
+		return c
+	case converged:
+		c.Status = progress.Converged
+	case o.EvaluateEvery <= 0 || o.perpTol() == 0:
+		c.Status = progress.FixedIterations
+		return c
+	}
+	var p []float64 // the evaluated perplexities
+	for _, h := range m.history {
+		if !math.IsNaN(h.Objective) {
+			p = append(p, h.Objective)
+		}
+	}
+	if n := len(p); n >= 2 {
+		c = c.WithMeasure("change of the training perplexity between evaluations", math.Abs(p[n-1]-p[n-2]), o.perpTol())
+	}
+	return c
+}
+
+// Convergence returns how Fit or FitBlocks ended: converged (the training
+// perplexity changed by less than Tol between two evaluations), stopped at
+// MaxIter passes, cancelled (the model as the last complete pass or
+// mini-batch left it), or, without evaluations (EvaluateEvery 0, the
+// default) or with a Tol that never stops, the fixed MaxIter passes run.
+// It is progress.Unknown for a model no fit made (New, FromComponents).
+func (m *Model) Convergence() progress.Convergence { return m.conv }
 
 // checkFinite reports a NaN or infinite topic-word parameter: the
 // variational updates overflowed (counts too large for float64), and

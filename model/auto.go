@@ -66,6 +66,10 @@ type Search struct {
 	// their time with the cross-validation.
 	Fits    int     `json:"fits"`
 	Seconds float64 `json:"seconds"`
+	// AtLimit counts the cross-validation fits that stopped at their
+	// iteration limit before converging (the final fit's own ending is
+	// Info.Convergence).
+	AtLimit int `json:"at_limit,omitempty"`
 	// Note says why no search was made (too few labeled documents): the
 	// one candidate, the settings fitted, and SVM are then not scored
 	// (Estimate.Scored), and no accuracy may be shown for them.
@@ -503,6 +507,9 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		if err != nil {
 			return nil, Info{}, err
 		}
+		if s.AtLimit > 0 {
+			info.Notes = append(info.Notes, fmt.Sprintf("%d of the %d cross-validation fits stopped at their iteration limit before converging; a larger max_iter or tol may change their accuracies", s.AtLimit, s.Fits))
+		}
 		s.Fits++
 		s.Seconds = time.Since(t0).Seconds()
 		info.Search = s
@@ -566,11 +573,14 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			accs := make([][]float64, len(readouts))
 			topics := 0
 			for f, fold := range cv {
-				fa, k, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, report)
+				fa, k, status, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, report)
 				if err != nil {
 					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
 				}
 				s.Fits++
+				if status == progress.IterationLimit {
+					s.AtLimit++
+				}
 				topics = max(topics, k)
 				for r := range readouts {
 					accs[r] = append(accs[r], fa[r])
@@ -667,8 +677,9 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // (so that the fit sees the same unlabeled documents as the final one,
 // and the held-out documents are new to it, as the documents a model is
 // used on) and returns, for each readout, the accuracy on the fold's
-// scored documents, and the fold model's number of topics.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, int, error) {
+// scored documents, the fold model's number of topics, and how its fit
+// ended.
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, int, progress.Status, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.out {
@@ -685,18 +696,18 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	train, test := fold.train, fold.test
 	nc := c
 	nc.Readout = ""
-	m, _, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report)
+	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	p, ok := m.(Predictor)
 	if !ok {
-		return nil, 0, fmt.Errorf("a %s model predicts no labels", m.Kind())
+		return nil, 0, 0, fmt.Errorf("a %s model predicts no labels", m.Kind())
 	}
 	xt := x.SelectRows(test)
 	native, err := p.Predict(ctx, xt)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	out := make([]float64, len(readouts))
 	for r, ro := range readouts {
@@ -715,7 +726,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			xl := x.SelectRows(train)
 			wl, err := m.Transform(ctx, xl)
 			if err != nil {
-				return nil, 0, err
+				return nil, 0, 0, err
 			}
 			tl := make([][]int, len(train))
 			for j, i := range train {
@@ -727,17 +738,17 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			}
 			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed)
 			if err != nil {
-				return nil, 0, err
+				return nil, 0, 0, err
 			}
 			pr, err := rd.apply(xt, native, modelNames)
 			if err != nil {
-				return nil, 0, err
+				return nil, 0, 0, err
 			}
 			labels = pr.Labels
 		}
 		out[r] = 100 * hitRate(labels, test, sup.Labels)
 	}
-	return out, m.NumTopics(), nil
+	return out, m.NumTopics(), info.Convergence.Status, nil
 }
 
 // hitRate is the share of the documents rows whose first predicted label

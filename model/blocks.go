@@ -230,7 +230,7 @@ func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if err := m.prepare(); err != nil {
 		return nil, err
 	}
-	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence,
 		Notes: append(notes, "out of core, NMF starts from random-acol (Langville et al.): NNDSVD would need an SVD of the whole matrix")}}, nil
 }
 
@@ -283,7 +283,7 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err := m.prepare(); err != nil {
 		return nil, err
 	}
-	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(r.Notes, notes...)}}, nil
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(r.Notes, notes...)}}, nil
 }
 
 // errSeedsOutOfCore refuses seed words in an out-of-core NMF-family fit.

@@ -339,7 +339,7 @@ func corexModel(m *corex.Model, names, labelNames []string, anchors []corex.Anch
 			names[t] = fmt.Sprintf("topic-%d", t+1)
 		}
 	}
-	info.Objective, info.Iterations = m.TC, m.Iterations
+	info.Objective, info.Iterations, info.Convergence = m.TC, m.Iterations, m.Convergence
 	info.Notes = append(info.Notes, m.Warnings...)
 	info.Notes = append(info.Notes, fmt.Sprintf("total correlation %.4f nats (restart seed %d)", m.TC, m.Seed))
 	return &CorEx{m: m, TopicNames: names, LabelNames: labelNames, Vocab: vocab}, info

@@ -340,7 +340,7 @@ func ldaModel(lm *lda.Model, vocab []string, sv ldaSupervised) (*LDA, Info) {
 			m.weights[t] /= total
 		}
 	}
-	info := Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Notes: []string{"objective: training perplexity"}}
+	info := Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Convergence: lm.Convergence(), Notes: []string{"objective: training perplexity"}}
 	info.Notes = append(info.Notes, sv.notes...)
 	return m, info
 }

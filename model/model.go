@@ -10,6 +10,7 @@ import (
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/metrics"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -251,6 +252,12 @@ type Info struct {
 	Objective float64 `json:"objective,omitempty"`
 	// Iterations is the number of iterations, when meaningful.
 	Iterations int `json:"iterations,omitempty"`
+	// Convergence says how the fit ended: converged, stopped at its
+	// iteration limit (with what the stopping rule measured last), or
+	// ran a fixed number of iterations. Its Status is progress.Unknown
+	// (and the field absent from the file) for models saved before fits
+	// reported it.
+	Convergence progress.Convergence `json:"convergence,omitzero"`
 	// Notes explains the supervision and other choices.
 	Notes []string `json:"notes,omitempty"`
 	// Params are the fit options as given.

@@ -255,7 +255,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(notes, gnotes...)}, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(notes, gnotes...)}, nil
 }
 
 // exclusionMask turns the anchors' exclusion words into an H mask over
@@ -385,7 +385,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(append(append(seedNotes, r.Notes...), notes...), gnotes...)}, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(append(append(seedNotes, r.Notes...), notes...), gnotes...)}, nil
 }
 
 // tsnmfDocWeights returns the documents' weights under TS-NMF's

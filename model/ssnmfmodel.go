@@ -344,7 +344,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		m.Threshold = 0.5
 	}
 	m.weights = topicShares(g.strip(r.W), r.H)
-	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
+	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence,
 		Notes: append(append(seedNotes, fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))), notes...)}
 	if multi {
 		info.Notes = append(info.Notes, "multi-label: a document gets every label scoring at least 0.5, and at least its best")

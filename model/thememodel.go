@@ -235,7 +235,7 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		}
 		tm.weights = shares
 	}
-	info := Info{Objective: obj, Iterations: iters, Notes: []string{
+	info := Info{Objective: obj, Iterations: iters, Convergence: m.Convergence, Notes: []string{
 		fmt.Sprintf("%s training, %d themes × %d subtopics, %s loss, %s start; %d labeled and %d unlabeled documents",
 			m.Mode, len(m.Themes), m.Subtopics, m.Loss, m.Init, m.Labeled, m.Unlabeled),
 	}}

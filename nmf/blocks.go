@@ -591,7 +591,8 @@ func (t *Trainer) finish() error {
 
 // Model returns the fitted H with the objective history; W stays in the
 // store, read block by block with W. Before the start is drawn it is an
-// error.
+// error. Read before the fit has ended (after a cancellation), it is the
+// model of the last completed pass, with the status progress.Cancelled.
 func (t *Trainer) Model() (*Model, error) {
 	if t.s.Ht == nil {
 		return nil, fmt.Errorf("nmf: out of core: no pass has completed the start yet")
@@ -605,15 +606,15 @@ func (t *Trainer) Model() (*Model, error) {
 		}
 	}
 	return &Model{
-		H:          h,
-		Loss:       t.cfg.Loss,
-		Objective:  append([]float64(nil), t.tr.hist...),
-		Iterations: t.tr.iters,
-		Converged:  t.tr.converged,
-		Init:       t.cfg.Init,
-		Elapsed:    time.Since(t.t0),
-		Terms:      []float64{t.lastObjective()},
-		WName:      wName(t.s.Gen),
+		H:           h,
+		Loss:        t.cfg.Loss,
+		Objective:   append([]float64(nil), t.tr.hist...),
+		Iterations:  t.tr.iters,
+		Convergence: t.tr.convergence(t.s.Phase != phaseDone),
+		Init:        t.cfg.Init,
+		Elapsed:     time.Since(t.t0),
+		Terms:       []float64{t.lastObjective()},
+		WName:       wName(t.s.Gen),
 	}, nil
 }
 

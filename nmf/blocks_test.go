@@ -37,9 +37,9 @@ func blockedW(t *testing.T, src blocks.Source, st blocks.Store, res *Model, k in
 // compareFits checks an out-of-core fit against the in-memory one.
 func compareFits(t *testing.T, name string, mem, ooc *Model, w *mat.Dense) {
 	t.Helper()
-	if mem.Iterations != ooc.Iterations || mem.Converged != ooc.Converged || len(mem.Objective) != len(ooc.Objective) {
-		t.Fatalf("%s: %d iterations (converged %v, %d objectives) out of core, %d (%v, %d) in memory", name,
-			ooc.Iterations, ooc.Converged, len(ooc.Objective), mem.Iterations, mem.Converged, len(mem.Objective))
+	if mem.Iterations != ooc.Iterations || mem.Convergence.Status != ooc.Convergence.Status || len(mem.Objective) != len(ooc.Objective) {
+		t.Fatalf("%s: %d iterations (%v, %d objectives) out of core, %d (%v, %d) in memory", name,
+			ooc.Iterations, ooc.Convergence.Status, len(ooc.Objective), mem.Iterations, mem.Convergence.Status, len(mem.Objective))
 	}
 	for q := range mem.Objective {
 		if d := relDiff(mem.Objective[q], ooc.Objective[q]); d > 1e-9 {
@@ -113,7 +113,7 @@ func TestFitBlocksEqualsFit(t *testing.T) {
 				name := fmt.Sprintf("%v in %d blocks", loss, src.NumBlocks())
 				compareFits(t, name, mem, ooc, blockedW(t, src, st, ooc, cfg.K))
 			}
-			if tol > 0 && !mem.Converged {
+			if tol > 0 && mem.Convergence.Status != progress.Converged {
 				t.Fatalf("%v: the tolerance test did not stop the fit in %d iterations", loss, mem.Iterations)
 			}
 		}

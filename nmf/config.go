@@ -270,9 +270,11 @@ type Model struct {
 	Objective []float64
 	// Iterations is the number of iterations done.
 	Iterations int
-	// Converged reports whether the tolerance stopped the fit (as opposed
-	// to MaxIter or cancellation).
-	Converged bool
+	// Convergence says how the fit ended: converged (the stopping rule
+	// was met, with what it measured last), stopped at MaxIter, or
+	// cancelled (the factors the last complete iteration left, returned
+	// with the context's error); FixedIterations when Tol is negative.
+	Convergence progress.Convergence
 	// Init is the initialisation method used: InitAuto resolved, or
 	// InitCustom when both starting factors were given.
 	Init Init

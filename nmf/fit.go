@@ -126,16 +126,16 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 		return nil, tr.err
 	}
 	res := &Model{
-		W:          wm,
-		H:          hm,
-		Loss:       cfg.Loss,
-		Objective:  tr.hist,
-		Iterations: tr.iters,
-		Converged:  tr.converged,
-		Init:       used,
-		Elapsed:    time.Since(t0),
-		B:          bs,
-		Terms:      append([]float64(nil), terms...),
+		W:           wm,
+		H:           hm,
+		Loss:        cfg.Loss,
+		Objective:   tr.hist,
+		Iterations:  tr.iters,
+		Convergence: tr.convergence(err != nil && ctx.Err() != nil),
+		Init:        used,
+		Elapsed:     time.Since(t0),
+		B:           bs,
+		Terms:       append([]float64(nil), terms...),
 	}
 	return res, err
 }
@@ -165,6 +165,12 @@ func (t *tracker) finite(obj float64) bool {
 	}
 	t.err = fmt.Errorf("nmf: the objective is %v at %s: the computation overflowed the float64 range (rescale the data, for example with tf-idf or L2-normalised rows)", obj, at)
 	return false
+}
+
+// convergence reports how the fit ended; cancelled says that it was
+// stopped before.
+func (t *tracker) convergence(cancelled bool) progress.Convergence {
+	return convergence(t.stop, t.hist, t.converged, cancelled, t.maxIter)
 }
 
 // done reports whether no further iteration should run.

@@ -400,8 +400,8 @@ func TestStoppingRule(t *testing.T) {
 			}
 			h := res.Objective
 			name := loss.String() + " fix " + fix
-			if !res.Converged || res.Iterations >= 500 || len(h) != res.Iterations+1 {
-				t.Fatalf("%s: converged=%v after %d iterations, %d objectives", name, res.Converged, res.Iterations, len(h))
+			if res.Convergence.Status != progress.Converged || res.Iterations >= 500 || len(h) != res.Iterations+1 {
+				t.Fatalf("%s: %v after %d iterations, %d objectives", name, res.Convergence.Status, res.Iterations, len(h))
 			}
 			for i := 1; i < len(h)-1; i++ {
 				if (h[i-1]-h[i])/h[i-1] < 1e-3 {

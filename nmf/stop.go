@@ -1,6 +1,10 @@
 package nmf
 
-import "math"
+import (
+	"math"
+
+	"github.com/semitopic/semitopic/progress"
+)
 
 // A Stop is a stopping rule: after every iteration it is shown the
 // objective history — objective[0] at the starting point (masks applied),
@@ -63,4 +67,76 @@ func (r RelativeToFirst) Converged(objective []float64) bool {
 	}
 	first := objective[1]
 	return first <= 0 || (objective[t-1]-objective[t])/first < r.Tol
+}
+
+// A described stopping rule is one of this package's: a fit reports what
+// it measured last (Model.Convergence) and whether it could stop the fit
+// at all. A rule of the caller's is reported by its status alone.
+type described interface {
+	// measure returns what the rule compared with its tolerance at its
+	// last check in objective, and false when it made none.
+	measure(objective []float64) (name string, value, tol float64, ok bool)
+	// stops reports whether the rule can stop a fit (its tolerance allows
+	// it).
+	stops() bool
+}
+
+func (r RelativeDecrease) stops() bool { return r.Tol >= 0 }
+
+func (r RelativeDecrease) measure(objective []float64) (string, float64, float64, bool) {
+	t := len(objective) - 1
+	if t < 1 || objective[t-1] <= 0 {
+		return "", 0, 0, false
+	}
+	prev := objective[t-1]
+	return "relative decrease of the objective", (prev - objective[t]) / prev, r.Tol, true
+}
+
+func (s SklearnEvery10) stops() bool { return s.Tol > 0 }
+
+func (s SklearnEvery10) measure(objective []float64) (string, float64, float64, bool) {
+	t := (len(objective) - 1) / 10 * 10 // the last check
+	if t < 10 || objective[0] <= 0 {
+		return "", 0, 0, false
+	}
+	e0 := math.Sqrt(2 * objective[0])
+	prev := e0
+	if t > 10 {
+		prev = math.Sqrt(2 * math.Max(objective[t-10], 0))
+	}
+	e := math.Sqrt(2 * math.Max(objective[t], 0))
+	return "decrease of the error over 10 iterations relative to the start's", (prev - e) / e0, s.Tol, true
+}
+
+func (r RelativeToFirst) stops() bool { return r.Tol > 0 }
+
+func (r RelativeToFirst) measure(objective []float64) (string, float64, float64, bool) {
+	t := len(objective) - 1
+	if t < 2 || objective[1] <= 0 {
+		return "", 0, 0, false
+	}
+	return "decrease of the objective relative to the first iteration's", (objective[t-1] - objective[t]) / objective[1], r.Tol, true
+}
+
+// convergence reports how a fit under the rule stop ended after the
+// objective history hist: cancelled, converged (the rule said so), or
+// stopped at maxIter.
+func convergence(stop Stop, hist []float64, converged, cancelled bool, maxIter int) progress.Convergence {
+	c := progress.Convergence{Status: progress.IterationLimit, MaxIter: maxIter}
+	d, ok := stop.(described)
+	switch {
+	case cancelled:
+		c.Status = progress.Cancelled
+	case converged:
+		c.Status = progress.Converged
+	case ok && !d.stops():
+		c.Status = progress.FixedIterations
+		return c
+	}
+	if ok {
+		if name, v, tol, ok := d.measure(hist); ok {
+			c = c.WithMeasure(name, v, tol)
+		}
+	}
+	return c
 }

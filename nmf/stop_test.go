@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/progress"
 )
 
 func TestRelativeDecrease(t *testing.T) {
@@ -67,8 +69,8 @@ func TestFitStopRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Converged || res.Iterations%10 != 0 || res.Iterations >= 500 {
-		t.Errorf("stopped after %d iterations (converged %v), want a multiple of 10 below 500", res.Iterations, res.Converged)
+	if res.Convergence.Status != progress.Converged || res.Iterations%10 != 0 || res.Iterations >= 500 {
+		t.Errorf("stopped after %d iterations (%v), want a multiple of 10 below 500", res.Iterations, res.Convergence)
 	}
 	def, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Init: InitRandom, MaxIter: 500})
 	if err != nil {

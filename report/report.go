@@ -614,6 +614,7 @@ func paramList(info model.Info) []kv {
 		}
 	}
 	add("iterations run", info.Iterations, info.Iterations > 0)
+	add("convergence", info.Convergence, true)
 	add("final objective", fmt.Sprintf("%.6g", info.Objective), info.Objective != 0)
 	return out
 }

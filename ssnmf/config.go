@@ -207,9 +207,10 @@ type Model struct {
 	Recon, Sup float64
 	// Iterations is the number of iterations done.
 	Iterations int
-	// Converged reports whether the tolerance stopped the fit (rather than
-	// MaxIter or cancellation).
-	Converged bool
+	// Convergence says how the fit ended: converged (the rule of Tol was
+	// met, with what it measured last), stopped at MaxIter, or cancelled
+	// (the partial result, returned with the context's error).
+	Convergence progress.Convergence
 	// Elapsed is the wall time of the fit.
 	Elapsed time.Duration
 	// Represent is how Transform and Predict represent new documents under

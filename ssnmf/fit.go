@@ -114,7 +114,7 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	}
 	res := &Model{
 		Losses: cfg.Losses, Lambda: cfg.Lambda, Epsilon: cfg.Epsilon,
-		W: r.W, H: r.H, Iterations: r.Iterations, Converged: r.Converged,
+		W: r.W, H: r.H, Iterations: r.Iterations, Convergence: r.Convergence,
 		Recon: rs * r.Terms[0],
 	}
 	for _, v := range r.Objective {

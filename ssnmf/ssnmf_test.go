@@ -490,8 +490,26 @@ func TestCancel(t *testing.T) {
 			cancel()
 		}
 	}})
-	if !errors.Is(err, context.Canceled) || res == nil || res.Iterations != 5 || len(res.Objective) != 6 {
+	if !errors.Is(err, context.Canceled) || res == nil || res.Iterations != 5 || len(res.Objective) != 6 || res.Convergence.Status != progress.Cancelled {
 		t.Fatalf("cancelled fit: err %v, result %v", err, res)
+	}
+}
+
+// TestIterationLimit checks that a fit stopped by MaxIter says so, with
+// the rule's last measurement, and that one without a rule says that.
+func TestIterationLimit(t *testing.T) {
+	x, _ := planted(30, 20, 3, 3, 61)
+	res, err := Fit(context.Background(), x, Config{K: 3, MaxIter: 3, Tol: 1e-3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, o := res.Convergence, res.Objective
+	if c.Status != progress.IterationLimit || c.MaxIter != 3 || c.Tol != 1e-3 || math.Abs(c.Value-(o[2]-o[3])/o[1]) > 1e-12 {
+		t.Errorf("MaxIter 3: %+v, objectives %v", c, o)
+	}
+	res, err = Fit(context.Background(), x, Config{K: 3, MaxIter: 3, Tol: -1})
+	if err != nil || res.Convergence.Status != progress.FixedIterations {
+		t.Errorf("no rule: %v, %+v", err, res.Convergence)
 	}
 }
 
@@ -503,7 +521,7 @@ func TestTransformEmptyRowsAndStopping(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.Converged || res.Iterations >= 500 {
+		if res.Convergence.Status != progress.Converged || res.Iterations >= 500 {
 			t.Errorf("%v: did not stop by the tolerance (%d iterations)", mod, res.Iterations)
 		}
 		it := res.Iterations

@@ -70,10 +70,11 @@ type Part struct {
 	// fitted factors; forbidden entries of W are exactly zero.
 	W *mat.Dense `json:"-"`
 	H *mat.Dense `json:"-"`
-	// Iterations, Objective and Converged report the fit.
-	Iterations int     `json:"iterations"`
-	Objective  float64 `json:"objective"`
-	Converged  bool    `json:"converged"`
+	// Iterations, Objective and Convergence report the fit (Convergence
+	// is unknown in files saved before fits reported it).
+	Iterations  int                  `json:"iterations"`
+	Objective   float64              `json:"objective"`
+	Convergence progress.Convergence `json:"convergence,omitzero"`
 }
 
 // The values of Part.Theme that are not a theme index.
@@ -107,6 +108,10 @@ type Model struct {
 	Labeled, Unlabeled int
 	// Elapsed is the wall time of the fit.
 	Elapsed time.Duration
+	// Convergence says how the fit ended, the worst of its parts':
+	// cancelled if any part was, else stopped at MaxIter if any part
+	// was (with that part's last measurement), else converged.
+	Convergence progress.Convergence
 
 	// prepared holds each part's H prepared for transforms (Prepare).
 	prepared []*nmf.FixedH
@@ -352,7 +357,7 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 			res, err := nmf.Fit(ctx, X, ec)
 			if res != nil { // complete, or partial when ctx is done
 				p.W, p.H = res.W, res.H
-				p.Iterations, p.Objective, p.Converged = res.Iterations, res.FinalObjective(), res.Converged
+				p.Iterations, p.Objective, p.Convergence = res.Iterations, res.FinalObjective(), res.Convergence
 			}
 			if err != nil {
 				if p.Theme >= 0 {
@@ -368,6 +373,7 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 		return nil, err
 	}
 	model.Elapsed = time.Since(t0)
+	model.Convergence = model.convergence(err != nil)
 	if err := model.Prepare(); err != nil {
 		return nil, err
 	}
@@ -542,6 +548,23 @@ func runJobs(ctx context.Context, jobs []func() error, report progress.Func, t0 
 		err = ctx.Err()
 	}
 	return err
+}
+
+// convergence is how the fit of the parts ended: the first of the worst
+// of their endings (cancelled, iteration limit, fixed iterations,
+// converged); cancelled when the fit was.
+func (m *Model) convergence(cancelled bool) progress.Convergence {
+	rank := map[progress.Status]int{progress.Converged: 1, progress.FixedIterations: 2, progress.IterationLimit: 3, progress.Cancelled: 4}
+	var c progress.Convergence
+	for _, p := range m.Parts {
+		if rank[p.Convergence.Status] > rank[c.Status] {
+			c = p.Convergence
+		}
+	}
+	if cancelled {
+		return progress.Convergence{Status: progress.Cancelled, MaxIter: m.MaxIter}
+	}
+	return c
 }
 
 // fitted reports whether every part has factors.

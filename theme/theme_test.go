@@ -546,7 +546,7 @@ func TestSklearnRuleStopsOnMultiplesOf10(t *testing.T) {
 		}
 		stopped := 0
 		for _, p := range mod.Parts {
-			if p.Converged {
+			if p.Convergence.Status == progress.Converged {
 				stopped++
 				if p.Iterations%10 != 0 {
 					t.Errorf("%v: the scikit-learn rule stopped after %d iterations", loss, p.Iterations)
@@ -610,11 +610,38 @@ func TestFitErrors(t *testing.T) {
 	cctx, cancel = context.WithCancel(ctx)
 	defer cancel()
 	part, err := Fit(cctx, x, Config{Themes: themeNames(2), Labels: labels, Progress: func(progress.Step) { cancel() }})
-	if !errors.Is(err, context.Canceled) || part == nil || !part.fitted() {
+	if !errors.Is(err, context.Canceled) || part == nil || !part.fitted() || part.Convergence.Status != progress.Cancelled {
 		t.Fatalf("cancelled after one factorization: err %v, model %v", err, part)
 	}
 	if _, err := part.ThemeScores(ctx, x, TransformOptions{}); err != nil {
 		t.Errorf("the partial model does not transform: %v", err)
+	}
+}
+
+// TestConvergence checks the model's status, the worst of its parts':
+// MaxIter 1 stops every part at the limit, an easy fit converges.
+func TestConvergence(t *testing.T) {
+	x, labels := synthetic(2, 10, 6)
+	for _, mode := range []Mode{Combined, Separated} {
+		m, err := Fit(ctx, x, Config{Themes: themeNames(2), Labels: labels, Mode: mode, MaxIter: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := m.Convergence; c.Status != progress.IterationLimit || c.MaxIter != 1 {
+			t.Errorf("%v, MaxIter 1: %+v", mode, c)
+		}
+		for i, p := range m.Parts {
+			if p.Convergence.Status != progress.IterationLimit {
+				t.Errorf("%v, MaxIter 1: part %d %+v", mode, i, p.Convergence)
+			}
+		}
+		m, err = Fit(ctx, x, Config{Themes: themeNames(2), Labels: labels, Mode: mode, MaxIter: 1000, Stop: StopRelative, Tol: 1e-3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := m.Convergence; c.Status != progress.Converged || c.Measure != "relative decrease of the objective" || c.Value >= c.Tol {
+			t.Errorf("%v, tol 1e-3: %+v", mode, c)
+		}
 	}
 }
 

@@ -287,6 +287,7 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if err != nil {
 		return err
 	}
+	warnConvergence(cmd.ErrOrStderr(), fitted.Info)
 	if asJSON {
 		enc := json.NewEncoder(cmd.OutOrStdout())
 		enc.SetIndent("", "  ")

@@ -73,6 +73,7 @@ func runFitShards(cmd *cobra.Command, o model.Options, dir, out, stateDir string
 	if err != nil {
 		return err
 	}
+	warnConvergence(cmd.ErrOrStderr(), fitted.Info)
 	peak, perr := peakmem.MiB()
 	w := cmd.OutOrStdout()
 	if asJSON {

@@ -477,6 +477,7 @@ func writeTopics(_ context.Context, w io.Writer, f *model.Fitted, n int, asJSON 
 		empty = fmt.Sprintf(" (%d of them empty)", n)
 	}
 	fmt.Fprintf(w, "%s model: %d topics%s over %d terms (fitted %s on %s)\n", f.Model.Kind(), len(topics), empty, len(f.Vocab), f.Info.Created, f.Info.Corpus)
+	fmt.Fprintf(w, "convergence: %s\n", f.Info.Convergence)
 	if desc != nil {
 		// A structured model reads better in its own layout (theme models:
 		// per theme, subtopics and aggregates at purity ratios 0 and 1,
