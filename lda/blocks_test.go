@@ -20,6 +20,7 @@ import (
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // cutSource is a matrix in memory cut into blocks at given rows, so that
@@ -91,9 +92,9 @@ var blocksConfigs = []struct {
 	{"online", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 40, EvaluateEvery: 1, Seed: 4}},
 	{"online, last pass not evaluated", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 2, Seed: 5, LearningDecay: 0.6}},
 	{"batch supervised: z-labels, seed prior, exclusions, labels", Config{K: 5, MaxIter: 4, EvaluateEvery: 2, Seed: 6,
-		SeedWords: testSeeds, ZLabels: true, Exclude: testExclude, DocTopics: testDocTopics(300)}},
+		Seeds: supervision.Terms{Seeds: testSeeds, Exclude: testExclude}, ZLabels: true, DocTopics: testDocTopics(300)}},
 	{"online supervised: seed prior, labels", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 1, Seed: 7,
-		SeedWords: testSeeds, SeedPrior: 0.5, DocTopics: testDocTopics(300)}},
+		Seeds: supervision.Terms{Seeds: testSeeds}, SeedPrior: 0.5, DocTopics: testDocTopics(300)}},
 	// Labels alone: the first pass counts only the labeled documents'
 	// words, which start λ.
 	{"batch labels only", Config{K: 5, MaxIter: 3, EvaluateEvery: 1, Seed: 8, DocTopics: testDocTopics(300)}},
@@ -101,15 +102,15 @@ var blocksConfigs = []struct {
 	// Seed counts given, so the first pass counts the labels only, and
 	// z-labels, which keep a seed word's counts out of the other topics.
 	{"batch labels, given seed counts, z-labels", Config{K: 5, MaxIter: 3, EvaluateEvery: 2, Seed: 10,
-		SeedWords: countedSeeds(), ZLabels: true, DocTopics: testDocTopics(300)}},
+		Seeds: supervision.Terms{Seeds: testSeeds}, SeedCounts: givenCounts(), ZLabels: true, DocTopics: testDocTopics(300)}},
 }
 
-// countedSeeds returns testSeeds with made-up counts, which Fit and
+// givenCounts returns made-up counts of testSeeds, which Fit and
 // FitBlocks take as given.
-func countedSeeds() []SeedWord {
-	out := slices.Clone(testSeeds)
+func givenCounts() []float64 {
+	out := make([]float64, len(testSeeds))
 	for i := range out {
-		out[i].Count = float64(10 + i)
+		out[i] = float64(10 + i)
 	}
 	return out
 }
@@ -770,6 +771,41 @@ func TestFitBlocksResume(t *testing.T) {
 	if len(iters) == 0 || iters[0] < 3 || iters[len(iters)-1] != 6 {
 		t.Errorf("the resumed fit reported iterations %v, want from after 2 to 6", iters)
 	}
+}
+
+// A seeded fit's checkpoint, saved after the pass that counted the seed
+// terms, resumes a fit whose configuration leaves the counts to it: the
+// model is the uninterrupted fit's to the bit. Other seeds are another fit.
+func TestFitBlocksResumeSeeded(t *testing.T) {
+	x := blocksCorpus(t)
+	cfg := Config{K: 5, MaxIter: 4, Seed: 6, Seeds: supervision.Terms{Seeds: testSeeds, Exclude: testExclude}}
+	want, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &cpStore{MemStore: blocks.NewMemStore()}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := cfg
+	c.Progress = func(s progress.Step) {
+		if s.Iter == 2 {
+			cancel()
+		}
+	}
+	if _, err := FitBlocks(ctx, newCutSource(x, unevenSizes...), st, c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted fit: %v", err)
+	}
+	other := cfg
+	other.Seeds.Seeds = slices.Clone(testSeeds)
+	other.Seeds.Seeds[0].Strength = 3
+	if _, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, other); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Errorf("resumed with other seeds: %v", err)
+	}
+	got, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed", got, want, 0)
 }
 
 // A finished fit's checkpoint resumes to its model at once.
