@@ -88,12 +88,25 @@ func newGuide(x *sparse.CSR, k int, seeds supervision.Terms, rowWeights []float6
 	for r, m := range masses {
 		mu := seedWeight(beta, data, m, k)
 		if !(mu > 0) || math.IsInf(mu, 0) {
-			return nil, nil, fmt.Errorf("nmf: topic %d: its seed terms' strengths and the documents' scale give its seed terms the weight %g, which the fit cannot use; use moderate strengths and rescale the data", g.topics[r], mu)
+			return nil, nil, &SeedWeightError{Topic: g.topics[r], Weight: mu}
 		}
 		g.mu[r] = mu
 	}
 	note := fmt.Sprintf("guided NMF: %d seeded topics, each fitting a pseudo-document of its seed words with weight β·mass(X)/(K·mass(seeds)), β = %g", len(g.topics), beta)
 	return g, []string{note}, nil
+}
+
+// SeedWeightError reports a topic whose seed terms get a weight μ the fit
+// cannot use (zero, infinite or NaN): strengths and data at the edges of
+// the float64 range.
+type SeedWeightError struct {
+	// Topic is the seeded topic and Weight its pseudo-document's μ.
+	Topic  int
+	Weight float64
+}
+
+func (e *SeedWeightError) Error() string {
+	return fmt.Sprintf("nmf: topic %d: its seed terms' strengths and the documents' scale give its seed terms the weight %g, which the fit cannot use; use moderate strengths and rescale the data", e.Topic, e.Weight)
 }
 
 // seedWeight returns the row weight μ of a seed pseudo-document q (a

@@ -2,6 +2,7 @@ package nmf
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -251,5 +252,58 @@ func TestSeedsErrors(t *testing.T) {
 	}
 	if _, err := NewTrainer(6, 5, Config{K: 2, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 1}}}}); err == nil || !strings.Contains(err.Error(), "out of core") {
 		t.Errorf("seed terms out of core: %v", err)
+	}
+	// Data at the edge of the float64 range and a tiny strength give a
+	// weight the fit cannot use: an error naming the topic.
+	huge := mat.NewDense(40, 3, nil)
+	for i := range huge.RawMatrix().Data {
+		huge.RawMatrix().Data[i] = 1e150
+	}
+	_, err := Fit(context.Background(), huge, Config{K: 2, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: 0, Strength: 1e-6}}}})
+	var se *SeedWeightError
+	if !errors.As(err, &se) || se.Topic != 1 || !math.IsInf(se.Weight, 1) {
+		t.Errorf("an overflowing seed weight: %v", err)
+	}
+}
+
+// weighByShare scales μ by the odds of the share the seed terms hold in
+// the documents holding them, for either loss; a topic whose seed terms
+// no document holds takes the smallest share, and no seed term in any
+// document drops the guide.
+func TestWeighByShare(t *testing.T) {
+	// Documents: 0 holds seed 0 (1) and term 1 (3); 1 holds term 2 only;
+	// 2 nothing of the seeds. Topic 0 is seeded by term 0, topic 1 by
+	// term 3 (no document).
+	x, err := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 1, Val: 3}, {Row: 1, Col: 2, Val: 2}, {Row: 2, Col: 1, Val: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 0}, {Topic: 1, Term: 3}}}
+	for _, c := range []struct {
+		loss  Loss
+		share float64
+	}{{KullbackLeibler, 1.0 / 4}, {Frobenius, 1.0 / 10}} {
+		g, _, err := newGuide(x, 2, seeds, nil, c.loss, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := slices.Clone(g.mu)
+		if got := g.seedShares(x, nil, c.loss); math.Abs(got[0]-c.share) > 1e-12 || got[1] != -1 {
+			t.Errorf("loss %v: shares %v, want [%v -1]", c.loss, got, c.share)
+		}
+		g, note := g.weighByShare(x, nil, c.loss)
+		odds := c.share / (1 - c.share)
+		for r := range before {
+			if math.Abs(g.mu[r]-before[r]*odds) > 1e-9*before[r] {
+				t.Errorf("loss %v: μ[%d] %v, want %v·%v", c.loss, r, g.mu[r], before[r], odds)
+			}
+		}
+		if !strings.Contains(note, "odds") {
+			t.Errorf("note %q", note)
+		}
+	}
+	g, notes, err := NewGuide(x, 2, supervision.Terms{Seeds: seeds.Seeds[1:]}, nil, KullbackLeibler, 0)
+	if err != nil || g != nil || !strings.Contains(strings.Join(notes, "|"), "no document holds a seed word") {
+		t.Errorf("no document holds a seed term: guide %v, notes %q, %v", g, notes, err)
 	}
 }
