@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -806,6 +807,66 @@ func TestFitBlocksResumeSeeded(t *testing.T) {
 		t.Fatal(err)
 	}
 	compareModels(t, "resumed", got, want, 0)
+}
+
+// A checkpoint written before seed terms were supervision.Terms (by
+// lda.SeedWord and lda.TopicTerm; testdata/trainer-v2-seeded.bin: the
+// corpus below, K 2, term 1 seeding topic 0, term 6 topic 1 with weight
+// 2, term 5 excluded from topic 0, seed 3, 5 passes, interrupted after
+// pass 2) still loads, with the counts it made, and resumes to the
+// uninterrupted fit, to the bit.
+func TestOldSeededCheckpointResumes(t *testing.T) {
+	b, err := os.ReadFile("testdata/trainer-v2-seeded.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []sparse.Triplet
+	for d := 0; d < 12; d++ {
+		for j := 0; j < 8; j++ {
+			if v := (d*7 + j*3) % 5; v > 1 && (j < 4) == (d%2 == 0) || j == d%8 {
+				ts = append(ts, sparse.Triplet{Row: d, Col: j, Val: float64(v + 1)})
+			}
+		}
+	}
+	x, err := sparse.FromTriplets(12, 8, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{K: 2, MaxIter: 5, Seed: 3, Seeds: supervision.Terms{
+		Seeds:   []supervision.Seed{{Topic: 0, Term: 1}, {Topic: 1, Term: 6, Strength: 2}},
+		Exclude: []supervision.Exclusion{{Topic: 0, Term: 5}},
+	}}
+	var old Trainer
+	if err := old.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	counts := make([]float64, x.Cols)
+	for p, j := range x.Indices {
+		counts[j] += x.Data[p]
+	}
+	o := old.m.opts
+	if !slices.Equal(o.Seeds.Seeds, cfg.Seeds.Seeds) || !slices.Equal(o.Seeds.Exclude, cfg.Seeds.Exclude) || !slices.Equal(o.SeedCounts, []float64{counts[1], counts[6]}) {
+		t.Errorf("decoded seeds %+v, counts %v; want %+v, %v", o.Seeds, o.SeedCounts, cfg.Seeds, []float64{counts[1], counts[6]})
+	}
+	src, err := blocks.FromCSR(x, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := FitBlocks(context.Background(), src, nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var iters []int
+	c := cfg
+	c.Progress = func(s progress.Step) { iters = append(iters, s.Iter) }
+	got, err := FitBlocks(context.Background(), src, &cpStore{MemStore: blocks.NewMemStore(), cp: b}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed from the old checkpoint", got, want, 0)
+	if len(iters) == 0 || iters[0] != 3 {
+		t.Errorf("the resumed fit reported passes %v, want from 3", iters)
+	}
 }
 
 // A finished fit's checkpoint resumes to its model at once.
