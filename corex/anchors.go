@@ -5,14 +5,14 @@ import (
 	"math"
 )
 
-// AnchorWord is one anchored (topic, word) pair after vocabulary look-up.
+// AnchorWord is one anchored or excluded (topic, term) pair of a fit.
 type AnchorWord struct {
-	// Topic is the anchored topic and Index the word's column.
+	// Topic is the anchored topic and Index the term's column.
 	Topic, Index int
-	// Word is the anchor word.
+	// Word is the term's word in Config.Vocab ("" without a vocabulary).
 	Word string
 	// Strength is the anchor strength β of the pair; 0 for an exclusion
-	// (Config.Exclude: the word's α for the topic is kept at zero).
+	// (Config.Seeds.Exclude: the word's α for the topic is kept at zero).
 	Strength float64
 }
 
@@ -22,78 +22,35 @@ type anchorRef struct {
 	strength float64
 }
 
-// resolveAnchors looks the anchor and excluded words up in the
-// vocabulary. A word missing from it is skipped with a warning; a repeated
-// (topic, word) pair keeps its first strength, with a warning. Invalid
-// topics or strengths, and a word both anchored to and excluded from a
-// topic, are errors. Exclusions come last, with strength 0.
-func resolveAnchors(c Config) (pairs []AnchorWord, warnings []string, err error) {
-	if len(c.Anchors) == 0 && len(c.Exclude) == 0 {
-		return nil, nil, nil
+// resolveAnchors returns the fit's anchored pairs — the seed terms of
+// c.Seeds in order, each with its strength (c.Beta for 0), then the
+// exclusions with strength 0 — after checking them against the topics
+// and the terms (supervision.Terms.Check).
+func resolveAnchors(c Config, terms int) ([]AnchorWord, error) {
+	if err := c.Seeds.Check(c.K, terms); err != nil {
+		return nil, fmt.Errorf("corex: Seeds: %w", err)
 	}
-	if c.Vocab == nil {
-		return nil, nil, fmt.Errorf("corex: anchors need Config.Vocab to look their words up")
+	word := func(j int) string {
+		if c.Vocab == nil {
+			return ""
+		}
+		return c.Vocab[j]
 	}
-	index := make(map[string]int, len(c.Vocab))
-	for i := len(c.Vocab) - 1; i >= 0; i-- { // first occurrence wins
-		index[c.Vocab[i]] = i
+	var pairs []AnchorWord
+	for _, sd := range c.Seeds.Seeds {
+		s := c.Beta
+		if sd.Strength != 0 {
+			s = sd.Strength
+		}
+		if !(s > 0) || math.IsInf(s, 0) {
+			return nil, fmt.Errorf("corex: anchor of topic %d, term %d: strength %v, want a finite value > 0", sd.Topic, sd.Term, s)
+		}
+		pairs = append(pairs, AnchorWord{Topic: sd.Topic, Index: sd.Term, Word: word(sd.Term), Strength: s})
 	}
-	seen := map[[2]int]bool{}
-	for a, an := range c.Anchors {
-		if an.Topic < 0 || an.Topic >= c.K {
-			return nil, nil, fmt.Errorf("corex: anchor %d: topic %d out of range [0,%d)", a, an.Topic, c.K)
-		}
-		if an.Strengths != nil && len(an.Strengths) != len(an.Words) {
-			return nil, nil, fmt.Errorf("corex: anchor %d (topic %d): %d strengths for %d words", a, an.Topic, len(an.Strengths), len(an.Words))
-		}
-		for w, word := range an.Words {
-			s := c.Beta
-			if an.Strengths != nil && an.Strengths[w] != 0 {
-				s = an.Strengths[w]
-			}
-			if !(s > 0) || math.IsInf(s, 0) {
-				return nil, nil, fmt.Errorf("corex: anchor %q (topic %d): strength %v, want a finite value > 0", word, an.Topic, s)
-			}
-			i, ok := index[word]
-			if !ok {
-				warnings = append(warnings, fmt.Sprintf("anchor word %q (topic %d) is not in the vocabulary; skipped", word, an.Topic))
-				continue
-			}
-			key := [2]int{an.Topic, i}
-			if seen[key] {
-				warnings = append(warnings, fmt.Sprintf("anchor word %q is anchored to topic %d twice; the first strength is kept", word, an.Topic))
-				continue
-			}
-			seen[key] = true
-			pairs = append(pairs, AnchorWord{Topic: an.Topic, Index: i, Word: word, Strength: s})
-		}
+	for _, e := range c.Seeds.Exclude {
+		pairs = append(pairs, AnchorWord{Topic: e.Topic, Index: e.Term, Word: word(e.Term)})
 	}
-	excluded := map[[2]int]bool{}
-	for a, ex := range c.Exclude {
-		if ex.Topic < 0 || ex.Topic >= c.K {
-			return nil, nil, fmt.Errorf("corex: exclusion %d: topic %d out of range [0,%d)", a, ex.Topic, c.K)
-		}
-		if ex.Strengths != nil {
-			return nil, nil, fmt.Errorf("corex: exclusion %d (topic %d): excluded words take no strengths", a, ex.Topic)
-		}
-		for _, word := range ex.Words {
-			i, ok := index[word]
-			if !ok {
-				warnings = append(warnings, fmt.Sprintf("excluded word %q (topic %d) is not in the vocabulary; skipped", word, ex.Topic))
-				continue
-			}
-			key := [2]int{ex.Topic, i}
-			if seen[key] {
-				return nil, nil, fmt.Errorf("corex: word %q is both an anchor of topic %d and excluded from it", word, ex.Topic)
-			}
-			if excluded[key] {
-				continue
-			}
-			excluded[key] = true
-			pairs = append(pairs, AnchorWord{Topic: ex.Topic, Index: i, Word: word})
-		}
-	}
-	return pairs, warnings, nil
+	return pairs, nil
 }
 
 // anchorTable returns, for each word, its anchored topics (nil for a word

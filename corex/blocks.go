@@ -134,11 +134,11 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if cfg.NumpyRandom {
 		return nil, errors.New("corex: Config.NumpyRandom is not supported out of core: numpy's generator draws α, every document's start and the noise from one sequential stream, so a block's start cannot be drawn without drawing every earlier document's; fit in memory (Fit) to follow corextopic's stream")
 	}
-	pairs, warnings, err := resolveAnchors(cfg)
+	pairs, err := resolveAnchors(cfg, terms)
 	if err != nil {
 		return nil, err
 	}
-	t := &Trainer{n: docs, nv: terms, cfg: cfg, pairs: pairs, warnings: warnings}
+	t := &Trainer{n: docs, nv: terms, cfg: cfg, pairs: pairs}
 	t.byWord, t.byTopic = anchorTable(pairs, terms, cfg.K)
 	t.newRestart(0)
 	if cfg.Input == Fraction {
@@ -825,6 +825,7 @@ type wireTrainer struct {
 	Input       Input
 	Vocab       []string
 	Beta        float64
+	KeepOrder   bool
 	Pairs       []AnchorWord
 	Warnings    []string
 	Phase       uint8
@@ -870,7 +871,7 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	c := t.cfg
 	w := wireTrainer{Version: trainerVersion, Docs: t.n, Terms: t.nv,
 		K: c.K, MaxIter: c.MaxIter, Tol: c.Tol, Seed: c.Seed, Restarts: c.Restarts, Input: c.Input, Vocab: c.Vocab, Beta: c.Beta,
-		Pairs: t.pairs, Warnings: t.warnings, Phase: uint8(t.phase), Restart: t.restart, Iter: t.iter, Background: t.bg,
+		KeepOrder: c.KeepOrder, Pairs: t.pairs, Warnings: t.warnings, Phase: uint8(t.phase), Restart: t.restart, Iter: t.iter, Background: t.bg,
 		Cur: toWire(t.cur, true), Last: toWire(t.last, false), Best: toWire(t.best, false), BestSeed: t.bestSeed, RestartTCs: t.restartTCs}
 	if t.d != nil {
 		w.Counts = t.d.wc
@@ -924,7 +925,8 @@ func (t *Trainer) UnmarshalBinary(b []byte) error {
 func (t *Trainer) sameFit(u *Trainer) bool {
 	a, b := t.cfg, u.cfg
 	return t.n == u.n && t.nv == u.nv && a.K == b.K && a.MaxIter == b.MaxIter && a.Tol == b.Tol && a.Seed == b.Seed &&
-		a.Restarts == b.Restarts && a.Input == b.Input && a.Beta == b.Beta && slices.Equal(a.Vocab, b.Vocab) && slices.Equal(t.pairs, u.pairs)
+		a.Restarts == b.Restarts && a.Input == b.Input && a.Beta == b.Beta && a.KeepOrder == b.KeepOrder && slices.Equal(a.Vocab, b.Vocab) &&
+		slices.Equal(t.pairs, u.pairs)
 }
 
 // trainer rebuilds the Trainer, checking the encoding.
@@ -932,7 +934,7 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 	if w.Version != trainerVersion {
 		return nil, fmt.Errorf("encoding version %d, want %d", w.Version, trainerVersion)
 	}
-	cfg := Config{K: w.K, MaxIter: w.MaxIter, Tol: w.Tol, Seed: w.Seed, Restarts: w.Restarts, Input: w.Input, Vocab: w.Vocab, Beta: w.Beta}
+	cfg := Config{K: w.K, MaxIter: w.MaxIter, Tol: w.Tol, Seed: w.Seed, Restarts: w.Restarts, Input: w.Input, Vocab: w.Vocab, Beta: w.Beta, KeepOrder: w.KeepOrder}
 	if w.Docs < 1 || w.Terms < 1 || w.K < 1 || w.MaxIter < 1 || w.Restarts < 1 || w.Tol == 0 || w.Beta == 0 {
 		return nil, fmt.Errorf("%d documents, %d terms, K %d, MaxIter %d, %d restarts, Tol %v, Beta %v: not a resolved configuration", w.Docs, w.Terms, w.K, w.MaxIter, w.Restarts, w.Tol, w.Beta)
 	}

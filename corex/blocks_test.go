@@ -16,6 +16,7 @@ import (
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // blockCorpus returns n documents over nv words in 4 planted groups of
@@ -210,10 +211,11 @@ func blockCases(nv int) []struct {
 	}{
 		{"plain", Config{K: 5, Seed: 1, MaxIter: 70}},
 		{"anchored", Config{K: 5, Seed: 2, MaxIter: 70, Vocab: vocab, Beta: 3,
-			Anchors: []Anchor{{Topic: 1, Words: []string{"w1", "w2", "missing"}}, {Topic: 3, Words: []string{"w40"}, Strengths: []float64{5}}}}},
+			Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: 1}, {Topic: 1, Term: 2}, {Topic: 3, Term: 40, Strength: 5}}}}},
 		{"anchored-excluded", Config{K: 5, Seed: 5, MaxIter: 40, Vocab: vocab, Beta: 3,
-			Anchors: []Anchor{{Topic: 1, Words: []string{"w1", "w2"}}},
-			Exclude: []Anchor{{Topic: 1, Words: []string{"w3"}}, {Topic: 2, Words: []string{"w1", "w7", "missing"}}}}},
+			Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: 1}, {Topic: 1, Term: 2}},
+				Exclude: []supervision.Exclusion{{Topic: 1, Term: 3}, {Topic: 2, Term: 1}, {Topic: 2, Term: 7}}}}},
+		{"keep-order", Config{K: 4, Seed: 6, MaxIter: 30, KeepOrder: true}},
 		{"fraction-restarts", Config{K: 4, Seed: 7, MaxIter: 50, Restarts: 3, Input: Fraction}},
 		{"probabilities-one-topic", Config{K: 1, Seed: 3, MaxIter: 30, Input: Probabilities}},
 		{"maxiter", Config{K: 6, Seed: 4, MaxIter: 12, Tol: -1, Restarts: 2}},
@@ -350,7 +352,7 @@ func TestTrainerMarshalMidFit(t *testing.T) {
 	const n, nv = 200, 41
 	x := blockCorpus(n, nv, 2, true)
 	src := newSpanSource(x, 60, 7, 90, 43)
-	cfg := Config{K: 4, Seed: 5, MaxIter: 15, Restarts: 2, Input: Fraction, Vocab: testVocab(nv), Anchors: []Anchor{{Topic: 2, Words: []string{"w3"}}}}
+	cfg := Config{K: 4, Seed: 5, MaxIter: 15, Restarts: 2, Input: Fraction, Vocab: testVocab(nv), Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 2, Term: 3}}}}
 	ctx := context.Background()
 	tr, err := NewTrainer(n, nv, cfg)
 	if err != nil {
@@ -456,7 +458,7 @@ func TestTrainerBlockOrder(t *testing.T) {
 	vocab := testVocab(nv)
 	for _, cfg := range []Config{
 		{K: 5, Seed: 9, MaxIter: 40},
-		{K: 5, Seed: 9, MaxIter: 40, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"w5", "w6"}}}, Beta: 4},
+		{K: 5, Seed: 9, MaxIter: 40, Vocab: vocab, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 5}, {Topic: 0, Term: 6}}}, Beta: 4},
 		{K: 4, Seed: 3, MaxIter: 25, Restarts: 2, Input: Fraction},
 	} {
 		var models [2]*Model
@@ -644,7 +646,7 @@ func TestTrainerRejects(t *testing.T) {
 		{50, 21, Config{K: 3, NumpyRandom: true}, "NumpyRandom is not supported out of core"},
 		{50, 21, Config{K: 0}, ""},
 		{50, 21, Config{K: 22}, ""},
-		{50, 21, Config{K: 3, Anchors: []Anchor{{Topic: 0, Words: []string{"a"}}}}, ""},
+		{50, 21, Config{K: 3, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 3, Term: 0}}}}, ""},
 		{50, 21, Config{K: 3, MaxIter: -1}, ""},
 		{0, 21, Config{K: 3}, "0×21"},
 	} {

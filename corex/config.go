@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // Input says how the values of the input matrix become presence
@@ -56,17 +57,6 @@ func ParseInput(s string) (Input, error) {
 // goes 0.845, 0.836, 0.825, 0.798.
 const DefaultBeta = 3
 
-// Anchor ties words to one topic.
-type Anchor struct {
-	// Topic is the index of the anchored topic, in [0, K).
-	Topic int
-	// Words are the anchor words (looked up in Config.Vocab).
-	Words []string
-	// Strengths, when not nil, holds one anchor strength β per word; a
-	// zero entry takes Config.Beta.
-	Strengths []float64
-}
-
 // Config configures Fit. The zero value is not usable: K must be set.
 type Config struct {
 	// K is the number of topics (latent factors), at least 1 and at most
@@ -86,11 +76,14 @@ type Config struct {
 	Restarts int
 	// Input says how matrix values become presence probabilities.
 	Input Input
-	// Vocab names the columns; it is needed for anchor words and is kept
-	// in the model for TopWords. Its length must equal the number of
-	// columns when set.
+	// Vocab, when set, names the columns, one word per column: the model
+	// keeps it for TopWords and names the anchors in use.
 	Vocab []string
-	// Anchors tie words to topics (paper §2.4). An anchored topic starts
+	// Seeds tie terms to topics (paper §2.4): each seed term is an anchor
+	// of its topic, with its Strength as β (0 for Config.Beta); a term may
+	// be anchored to several topics. Each exclusion keeps a term out of a
+	// topic: its α for the topic is zero at every iteration, so the topic
+	// never uses it. An anchored topic starts
 	// from its anchors: its first p(y|x) is ¾ in the documents holding one
 	// of its anchor words and ¼ in the others (the reference's expected
 	// start without its random half), its first labels are computed from
@@ -108,11 +101,11 @@ type Config struct {
 	// 0.45); on BBC News both keep all 5, and the start from the anchors
 	// costs some homogeneity (0.836 against 0.849 to 0.857 at β = 2).
 	// Config.NumpyRandom restores the reference's start.
-	Anchors []Anchor
-	// Exclude keeps words out of topics: each word's α for its topic is
-	// zero at every iteration, so the topic never uses it (Strengths must
-	// be nil). A word may not be both an anchor and excluded in one topic.
-	Exclude []Anchor
+	Seeds supervision.Terms
+	// KeepOrder keeps the topics in their positions instead of sorting
+	// them by decreasing TC, for a caller that names topics by position.
+	// A fit with seed terms or exclusions always keeps them.
+	KeepOrder bool
 	// Beta is the default anchor strength β; 0 means DefaultBeta.
 	Beta float64
 	// NumpyRandom draws the random start and the tie-breaking noise from

@@ -16,6 +16,7 @@ import (
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // planted returns n documents over groups×size group words and bg
@@ -143,11 +144,11 @@ func TestRecoversPlantedGroups(t *testing.T) {
 func TestAnchorsLeadTheirTopics(t *testing.T) {
 	const groups, size = 4, 8
 	x, vocab, _ := planted(400, groups, size, 30, 2)
-	anchors := []Anchor{
-		{Topic: 0, Words: []string{"g2k0", "g2k1"}},
-		{Topic: 3, Words: []string{"g0k5", "bg3"}, Strengths: []float64{0, 6}},
+	anchors := []words{
+		{topic: 0, words: []string{"g2k0", "g2k1"}},
+		{topic: 3, words: []string{"g0k5", "bg3"}, strengths: []float64{0, 6}},
 	}
-	m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 4, Vocab: vocab, Anchors: anchors, Beta: 3})
+	m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 4, Vocab: vocab, Seeds: terms(vocab, anchors, nil), Beta: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestAnchorsLeadTheirTopics(t *testing.T) {
 		t.Fatalf("anchors in use: %+v", m.Anchors)
 	}
 	for _, a := range anchors {
-		ws, err := m.TopWords(a.Topic, len(a.Words), ByWeightedMI)
+		ws, err := m.TopWords(a.topic, len(a.words), ByWeightedMI)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,9 +167,9 @@ func TestAnchorsLeadTheirTopics(t *testing.T) {
 		for _, w := range ws {
 			got[w.Term] = true
 		}
-		for _, w := range a.Words {
+		for _, w := range a.words {
 			if !got[w] {
-				t.Errorf("topic %d: anchor %q not among the top words %+v", a.Topic, w, ws)
+				t.Errorf("topic %d: anchor %q not among the top words %+v", a.topic, w, ws)
 			}
 		}
 	}
@@ -200,7 +201,7 @@ func TestExcludedWordsLeaveTheirTopic(t *testing.T) {
 	}
 	word := top[0].Term
 	m, err := Fit(context.Background(), x, Config{K: groups, Seed: 4, Vocab: vocab,
-		Exclude: []Anchor{{Topic: 0, Words: []string{word, "nosuchword"}}}})
+		Seeds: terms(vocab, nil, []words{{topic: 0, words: []string{word}}})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,13 +214,13 @@ func TestExcludedWordsLeaveTheirTopic(t *testing.T) {
 			t.Errorf("the excluded %q is among topic 0's words %+v", word, ws)
 		}
 	}
-	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0], "nosuchword") {
-		t.Errorf("warnings %q", m.Warnings)
+	if len(m.Anchors) != 1 || m.Anchors[0] != (AnchorWord{Topic: 0, Index: idx(vocab, word), Word: word}) {
+		t.Errorf("anchors in use %+v", m.Anchors)
 	}
 	// A word both anchored to and excluded from a topic is an error.
 	_, err = Fit(context.Background(), x, Config{K: groups, Vocab: vocab,
-		Anchors: []Anchor{{Topic: 1, Words: []string{word}}}, Exclude: []Anchor{{Topic: 1, Words: []string{word}}}})
-	if err == nil || !strings.Contains(err.Error(), "both an anchor") {
+		Seeds: terms(vocab, []words{{topic: 1, words: []string{word}}}, []words{{topic: 1, words: []string{word}}})})
+	if err == nil || !strings.Contains(err.Error(), "seed 0 of the same topic") {
 		t.Errorf("anchored and excluded: %v", err)
 	}
 }
@@ -233,10 +234,44 @@ func idx(vocab []string, w string) int {
 	return -1
 }
 
+// words is a test's anchor or exclusion by words: a topic, its words, and
+// the words' strengths (nil: the default).
+type words struct {
+	topic     int
+	words     []string
+	strengths []float64
+}
+
+// terms looks the words up in vocab, as package model does, and returns
+// them as seed terms and exclusions; words missing from vocab are left
+// out.
+func terms(vocab []string, seeds, exclude []words) supervision.Terms {
+	var out supervision.Terms
+	for _, a := range seeds {
+		for i, w := range a.words {
+			if j := idx(vocab, w); j >= 0 {
+				s := supervision.Seed{Topic: a.topic, Term: j}
+				if a.strengths != nil {
+					s.Strength = a.strengths[i]
+				}
+				out.Seeds = append(out.Seeds, s)
+			}
+		}
+	}
+	for _, e := range exclude {
+		for _, w := range e.words {
+			if j := idx(vocab, w); j >= 0 {
+				out.Exclude = append(out.Exclude, supervision.Exclusion{Topic: e.topic, Term: j})
+			}
+		}
+	}
+	return out
+}
+
 func TestWordAnchoredToSeveralTopics(t *testing.T) {
 	x, vocab, _ := planted(200, 3, 6, 10, 5)
 	m, err := Fit(context.Background(), x, Config{K: 4, Seed: 1, Vocab: vocab, Beta: 2,
-		Anchors: []Anchor{{Topic: 1, Words: []string{"g1k0"}}, {Topic: 2, Words: []string{"g1k0", "g1k1"}}}})
+		Seeds: terms(vocab, []words{{topic: 1, words: []string{"g1k0"}}, {topic: 2, words: []string{"g1k0", "g1k1"}}}, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,18 +284,22 @@ func TestWordAnchoredToSeveralTopics(t *testing.T) {
 	}
 }
 
-func TestMissingAnchorWarns(t *testing.T) {
+// The anchors in use name their words from Config.Vocab, when given.
+func TestAnchorsInUse(t *testing.T) {
 	x, vocab, _ := planted(200, 3, 6, 10, 5)
-	m, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: vocab,
-		Anchors: []Anchor{{Topic: 1, Words: []string{"nosuchword", "g0k1"}}, {Topic: 2, Words: []string{"absent"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(m.Warnings) != 2 || !strings.Contains(m.Warnings[0], `"nosuchword"`) || !strings.Contains(m.Warnings[1], `"absent"`) {
-		t.Errorf("warnings %q", m.Warnings)
-	}
-	if len(m.Anchors) != 1 || m.Anchors[0].Word != "g0k1" || m.Anchors[0].Topic != 1 {
-		t.Errorf("anchors in use %+v", m.Anchors)
+	seeds := supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: idx(vocab, "g0k1")}}, Exclude: []supervision.Exclusion{{Topic: 2, Term: 0}}}
+	for _, v := range [][]string{vocab, nil} {
+		m, err := Fit(context.Background(), x, Config{K: 3, Seed: 1, Vocab: v, Seeds: seeds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []AnchorWord{{Topic: 1, Index: idx(vocab, "g0k1"), Strength: DefaultBeta}, {Topic: 2, Index: 0}}
+		if v != nil {
+			want[0].Word, want[1].Word = "g0k1", vocab[0]
+		}
+		if !slices.Equal(m.Anchors, want) || len(m.Warnings) != 0 {
+			t.Errorf("vocabulary %v: anchors in use %+v, want %+v; warnings %q", v != nil, m.Anchors, want, m.Warnings)
+		}
 	}
 }
 
@@ -424,10 +463,11 @@ func TestInvalidInput(t *testing.T) {
 		{"negative value", neg, Config{K: 2}, "non-negative"},
 		{"not a probability", frac, Config{K: 2, Input: Probabilities}, "not a probability"},
 		{"vocab length", x, Config{K: 2, Vocab: vocab[:3]}, "3 vocabulary words for 12 columns"},
-		{"anchor topic", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 2, Words: []string{"g0k0"}}}}, "topic 2 out of range"},
-		{"anchors without vocab", x, Config{K: 2, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}}}}, "need Config.Vocab"},
-		{"strengths length", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}, Strengths: []float64{1, 2}}}}, "2 strengths for 1 words"},
-		{"negative strength", x, Config{K: 2, Vocab: vocab, Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}, Strengths: []float64{-1}}}}, "strength -1"},
+		{"anchor topic", x, Config{K: 2, Vocab: vocab, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 2, Term: 0}}}}, "seed 0 (topic 2, term 0): topic out of range"},
+		{"anchor term", x, Config{K: 2, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 12}}}}, "term out of range [0, 12)"},
+		{"anchored twice", x, Config{K: 2, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 1}, {Topic: 0, Term: 1, Strength: 2}}}}, "the pair is seed 0 too"},
+		{"exclusion topic", x, Config{K: 2, Seeds: supervision.Terms{Exclude: []supervision.Exclusion{{Topic: -1, Term: 1}}}}, "exclusion 0 (topic -1, term 1)"},
+		{"negative strength", x, Config{K: 2, Vocab: vocab, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 0, Strength: -1}}}}, "strength -1"},
 		{"anchor strength NaN", x, Config{K: 2, Beta: math.NaN()}, "Beta"},
 	}
 	for _, c := range cases {
@@ -721,9 +761,9 @@ func TestSuggestAnchorsFewLabels(t *testing.T) {
 
 func TestLabelAnchors(t *testing.T) {
 	sug := [][]LabelWord{{{Index: 2, MI: 0.5}, {Index: 0, MI: 0.1}}, nil}
-	got := LabelAnchors(sug, []string{"a", "b", "c"})
-	if len(got) != 2 || got[0].Topic != 0 || !slices.Equal(got[0].Words, []string{"c", "a"}) || got[1].Topic != 1 || len(got[1].Words) != 0 {
-		t.Errorf("LabelAnchors = %+v", got)
+	got := LabelAnchors(sug)
+	if want := []supervision.Seed{{Topic: 0, Term: 2}, {Topic: 0, Term: 0}}; !slices.Equal(got.Seeds, want) || len(got.Exclude) != 0 {
+		t.Errorf("LabelAnchors = %+v, want seeds %+v", got, want)
 	}
 }
 
@@ -738,11 +778,11 @@ func TestAnchoredTopicOrderDoesNotMatter(t *testing.T) {
 	x, vocab, _ := planted(400, groups, size, 30, 2)
 	seeds := [][]string{{"g0k0", "g0k1"}, {"g1k0"}, {"g2k0", "g2k1", "g2k2"}, {"g3k0", "g3k1"}}
 	fit := func(perm []int, reference bool) *Model {
-		var anchors []Anchor
+		var anchors []words
 		for g, ws := range seeds {
-			anchors = append(anchors, Anchor{Topic: perm[g], Words: ws})
+			anchors = append(anchors, words{topic: perm[g], words: ws})
 		}
-		m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 3, Vocab: vocab, Anchors: anchors, Beta: 2, NumpyRandom: reference})
+		m, err := Fit(context.Background(), x, Config{K: groups + 1, Seed: 3, Vocab: vocab, Seeds: terms(vocab, anchors, nil), Beta: 2, NumpyRandom: reference})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -780,7 +820,7 @@ func TestExcludedWordKeepsAnotherTopic(t *testing.T) {
 	// Anchor g0k0 to topic 0 so that topic 0 is group 0, and exclude
 	// group 0's g0k3 from it.
 	m, err := Fit(context.Background(), x, Config{K: 4, Seed: 4, Vocab: vocab,
-		Anchors: []Anchor{{Topic: 0, Words: []string{"g0k0"}}}, Exclude: []Anchor{{Topic: 0, Words: []string{"g0k3"}}}})
+		Seeds: terms(vocab, []words{{topic: 0, words: []string{"g0k0"}}}, []words{{topic: 0, words: []string{"g0k3"}}})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,18 +64,21 @@
 //
 // # Anchors
 //
-// An Anchor ties words to a topic; a word may be anchored to several
-// topics. During fitting, an anchored word's α is 0 for every topic except
-// those it is anchored to, where it equals the anchor strength β
-// (Config.Beta, or a per-word strength). An anchored topic starts from
-// its anchor words, not at random (see Config.Anchors; with
+// Anchors are seed terms of package supervision (Config.Seeds): each ties
+// a term, a column of the input, to a topic; a term may be anchored to
+// several topics. During fitting, an anchored word's α is 0 for every
+// topic except those it is anchored to, where it equals the anchor
+// strength β (Config.Beta, or the seed's Strength); an excluded word's α
+// is 0 in its topic. An anchored topic starts from
+// its anchor words, not at random (see Config.Seeds; with
 // Config.NumpyRandom its p(y|x) starts as the mean of a random draw and
 // the mean presence of its anchor words, as the reference does), so that
 // neither the seed nor the order of the anchored topics decides which
-// topics follow their anchors. Anchor words missing from the
-// vocabulary are skipped with a warning (Model.Warnings); a topic whose
-// anchors are all missing is left unanchored and keeps its position (the
-// reference would shift the later anchor lists to earlier topics).
+// topics follow their anchors. A fit with anchors or exclusions keeps
+// its topics in their positions (Config.KeepOrder keeps them without
+// any), so that topics named by position keep their names; package model
+// looks anchor words up in a vocabulary and notes those missing from it
+// (the reference would shift the later anchor lists to earlier topics).
 //
 // # Results
 //

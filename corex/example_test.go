@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // docs is a toy corpus: space, sport and cooking documents.
@@ -64,19 +66,24 @@ func Example() {
 
 func ExampleFit_anchors() {
 	x, vocab := binary(docs)
+	term := func(w string) int { return slices.Index(vocab, w) }
 	m, err := corex.Fit(context.Background(), x, corex.Config{
 		K: 3, Seed: 1, Vocab: vocab, Beta: 3,
-		Anchors: []corex.Anchor{
-			{Topic: 0, Words: []string{"game", "team"}},
-			{Topic: 1, Words: []string{"rocket", "moon", "glacier"}},
+		Seeds: supervision.Terms{
+			// Topic 0 is anchored by game and team, topic 1 by rocket
+			// and moon; topic 2 may not use oven.
+			Seeds: []supervision.Seed{
+				{Topic: 0, Term: term("game")}, {Topic: 0, Term: term("team")},
+				{Topic: 1, Term: term("rocket")}, {Topic: 1, Term: term("moon")},
+			},
+			Exclude: []supervision.Exclusion{{Topic: 2, Term: term("oven")}},
 		},
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(m.Warnings[0])
-	for j := 0; j < 2; j++ {
+	for j := 0; j < 3; j++ {
 		ws, _ := m.TopWords(j, 4, corex.ByWeightedMI)
 		var terms []string
 		for _, w := range ws {
@@ -85,9 +92,9 @@ func ExampleFit_anchors() {
 		fmt.Printf("topic %d: %s\n", j, strings.Join(terms, ", "))
 	}
 	// Output:
-	// anchor word "glacier" (topic 1) is not in the vocabulary; skipped
 	// topic 0: team, game, season, score
 	// topic 1: rocket, moon, orbit, nasa
+	// topic 2: flour, sugar, bake, recipe
 }
 
 func ExampleSuggestAnchors() {

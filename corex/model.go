@@ -93,11 +93,10 @@ type Model struct {
 	// every restart, in order.
 	Seed       uint64
 	RestartTCs []float64
-	// Anchors lists the anchored (topic, word) pairs in use, then the
+	// Anchors lists the anchored (topic, term) pairs in use, then the
 	// excluded ones (Strength 0).
 	Anchors []AnchorWord
-	// Warnings reports anchors skipped and words present in no or every
-	// document.
+	// Warnings reports words present in no or every document.
 	Warnings []string
 	// PY is p(y_j = 1), the share of documents in each topic.
 	PY []float64
@@ -120,8 +119,8 @@ type Model struct {
 // configuration (naming the entry or field). When ctx is done, Fit stops
 // and returns the best of the restarts so far — the current one as its
 // last complete iteration left it — together with ctx's error (only the
-// error when no iteration was complete). Anchor words missing from the
-// vocabulary are not errors: they are listed in Model.Warnings.
+// error when no iteration was complete). Bad anchors or exclusions
+// (cfg.Seeds) are errors that name the seed, its topic and its term.
 func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 	if X == nil {
 		return nil, fmt.Errorf("corex: nil input matrix")
@@ -136,10 +135,11 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	pairs, warnings, err := resolveAnchors(cfg)
+	pairs, err := resolveAnchors(cfg, X.Cols)
 	if err != nil {
 		return nil, err
 	}
+	var warnings []string
 	x, bg, err := preprocess(X, cfg.Input, nil)
 	if err != nil {
 		return nil, err
@@ -210,11 +210,9 @@ func degenerateCounts(nnz []int, rows int) string {
 }
 
 // anchored reports whether the topics keep their positions: when any
-// anchor word is in use, or the configuration names anchors or exclusions
-// at all — a topic whose anchor words are all missing keeps its place, so
-// that names given by position stay with their topics.
+// anchor or exclusion is in use, or KeepOrder asks for it.
 func (c Config) anchored(pairs int) bool {
-	return pairs > 0 || len(c.Anchors)+len(c.Exclude) > 0
+	return pairs > 0 || c.KeepOrder || !c.Seeds.Empty()
 }
 
 // model turns the finished state into a Model, sorting the topics by

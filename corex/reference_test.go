@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // refCase is one fit of the reference implementation recorded by
@@ -59,15 +61,17 @@ func (c refCase) config() Config {
 		cfg.Input = Fraction
 	}
 	for j, a := range c.Anchors {
+		var ws []string
 		switch a := a.(type) {
 		case string:
-			cfg.Anchors = append(cfg.Anchors, Anchor{Topic: j, Words: []string{a}})
+			ws = []string{a}
 		case []any:
-			var ws []string
 			for _, w := range a {
 				ws = append(ws, w.(string))
 			}
-			cfg.Anchors = append(cfg.Anchors, Anchor{Topic: j, Words: ws})
+		}
+		for _, w := range ws {
+			cfg.Seeds.Seeds = append(cfg.Seeds.Seeds, supervision.Seed{Topic: j, Term: slices.Index(vocab, w)})
 		}
 	}
 	return cfg

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/supervision"
 )
 
 func TestStateRoundTrip(t *testing.T) {
@@ -17,7 +19,7 @@ func TestStateRoundTrip(t *testing.T) {
 			}
 		}
 		m, err := Fit(context.Background(), x, Config{K: 4, Seed: 3, Vocab: vocab, Input: in,
-			Anchors: []Anchor{{Topic: 1, Words: []string{vocab[0]}, Strengths: []float64{3}}}})
+			Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: 0, Strength: 3}}}})
 		if err != nil {
 			t.Fatal(err)
 		}

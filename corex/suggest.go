@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // LabelMI returns the mutual information I(L:w), in nats, between each
@@ -124,19 +125,17 @@ type LabelWord struct {
 	MI    float64
 }
 
-// LabelAnchors turns SuggestAnchors' words into one anchor per label:
-// label l anchors topic l with its suggested words, looked up in vocab (the
-// matrix's columns). A label without suggestions gets an anchor without
-// words, which anchors nothing: the caller decides whether to drop it.
-func LabelAnchors(sug [][]LabelWord, vocab []string) []Anchor {
-	anchors := make([]Anchor, len(sug))
+// LabelAnchors turns SuggestAnchors' words into anchors: label l anchors
+// topic l with its suggested terms, in order, at the default strength
+// (Config.Beta). A label without suggestions anchors nothing.
+func LabelAnchors(sug [][]LabelWord) supervision.Terms {
+	var out supervision.Terms
 	for l, ws := range sug {
-		anchors[l].Topic = l
 		for _, w := range ws {
-			anchors[l].Words = append(anchors[l].Words, vocab[w.Index])
+			out.Seeds = append(out.Seeds, supervision.Seed{Topic: l, Term: w.Index})
 		}
 	}
-	return anchors
+	return out
 }
 
 // SuggestAnchors proposes anchor words for each label (paper §4.3 and

@@ -14,6 +14,7 @@ import (
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // Trainer is LDA's out-of-core fit (a blocks.Trainer): Fit's batch or
@@ -30,8 +31,8 @@ import (
 //     pass over the data reads the corpus ⌈docs/BatchSize⌉ times: fine for
 //     a corpus in memory or on a fast disk, slow for a large one on a slow
 //     disk, which Batch reads once per pass.
-//   - With seed words (Config.SeedWords) and a seed prior whose counts
-//     are not given (SeedWord.Count), or with labeled documents
+//   - With seed terms (Config.Seeds) and a seed prior whose counts
+//     are not given (Config.SeedCounts), or with labeled documents
 //     (Config.DocTopics), a first pass only counts, as Fit counts before
 //     it starts: the seed words, and the labeled documents' words shared
 //     among their topics that λ starts from. Its statistics vector is the
@@ -180,11 +181,12 @@ func (t *Trainer) resume(st blocks.Store) error {
 }
 
 // sameFit reports whether u is a state of t's fit: the same corpus shape
-// and resolved Config, Progress aside.
+// and resolved Config, Progress aside, and the seed terms' counts aside
+// when t counts them (a state after the counting pass has them).
 func (t *Trainer) sameFit(u *Trainer) bool {
 	a, b := t.m.opts, u.m.opts
-	if t.docs != u.docs || t.m.terms != u.m.terms || !slices.Equal(a.SeedWords, b.SeedWords) || !slices.Equal(a.Exclude, b.Exclude) ||
-		len(a.DocTopics) != len(b.DocTopics) {
+	if t.docs != u.docs || t.m.terms != u.m.terms || !slices.Equal(a.Seeds.Seeds, b.Seeds.Seeds) || !slices.Equal(a.Seeds.Exclude, b.Seeds.Exclude) ||
+		(a.SeedCounts != nil && !slices.Equal(a.SeedCounts, b.SeedCounts)) || len(a.DocTopics) != len(b.DocTopics) {
 		return false
 	}
 	for i := range a.DocTopics {
@@ -192,8 +194,8 @@ func (t *Trainer) sameFit(u *Trainer) bool {
 			return false
 		}
 	}
-	a.SeedWords, a.Exclude, a.DocTopics, a.Progress = nil, nil, nil, nil
-	b.SeedWords, b.Exclude, b.DocTopics, b.Progress = nil, nil, nil, nil
+	a.Seeds, a.SeedCounts, a.DocTopics, a.Progress = supervision.Terms{}, nil, nil, nil
+	b.Seeds, b.SeedCounts, b.DocTopics, b.Progress = supervision.Terms{}, nil, nil, nil
 	return reflect.DeepEqual(a, b)
 }
 
@@ -268,7 +270,7 @@ func (t *Trainer) counting() bool {
 // and labeled documents' counts, 0 for those it does not count.
 func (t *Trainer) countLens() (seeds, labels int) {
 	if t.m.needsCounts() {
-		seeds = len(t.m.opts.SeedWords)
+		seeds = len(t.m.opts.Seeds.Seeds)
 	}
 	if t.m.opts.labeled() {
 		labels = t.m.terms * t.m.k
@@ -582,15 +584,21 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	}
 	f(o.SeedPrior)
 	b(o.ZLabels)
-	i(len(o.SeedWords))
-	for _, s := range o.SeedWords {
+	// Each seed term as (topic, term, strength, count), as the first
+	// version's seed words (topic, term, weight, count) were written.
+	i(len(o.Seeds.Seeds))
+	for q, s := range o.Seeds.Seeds {
 		i(s.Topic)
 		i(s.Term)
-		f(s.Weight)
-		f(s.Count)
+		f(s.Strength)
+		if o.SeedCounts != nil {
+			f(o.SeedCounts[q])
+		} else {
+			f(0)
+		}
 	}
-	i(len(o.Exclude))
-	for _, e := range o.Exclude {
+	i(len(o.Seeds.Exclude))
+	for _, e := range o.Seeds.Exclude {
 		i(e.Topic)
 		i(e.Term)
 	}
@@ -756,17 +764,24 @@ func decodeSupervision(r []byte, o *Config) error {
 	if !good {
 		return bad
 	}
-	o.SeedWords = nil
+	o.Seeds.Seeds, o.SeedCounts = nil, nil
+	counts := make([]float64, n)
+	counted := false
 	for j := 0; j < n; j++ {
-		o.SeedWords = append(o.SeedWords, SeedWord{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok))),
-			Weight: math.Float64frombits(next(&ok)), Count: math.Float64frombits(next(&ok))})
+		o.Seeds.Seeds = append(o.Seeds.Seeds, supervision.Seed{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok))),
+			Strength: math.Float64frombits(next(&ok))})
+		counts[j] = math.Float64frombits(next(&ok))
+		counted = counted || counts[j] != 0
+	}
+	if counted {
+		o.SeedCounts = counts
 	}
 	if n, good = count(2); !good {
 		return bad
 	}
-	o.Exclude = nil
+	o.Seeds.Exclude = nil
 	for j := 0; j < n; j++ {
-		o.Exclude = append(o.Exclude, TopicTerm{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok)))})
+		o.Seeds.Exclude = append(o.Seeds.Exclude, supervision.Exclusion{Topic: int(int64(next(&ok))), Term: int(int64(next(&ok)))})
 	}
 	if n, good = count(1); !good {
 		return bad

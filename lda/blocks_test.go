@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -20,6 +21,7 @@ import (
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // cutSource is a matrix in memory cut into blocks at given rows, so that
@@ -91,9 +93,9 @@ var blocksConfigs = []struct {
 	{"online", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 40, EvaluateEvery: 1, Seed: 4}},
 	{"online, last pass not evaluated", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 2, Seed: 5, LearningDecay: 0.6}},
 	{"batch supervised: z-labels, seed prior, exclusions, labels", Config{K: 5, MaxIter: 4, EvaluateEvery: 2, Seed: 6,
-		SeedWords: testSeeds, ZLabels: true, Exclude: testExclude, DocTopics: testDocTopics(300)}},
+		Seeds: supervision.Terms{Seeds: testSeeds, Exclude: testExclude}, ZLabels: true, DocTopics: testDocTopics(300)}},
 	{"online supervised: seed prior, labels", Config{K: 5, Method: Online, MaxIter: 3, BatchSize: 64, EvaluateEvery: 1, Seed: 7,
-		SeedWords: testSeeds, SeedPrior: 0.5, DocTopics: testDocTopics(300)}},
+		Seeds: supervision.Terms{Seeds: testSeeds}, SeedPrior: 0.5, DocTopics: testDocTopics(300)}},
 	// Labels alone: the first pass counts only the labeled documents'
 	// words, which start λ.
 	{"batch labels only", Config{K: 5, MaxIter: 3, EvaluateEvery: 1, Seed: 8, DocTopics: testDocTopics(300)}},
@@ -101,15 +103,15 @@ var blocksConfigs = []struct {
 	// Seed counts given, so the first pass counts the labels only, and
 	// z-labels, which keep a seed word's counts out of the other topics.
 	{"batch labels, given seed counts, z-labels", Config{K: 5, MaxIter: 3, EvaluateEvery: 2, Seed: 10,
-		SeedWords: countedSeeds(), ZLabels: true, DocTopics: testDocTopics(300)}},
+		Seeds: supervision.Terms{Seeds: testSeeds}, SeedCounts: givenCounts(), ZLabels: true, DocTopics: testDocTopics(300)}},
 }
 
-// countedSeeds returns testSeeds with made-up counts, which Fit and
+// givenCounts returns made-up counts of testSeeds, which Fit and
 // FitBlocks take as given.
-func countedSeeds() []SeedWord {
-	out := slices.Clone(testSeeds)
+func givenCounts() []float64 {
+	out := make([]float64, len(testSeeds))
 	for i := range out {
-		out[i].Count = float64(10 + i)
+		out[i] = float64(10 + i)
 	}
 	return out
 }
@@ -774,6 +776,101 @@ func TestFitBlocksResume(t *testing.T) {
 	compareModels(t, "resumed", got, want, 0)
 	if len(iters) == 0 || iters[0] < 3 || iters[len(iters)-1] != 6 {
 		t.Errorf("the resumed fit reported iterations %v, want from after 2 to 6", iters)
+	}
+}
+
+// A seeded fit's checkpoint, saved after the pass that counted the seed
+// terms, resumes a fit whose configuration leaves the counts to it: the
+// model is the uninterrupted fit's to the bit. Other seeds are another fit.
+func TestFitBlocksResumeSeeded(t *testing.T) {
+	x := blocksCorpus(t)
+	cfg := Config{K: 5, MaxIter: 4, Seed: 6, Seeds: supervision.Terms{Seeds: testSeeds, Exclude: testExclude}}
+	want, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &cpStore{MemStore: blocks.NewMemStore()}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := cfg
+	c.Progress = func(s progress.Step) {
+		if s.Iter == 2 {
+			cancel()
+		}
+	}
+	if _, err := FitBlocks(ctx, newCutSource(x, unevenSizes...), st, c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted fit: %v", err)
+	}
+	other := cfg
+	other.Seeds.Seeds = slices.Clone(testSeeds)
+	other.Seeds.Seeds[0].Strength = 3
+	if _, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, other); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Errorf("resumed with other seeds: %v", err)
+	}
+	got, err := FitBlocks(context.Background(), newCutSource(x, unevenSizes...), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed", got, want, 0)
+}
+
+// A checkpoint written before seed terms were supervision.Terms (by
+// lda.SeedWord and lda.TopicTerm; testdata/trainer-v2-seeded.bin: the
+// corpus below, K 2, term 1 seeding topic 0, term 6 topic 1 with weight
+// 2, term 5 excluded from topic 0, seed 3, 5 passes, interrupted after
+// pass 2) still loads, with the counts it made, and resumes to the
+// uninterrupted fit, to the bit.
+func TestOldSeededCheckpointResumes(t *testing.T) {
+	b, err := os.ReadFile("testdata/trainer-v2-seeded.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []sparse.Triplet
+	for d := 0; d < 12; d++ {
+		for j := 0; j < 8; j++ {
+			if v := (d*7 + j*3) % 5; v > 1 && (j < 4) == (d%2 == 0) || j == d%8 {
+				ts = append(ts, sparse.Triplet{Row: d, Col: j, Val: float64(v + 1)})
+			}
+		}
+	}
+	x, err := sparse.FromTriplets(12, 8, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{K: 2, MaxIter: 5, Seed: 3, Seeds: supervision.Terms{
+		Seeds:   []supervision.Seed{{Topic: 0, Term: 1}, {Topic: 1, Term: 6, Strength: 2}},
+		Exclude: []supervision.Exclusion{{Topic: 0, Term: 5}},
+	}}
+	var old Trainer
+	if err := old.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	counts := make([]float64, x.Cols)
+	for p, j := range x.Indices {
+		counts[j] += x.Data[p]
+	}
+	o := old.m.opts
+	if !slices.Equal(o.Seeds.Seeds, cfg.Seeds.Seeds) || !slices.Equal(o.Seeds.Exclude, cfg.Seeds.Exclude) || !slices.Equal(o.SeedCounts, []float64{counts[1], counts[6]}) {
+		t.Errorf("decoded seeds %+v, counts %v; want %+v, %v", o.Seeds, o.SeedCounts, cfg.Seeds, []float64{counts[1], counts[6]})
+	}
+	src, err := blocks.FromCSR(x, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := FitBlocks(context.Background(), src, nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var iters []int
+	c := cfg
+	c.Progress = func(s progress.Step) { iters = append(iters, s.Iter) }
+	got, err := FitBlocks(context.Background(), src, &cpStore{MemStore: blocks.NewMemStore(), cp: b}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareModels(t, "resumed from the old checkpoint", got, want, 0)
+	if len(iters) == 0 || iters[0] != 3 {
+		t.Errorf("the resumed fit reported passes %v, want from 3", iters)
 	}
 }
 

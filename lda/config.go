@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // Method selects how Fit updates the topic-word parameters λ.
@@ -102,11 +103,23 @@ type Config struct {
 	// not on the number of cores.
 	Seed uint64
 
-	// SeedWords steer topics by words (seeded LDA, and z-labels LDA with
-	// ZLabels). Each seed word raises its topic's topic-word prior:
-	// η_tw = η + SeedPrior · Weight · Count / (the number of topics the
-	// word seeds). Default none.
-	SeedWords []SeedWord
+	// Seeds are seed terms and exclusions (package supervision). Each seed
+	// term steers its topic (seeded LDA, and z-labels LDA with ZLabels) by
+	// raising the topic's topic-word prior: η_tw = η + SeedPrior ·
+	// Strength · count / (the number of topics the term seeds), Strength
+	// 0 meaning 1 and count the term's count in the training corpus
+	// (SeedCounts). Each exclusion makes the topic's φ of the term zero, in
+	// training and in Transform: the topic never uses the term, whose λ in
+	// it is η exactly. A term may not be excluded from every topic.
+	// Default none.
+	Seeds supervision.Terms
+	// SeedCounts, when set, has one entry per seed term (Seeds.Seeds):
+	// the term's count in the training corpus, which scales its seed
+	// prior (0 for a term absent from the corpus). Leave it nil for Fit
+	// and FitBlocks to count them, and PartialFit to estimate them from
+	// its first mini-batch scaled to TotalSamples; Model.Config reports
+	// the counts used.
+	SeedCounts []float64
 	// SeedPrior is the strength of the seed prior: a seed word gets
 	// SeedPrior times its count in the training corpus as extra prior
 	// pseudo-counts in its topic (shared among its topics when it seeds
@@ -129,11 +142,6 @@ type Config struct {
 	// every other topic, in training and in Transform, so its λ there is
 	// η exactly. Words that seed no topic are unrestricted. Default off.
 	ZLabels bool
-	// Exclude lists (topic, term) pairs whose φ is zero, in training and
-	// in Transform: the topic never uses the term, whose λ in it is η
-	// exactly. A term may not be excluded from every topic, nor excluded
-	// from a topic it seeds. Default none.
-	Exclude []TopicTerm
 	// DocTopics, when set, has one entry per training document of Fit
 	// and FitBlocks: the topics the document may use (labeled LDA, Ramage
 	// et al. 2009). A document with an empty entry is unrestricted

@@ -31,8 +31,8 @@
 //
 // Three kinds of supervision steer the topics, in batch and online Fit,
 // PartialFit (where documents have no labels) and out of core alike
-// (Config's SeedWords, SeedPrior, ZLabels, Exclude and DocTopics):
-// seeded LDA raises the topic-word prior η_tw of a topic's seed words;
+// (Config's Seeds, SeedPrior, ZLabels and DocTopics):
+// seeded LDA raises the topic-word prior η_tw of a topic's seed terms;
 // z-labels LDA (Andrzejewski & Zhu 2009) makes a seed word's φ zero outside
 // its topics, and an exclusion makes one (topic, word)'s φ zero; labeled
 // LDA (Ramage et al. 2009) makes a labeled document's γ and φ zero outside

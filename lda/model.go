@@ -36,9 +36,9 @@ type Model struct {
 	expElogBet []float64 // exp(E[log β]), terms × k, 0 where forbidden
 
 	// forbid holds the sorted positions term·k + topic of λ whose φ is
-	// zero (Config.ZLabels and Config.Exclude); extra the seed prior
+	// zero (Config.ZLabels and Config.Seeds.Exclude); extra the seed prior
 	// η_tw - η by position, and extraSum its sum per topic, both nil until
-	// the seed words' counts are known (SeedWord.Count).
+	// the seed terms' counts are known (Config.SeedCounts).
 	forbid   []int
 	extra    []prior
 	extraSum []float64
@@ -56,7 +56,7 @@ type Model struct {
 
 // New returns an untrained model over the given number of terms, with λ
 // drawn from Gamma(100, 1/100) using opts.Seed, plus the seed prior when
-// the seed words' counts are set (SeedWord.Count), ready for PartialFit.
+// the seed terms' counts are set (Config.SeedCounts), ready for PartialFit.
 func New(terms int, opts Config) (*Model, error) {
 	o, err := opts.resolve()
 	if err != nil {
@@ -164,7 +164,7 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 		return nil, err
 	}
 	if m.needsCounts() {
-		counts := make([]float64, len(m.opts.SeedWords))
+		counts := make([]float64, len(m.opts.Seeds.Seeds))
 		m.seedCounts(counts, x, 0, x.Rows)
 		m.setCounts(counts, 1)
 	}
@@ -305,7 +305,7 @@ func (m *Model) PartialFit(ctx context.Context, x *sparse.CSR) error {
 		return nil
 	}
 	if m.needsCounts() {
-		counts := make([]float64, len(m.opts.SeedWords))
+		counts := make([]float64, len(m.opts.Seeds.Seeds))
 		m.seedCounts(counts, x, 0, x.Rows)
 		m.setCounts(counts, m.opts.TotalSamples/float64(x.Rows))
 	}

@@ -8,28 +8,6 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
-// SeedWord is a word that steers a topic (Config.SeedWords).
-type SeedWord struct {
-	// Topic is the topic the word seeds, in [0, K).
-	Topic int
-	// Term is the word's column.
-	Term int
-	// Weight multiplies the word's seed prior (0 for 1).
-	Weight float64
-	// Count is the word's count in the training corpus, which scales its
-	// seed prior (see Config.SeedPrior). Leave every Count 0 for Fit and
-	// FitBlocks to count them, and PartialFit to estimate them from its
-	// first mini-batch scaled to TotalSamples; Config reports the counts
-	// used. When any seed word's Count is set, a 0 means the word is
-	// absent from the corpus.
-	Count float64
-}
-
-// TopicTerm is a (topic, term) pair (Config.Exclude).
-type TopicTerm struct {
-	Topic, Term int
-}
-
 // prior is an entry of the topic-word prior above η: η_tw = η + v at
 // position i = term·k + topic of λ.
 type prior struct {
@@ -38,36 +16,26 @@ type prior struct {
 }
 
 // checkSupervision validates the supervision fields of a resolved config
-// whose number of topics is known (the terms are checked by
-// initSupervision).
+// whose number of topics is known (the seeds and exclusions, whose terms
+// the model knows, are checked by initSupervision).
 func (o *Config) checkSupervision() error {
 	k := o.K
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"SeedPrior", o.SeedPrior}} {
-		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("lda: %s = %v, want a finite number", f.name, f.v)
+	if math.IsNaN(o.SeedPrior) || math.IsInf(o.SeedPrior, 0) {
+		return fmt.Errorf("lda: SeedPrior = %v, want a finite number", o.SeedPrior)
+	}
+	if o.SeedCounts != nil {
+		if len(o.SeedCounts) != len(o.Seeds.Seeds) {
+			return fmt.Errorf("lda: %d SeedCounts for %d seed terms", len(o.SeedCounts), len(o.Seeds.Seeds))
+		}
+		for i, c := range o.SeedCounts {
+			if !(c >= 0) || math.IsInf(c, 0) {
+				s := o.Seeds.Seeds[i]
+				return fmt.Errorf("lda: seed %d (topic %d, term %d): count %v, want a finite number ≥ 0", i, s.Topic, s.Term, c)
+			}
 		}
 	}
-	for i, s := range o.SeedWords {
-		if s.Topic < 0 || s.Topic >= k || s.Term < 0 {
-			return fmt.Errorf("lda: seed word %d: topic %d, term %d, want a topic in [0, %d) and a term ≥ 0", i, s.Topic, s.Term, k)
-		}
-		if !(s.Weight >= 0) || math.IsInf(s.Weight, 0) {
-			return fmt.Errorf("lda: seed word %d (topic %d, term %d): weight %v, want a finite number ≥ 0 (0 for 1)", i, s.Topic, s.Term, s.Weight)
-		}
-		if !(s.Count >= 0) || math.IsInf(s.Count, 0) {
-			return fmt.Errorf("lda: seed word %d (topic %d, term %d): count %v, want a finite number ≥ 0 (0 to count it)", i, s.Topic, s.Term, s.Count)
-		}
-	}
-	if o.ZLabels && len(o.SeedWords) == 0 {
-		return fmt.Errorf("lda: ZLabels restricts the seed words to their topics, but there are no SeedWords")
-	}
-	for i, e := range o.Exclude {
-		if e.Topic < 0 || e.Topic >= k || e.Term < 0 {
-			return fmt.Errorf("lda: exclusion %d: topic %d, term %d, want a topic in [0, %d) and a term ≥ 0", i, e.Topic, e.Term, k)
-		}
+	if o.ZLabels && len(o.Seeds.Seeds) == 0 {
+		return fmt.Errorf("lda: ZLabels restricts the seed terms to their topics, but there are no seed terms (Seeds.Seeds)")
 	}
 	for d, ts := range o.DocTopics {
 		for _, t := range ts {
@@ -79,35 +47,26 @@ func (o *Config) checkSupervision() error {
 	return nil
 }
 
-// initSupervision checks the terms of the seed words and exclusions and
-// sets the model's restriction (z-labels and exclusions) and, when the
-// corpus size is already known, its seed prior.
+// initSupervision checks the seed terms and exclusions against the
+// model's topics and terms and sets the model's restriction (z-labels
+// and exclusions) and, when the corpus size is already known, its seed
+// prior.
 func (m *Model) initSupervision() error {
 	o := &m.opts
 	k := m.k
-	for i, s := range o.SeedWords {
-		if s.Term >= m.terms {
-			return fmt.Errorf("lda: seed word %d: term %d, the model has %d terms", i, s.Term, m.terms)
-		}
+	if err := o.Seeds.Check(k, m.terms); err != nil {
+		return fmt.Errorf("lda: Seeds: %w", err)
 	}
-	for i, e := range o.Exclude {
-		if e.Term >= m.terms {
-			return fmt.Errorf("lda: exclusion %d: term %d, the model has %d terms", i, e.Term, m.terms)
-		}
-	}
-	seeded := map[int]bool{} // term·k + topic of each seed word
-	for _, s := range o.SeedWords {
+	seeded := map[int]bool{} // term·k + topic of each seed term
+	for _, s := range o.Seeds.Seeds {
 		seeded[s.Term*k+s.Topic] = true
 	}
 	forbid := map[int]bool{}
-	for _, e := range o.Exclude {
-		if seeded[e.Term*k+e.Topic] {
-			return fmt.Errorf("lda: term %d is both a seed word and an exclusion of topic %d", e.Term, e.Topic)
-		}
+	for _, e := range o.Seeds.Exclude {
 		forbid[e.Term*k+e.Topic] = true
 	}
 	if o.ZLabels {
-		for _, s := range o.SeedWords {
+		for _, s := range o.Seeds.Seeds {
 			for t := 0; t < k; t++ {
 				if !seeded[s.Term*k+t] {
 					forbid[s.Term*k+t] = true
@@ -132,11 +91,11 @@ func (m *Model) initSupervision() error {
 	return nil
 }
 
-// seedCounted reports whether the seed words' counts are known: any is
+// seedCounted reports whether the seed terms' counts are known: any is
 // positive.
 func (o *Config) seedCounted() bool {
-	for _, s := range o.SeedWords {
-		if s.Count > 0 {
+	for _, c := range o.SeedCounts {
+		if c > 0 {
 			return true
 		}
 	}
@@ -146,13 +105,13 @@ func (o *Config) seedCounted() bool {
 // needsCounts reports whether the seed prior waits for the seed words'
 // counts.
 func (m *Model) needsCounts() bool {
-	return len(m.opts.SeedWords) > 0 && m.opts.SeedPrior >= 0 && m.extra == nil
+	return len(m.opts.Seeds.Seeds) > 0 && m.opts.SeedPrior >= 0 && m.extra == nil
 }
 
 // seedCounts adds into acc, one entry per seed word, the word's counts in
 // rows [lo, hi) of x, document after document.
 func (m *Model) seedCounts(acc []float64, x *sparse.CSR, lo, hi int) {
-	seeds := m.opts.SeedWords
+	seeds := m.opts.Seeds.Seeds
 	at := map[int32][]int{}
 	for i, s := range seeds {
 		at[int32(s.Term)] = append(at[int32(s.Term)], i)
@@ -166,42 +125,38 @@ func (m *Model) seedCounts(acc []float64, x *sparse.CSR, lo, hi int) {
 	}
 }
 
-// setCounts records the seed words' counts (one per seed word, each
+// setCounts records the seed terms' counts (one per seed term, each
 // multiplied by scale), then sets the seed prior and adds it to λ.
 func (m *Model) setCounts(counts []float64, scale float64) {
-	m.opts.SeedWords = slices.Clone(m.opts.SeedWords)
-	for i := range m.opts.SeedWords {
-		m.opts.SeedWords[i].Count = counts[i] * scale
+	m.opts.SeedCounts = make([]float64, len(counts))
+	for i, c := range counts {
+		m.opts.SeedCounts[i] = c * scale
 	}
 	m.resolvePrior()
 	m.seedLambda()
 }
 
-// resolvePrior sets the seed prior from the seed words' counts: seed word
-// w of topic t adds SeedPrior · Weight · Count / (the number of topics w
-// seeds) to η_tw. It does nothing without seed words or with a negative
+// resolvePrior sets the seed prior from the seed terms' counts: seed term
+// w of topic t adds SeedPrior · Strength · count / (the number of topics
+// w seeds) to η_tw. It does nothing without seed terms or with a negative
 // SeedPrior.
 func (m *Model) resolvePrior() {
 	o := &m.opts
-	if len(o.SeedWords) == 0 || o.SeedPrior < 0 || m.extra != nil {
+	if len(o.Seeds.Seeds) == 0 || o.SeedPrior < 0 || m.extra != nil {
 		return
 	}
 	k := m.k
-	topics := map[int]int{} // seed term -> number of (distinct) topics it seeds
-	seen := map[int]bool{}
-	for _, s := range o.SeedWords {
-		if !seen[s.Term*k+s.Topic] {
-			seen[s.Term*k+s.Topic] = true
-			topics[s.Term]++
-		}
+	topics := map[int]int{} // seed term -> number of topics it seeds
+	for _, s := range o.Seeds.Seeds {
+		topics[s.Term]++
 	}
 	byIndex := map[int]float64{}
-	for _, s := range o.SeedWords {
-		w := s.Weight
+	for i, s := range o.Seeds.Seeds {
+		w := s.Strength
 		if w == 0 {
 			w = 1
 		}
-		byIndex[s.Term*k+s.Topic] += o.SeedPrior * w * s.Count / float64(topics[s.Term])
+		byIndex[s.Term*k+s.Topic] += o.SeedPrior * w * o.SeedCounts[i] / float64(topics[s.Term])
 	}
 	m.extra = make([]prior, 0, len(byIndex))
 	m.extraSum = make([]float64, k)

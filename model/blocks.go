@@ -214,11 +214,11 @@ func fitNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, vocab
 	if err != nil {
 		return nil, err
 	}
-	mask, notes, err := exclusionMask(KindNMF, anchors, names, vocab)
+	seeds, notes, err := anchorTerms(KindNMF, anchors, names, vocab)
 	if err != nil {
 		return nil, err
 	}
-	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report})
+	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report})
 	if err != nil {
 		return nil, err
 	}
@@ -263,12 +263,12 @@ func fitTSNMFShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if seeded(anchors) {
 		return nil, errSeedsOutOfCore(KindTSNMF)
 	}
-	mask, notes, err := exclusionMask(KindTSNMF, anchors, tsnmfTopicNames(names, k), vocab)
+	seeds, notes, err := anchorTerms(KindTSNMF, anchors, tsnmfTopicNames(names, k), vocab)
 	if err != nil {
 		return nil, err
 	}
 	r, err := nmf.TSNMFBlocks(ctx, src, st, nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
 	})
@@ -301,7 +301,7 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if o.LabelsFromCorpus {
 		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
 	}
-	names, anchors, exclude, seeded, err := corexAnchors(sup, vocab)
+	names, seeded, err := anchorNames(sup, vocab)
 	if err != nil {
 		return nil, err
 	}
@@ -310,15 +310,18 @@ func fitCorExShards(ctx context.Context, src *shard.Source, st blocks.Store, voc
 	if err != nil {
 		return nil, err
 	}
-	markUnseeded(names, anchors, vocab)
+	seeds, notes, err := anchorTerms(KindCorEx, sup, names, vocab)
+	if err != nil {
+		return nil, err
+	}
 	m, err := corex.FitBlocks(ctx, src, st, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
-		Anchors: anchors, Exclude: exclude, Beta: o.Beta, Progress: report,
+		Seeds: seeds, KeepOrder: keepOrder(sup, seeds), Beta: o.Beta, Progress: report,
 	})
 	if err != nil {
 		return nil, err
 	}
-	c, info := corexModel(m, names, labelNames, anchors, vocab, Info{})
+	c, info := corexModel(m, unseededNames(names, sup, nil, vocab), labelNames, sup, vocab, Info{Notes: notes})
 	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // SuggestedAnchors is the number of anchor words per label a CorEx model
@@ -120,7 +121,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	var info Info
 	var names, labelNames []string
-	var anchors, exclude []corex.Anchor
+	anchors := sup.Anchors
 	switch {
 	case sup.labeled():
 		var idx [][]int
@@ -130,7 +131,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 			return nil, Info{}, fmt.Errorf("model: suggesting anchors from the labels: %w", err)
 		}
 		var notes []string
-		names, anchors, exclude, notes, err = mergeCorexAnchors(labelNames, corex.LabelAnchors(sugg, vocab), sup.Anchors)
+		names, anchors, notes, err = mergeCorexAnchors(labelNames, suggestedWords(sugg, vocab), sup.Anchors)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -138,7 +139,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	default:
 		var err error
 		var seeded int
-		if names, anchors, exclude, seeded, err = corexAnchors(sup.Anchors, vocab); err != nil {
+		if names, seeded, err = anchorNames(sup.Anchors, vocab); err != nil {
 			return nil, Info{}, err
 		}
 		// The seeded topics stand for their names: the model predicts them.
@@ -148,71 +149,44 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	markUnseeded(names, anchors, vocab)
+	seeds, notes, err := anchorTerms(KindCorEx, anchors, names, vocab)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	info.Notes = append(info.Notes, notes...)
 	m, err := corex.Fit(ctx, x, corex.Config{
 		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
-		Anchors: anchors, Exclude: exclude, Beta: o.Beta,
+		Seeds: seeds, KeepOrder: keepOrder(anchors, seeds), Beta: o.Beta,
 		Progress: report,
 	})
 	if err != nil {
 		return nil, Info{}, err
 	}
-	c, info := corexModel(m, names, labelNames, anchors, vocab, info)
+	c, info := corexModel(m, unseededNames(names, anchors, nil, vocab), labelNames, anchors, vocab, info)
 	return c, info, nil
 }
 
-// corexAnchors gathers the user's anchors by topic name: the topics with
-// a seed word in vocab first (with any seed word when vocab is nil), then
-// the others — exclusion words only, or no seed word known — each group
-// in the order the names first appear. It returns the seed words with each
-// one's strength (0: Options.Beta), the excluded words, and how many
-// topics are seeded (the first ones).
-func corexAnchors(sup []Anchor, vocab []string) (names []string, anchors, exclude []corex.Anchor, seeded int, err error) {
-	var col map[string]int
-	if vocab != nil {
-		col = termIndex(vocab)
-	}
-	seeds := map[string]bool{}
-	for _, a := range sup {
-		if a.Topic == "" {
-			return nil, nil, nil, 0, fmt.Errorf("model: an anchor has no topic name")
-		}
-		if len(a.Beta) > 0 && len(a.Beta) != len(a.Words) {
-			return nil, nil, nil, 0, fmt.Errorf("model: anchor %q has %d strengths for %d words", a.Topic, len(a.Beta), len(a.Words))
-		}
-		if len(a.Words) == 0 && len(a.Exclude) == 0 {
-			return nil, nil, nil, 0, fmt.Errorf("model: anchor %q has no words", a.Topic)
-		}
-		seeds[a.Topic] = seeds[a.Topic] || (col == nil && len(a.Words) > 0) || (col != nil && anyTerm(col, a.Words))
-	}
-	byName := map[string]int{}
-	for pass := 0; pass < 2; pass++ {
-		for _, a := range sup {
-			if _, ok := byName[a.Topic]; !ok && seeds[a.Topic] == (pass == 0) {
-				byName[a.Topic] = len(names)
-				names = append(names, a.Topic)
-				anchors = append(anchors, corex.Anchor{Topic: len(names) - 1})
-			}
-		}
-		if pass == 0 {
-			seeded = len(names)
+// keepOrder reports whether a CorEx fit must keep its topics in place
+// although seeds holds no term: the anchors name its topics, but none of
+// their words is in the vocabulary.
+func keepOrder(anchors []Anchor, seeds supervision.Terms) bool {
+	for _, a := range anchors {
+		if len(a.Words)+len(a.Exclude) > 0 {
+			return seeds.Empty()
 		}
 	}
-	for _, a := range sup {
-		t := byName[a.Topic]
-		anchors[t].Words = append(anchors[t].Words, a.Words...)
-		for i := range a.Words {
-			b := 0.0
-			if i < len(a.Beta) {
-				b = a.Beta[i]
-			}
-			anchors[t].Strengths = append(anchors[t].Strengths, b)
-		}
-		if len(a.Exclude) > 0 {
-			exclude = append(exclude, corex.Anchor{Topic: t, Words: a.Exclude})
+	return false
+}
+
+// suggestedWords returns SuggestAnchors' words of each label.
+func suggestedWords(sugg [][]corex.LabelWord, vocab []string) [][]string {
+	out := make([][]string, len(sugg))
+	for l, ws := range sugg {
+		for _, w := range ws {
+			out[l] = append(out[l], vocab[w.Index])
 		}
 	}
-	return names, anchors, exclude, seeded, nil
+	return out
 }
 
 // mergeCorexAnchors anchors one topic per label (labelNames, in order)
@@ -221,14 +195,14 @@ func corexAnchors(sup []Anchor, vocab []string) (names []string, anchors, exclud
 // seed words come first with their strengths, then the suggested words
 // the user neither gave nor excluded, and the user's exclusions apply to
 // the topic. Topics the user names that are no label come after the
-// labels, in corexAnchors' order (seeded ones first). It returns the topic
-// names, the anchors and exclusions by topic, and a note per label.
-func mergeCorexAnchors(labelNames []string, suggested []corex.Anchor, user []Anchor) (names []string, anchors, exclude []corex.Anchor, notes []string, err error) {
+// labels, in anchorNames' order (seeded ones first). It returns the topic
+// names, the merged anchors by topic (one per topic with words, in the
+// topics' order) and a note per label.
+func mergeCorexAnchors(labelNames []string, suggested [][]string, user []Anchor) (names []string, merged []Anchor, notes []string, err error) {
 	var unames []string
-	var uanch, uexcl []corex.Anchor
 	if len(user) > 0 {
-		if unames, uanch, uexcl, _, err = corexAnchors(user, nil); err != nil {
-			return nil, nil, nil, nil, err
+		if unames, _, err = anchorNames(user, nil); err != nil {
+			return nil, nil, nil, err
 		}
 	}
 	topicOf := make(map[string]int, len(labelNames)+len(unames))
@@ -242,36 +216,39 @@ func mergeCorexAnchors(labelNames []string, suggested []corex.Anchor, user []Anc
 			names = append(names, name)
 		}
 	}
-	byTopic := make([]corex.Anchor, len(names))
+	byTopic := make([]Anchor, len(names))
 	for t := range byTopic {
-		byTopic[t].Topic = t
+		byTopic[t].Topic = names[t]
 	}
 	excluded := make([]map[string]bool, len(names))
-	for _, ex := range uexcl {
-		t := topicOf[unames[ex.Topic]]
+	for _, a := range user {
+		t := topicOf[a.Topic]
 		if excluded[t] == nil {
 			excluded[t] = map[string]bool{}
 		}
-		for _, w := range ex.Words {
+		for _, w := range a.Exclude {
 			excluded[t][w] = true
 		}
-		exclude = append(exclude, corex.Anchor{Topic: t, Words: ex.Words})
-	}
-	for _, a := range uanch {
-		t := topicOf[unames[a.Topic]]
+		byTopic[t].Exclude = append(byTopic[t].Exclude, a.Exclude...)
 		byTopic[t].Words = append(byTopic[t].Words, a.Words...)
-		byTopic[t].Strengths = append(byTopic[t].Strengths, a.Strengths...)
+		for i := range a.Words {
+			b := 0.0
+			if i < len(a.Beta) {
+				b = a.Beta[i]
+			}
+			byTopic[t].Beta = append(byTopic[t].Beta, b)
+		}
 	}
-	for l, a := range suggested {
+	for l, ws := range suggested {
 		given := map[string]bool{}
 		for _, w := range byTopic[l].Words {
 			given[w] = true
 		}
 		var added []string
-		for _, w := range a.Words {
+		for _, w := range ws {
 			if !given[w] && !excluded[l][w] {
 				byTopic[l].Words = append(byTopic[l].Words, w)
-				byTopic[l].Strengths = append(byTopic[l].Strengths, 0)
+				byTopic[l].Beta = append(byTopic[l].Beta, 0)
 				added = append(added, w)
 			}
 		}
@@ -288,27 +265,16 @@ func mergeCorexAnchors(labelNames []string, suggested []corex.Anchor, user []Anc
 		}
 	}
 	for _, a := range byTopic {
-		if len(a.Words) > 0 {
-			anchors = append(anchors, a)
+		if len(a.Words)+len(a.Exclude) > 0 {
+			merged = append(merged, a)
 		}
 	}
-	return names, anchors, exclude, notes, nil
+	return names, merged, notes, nil
 }
 
 // unseededSuffix ends the name of a seeded topic none of whose seed words
 // is in the vocabulary.
 const unseededSuffix = " (no seed word in the vocabulary)"
-
-// markUnseeded renames each anchored topic none of whose seed words is in
-// the vocabulary, so that its name says it is not steered.
-func markUnseeded(names []string, anchors []corex.Anchor, vocab []string) {
-	col := termIndex(vocab)
-	for _, a := range anchors {
-		if len(a.Words) > 0 && !anyTerm(col, a.Words) && a.Topic < len(names) {
-			names[a.Topic] += unseededSuffix
-		}
-	}
-}
 
 // corexTopics resolves the number of topics (k, or one per named topic
 // when 0) and names the unnamed ones.
@@ -332,7 +298,7 @@ func corexTopics(names []string, k, terms int) ([]string, int, error) {
 }
 
 // corexModel wraps a fitted CorEx model with its names and notes.
-func corexModel(m *corex.Model, names, labelNames []string, anchors []corex.Anchor, vocab []string, info Info) (*CorEx, Info) {
+func corexModel(m *corex.Model, names, labelNames []string, anchors []Anchor, vocab []string, info Info) (*CorEx, Info) {
 	if len(anchors) == 0 {
 		// Unanchored models come back ordered by TC; their names follow.
 		for t := range names {

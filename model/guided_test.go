@@ -2,116 +2,76 @@ package model
 
 import (
 	"context"
-	"math"
 	"slices"
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
-	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/shard"
-	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// The engine's objective on X with the seed pseudo-documents stacked under
-// it is the guided objective written out: D(X, W·H) + Σ_r μ_r·D(q_r,
-// c_r·h_t(r)), each pseudo-document using its own topic alone; the
-// stripped W has the documents' rows only.
-func TestGuidedObjectiveWrittenOut(t *testing.T) {
-	x := sparse.FromDense(mat.NewDense(6, 5, []float64{
-		3, 1, 0, 0, 1,
-		2, 2, 0, 1, 0,
-		0, 0, 4, 1, 0,
-		0, 1, 3, 2, 0,
-		1, 0, 0, 0, 5,
-		0, 0, 1, 0, 4,
-	}))
+// The anchors name the topics (seeded first) and become seed terms and
+// exclusions of those topics in term indices, with notes on the words
+// missing from the vocabulary; what cannot be translated is an error.
+func TestAnchorTerms(t *testing.T) {
 	vocab := []string{"a", "b", "c", "d", "e"}
-	anchors := []Anchor{{Topic: "one", Words: []string{"a", "b"}, Beta: []float64{2, 0}}, {Topic: "two", Words: []string{"d", "zz"}}}
-	const k = 3
-	names, seededNames, err := anchorTopicNames(KindNMF, anchors, vocab, k)
-	if err != nil || !slices.Equal(names, []string{"one", "two", "topic-3"}) || !slices.Equal(seededNames, []string{"one", "two"}) {
+	anchors := []Anchor{
+		{Topic: "two", Exclude: []string{"e", "yy"}},
+		{Topic: "one", Words: []string{"a", "b"}, Beta: []float64{2, 0}},
+		{Topic: "two", Words: []string{"d", "zz"}},
+		{Topic: "lost", Words: []string{"xx"}},
+	}
+	names, seededNames, err := anchorTopicNames(KindNMF, anchors[1:], vocab, 4)
+	if err != nil || !slices.Equal(names, []string{"one", "two", "lost", "topic-4"}) || !slices.Equal(seededNames, []string{"one", "two"}) {
 		t.Fatalf("names %q, %q, %v", names, seededNames, err)
 	}
-	docW := []float64{1, 2, 1, 1, 0.5, 1}
-	for _, loss := range []nmf.Loss{nmf.Frobenius, nmf.KullbackLeibler} {
-		g, notes, err := newGuide(KindNMF, anchors, names, vocab, x, docW, loss, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(strings.Join(notes, "|"), "zz") {
-			t.Errorf("no note on the seed word missing from the vocabulary: %q", notes)
-		}
-		// q: topic one has a:2, b:1; topic two d:1.
-		if g.q.At(0, 0) != 2 || g.q.At(0, 1) != 1 || g.q.At(1, 3) != 1 || g.q.NNZ() != 3 || !slices.Equal(g.topics, []int{0, 1}) {
-			t.Fatalf("%v: seed rows %v, topics %v", loss, g.q.ToDense(), g.topics)
-		}
-		// μ = β·mass(X)/(K·mass(q)) with the documents' weights.
-		mass := dataMass(x, docW, loss)
-		q0 := 5.0 // 2² + 1²
-		if loss == nmf.KullbackLeibler {
-			q0 = 3
-		}
-		if want := 3 * mass / (k * q0); math.Abs(g.mu[0]-want) > 1e-12*want {
-			t.Errorf("%v: μ_0 = %v, want %v", loss, g.mu[0], want)
-		}
-		xs, rw, wm, err := g.stack(x, docW, nil, k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := nmf.Fit(context.Background(), xs, nmf.Config{K: k, Loss: loss, Seed: 1, Init: nmf.InitRandom, MaxIter: 30, Tol: -1, RowWeights: rw, WMask: wm})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.W.At(6, 1) != 0 || r.W.At(6, 2) != 0 || r.W.At(7, 0) != 0 || r.W.At(7, 2) != 0 {
-			t.Errorf("%v: a pseudo-document uses another topic than its own: %v", loss, mat.Formatted(r.W.Slice(6, 8, 0, k)))
-		}
-		w := g.strip(r.W)
-		if n, _ := w.Dims(); n != x.Rows {
-			t.Fatalf("%v: stripped W has %d rows, want %d", loss, n, x.Rows)
-		}
-		// Written out: the documents' weighted data term plus μ times each
-		// seed row's divergence from c·h_t, in the engine's convention
-		// (½ squared error for Frobenius).
-		div := func(a, b float64) float64 {
-			if loss == nmf.Frobenius {
-				return (a - b) * (a - b) / 2
-			}
-			if a == 0 {
-				return b
-			}
-			return a*math.Log(a/b) - a + b
-		}
-		var wh mat.Dense
-		wh.Mul(w, r.H)
-		want := 0.0
-		for i := 0; i < x.Rows; i++ {
-			for j := 0; j < x.Cols; j++ {
-				want += docW[i] * div(x.At(i, j), wh.At(i, j))
-			}
-		}
-		for s, tp := range g.topics {
-			c := r.W.At(x.Rows+s, tp)
-			for j := 0; j < x.Cols; j++ {
-				want += g.mu[s] * div(g.q.At(s, j), c*r.H.At(tp, j))
-			}
-		}
-		if got := r.FinalObjective(); math.Abs(got-want) > 1e-9*want {
-			t.Errorf("%v: engine objective %v, written-out guided objective %v", loss, got, want)
-		}
+	got, notes, err := anchorTerms(KindNMF, anchors, names, vocab)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, _, err := newGuide(KindNMF, []Anchor{{Topic: "nosuch", Words: []string{"a"}}}, names, vocab, x, nil, nmf.Frobenius, 0); err == nil || !strings.Contains(err.Error(), "one, two, topic-3") {
-		t.Errorf("unknown seeded topic: %v", err)
+	// The anchors of "two" are taken together, in the order its name
+	// first appears.
+	want := supervision.Terms{
+		Seeds:   []supervision.Seed{{Topic: 1, Term: 3}, {Topic: 0, Term: 0, Strength: 2}, {Topic: 0, Term: 1}},
+		Exclude: []supervision.Exclusion{{Topic: 1, Term: 4}},
+	}
+	if !slices.Equal(got.Seeds, want.Seeds) || !slices.Equal(got.Exclude, want.Exclude) {
+		t.Errorf("terms %+v, want %+v", got, want)
+	}
+	wantNotes := []string{
+		`topic "two": the seed words zz are not in the vocabulary`,
+		`topic "two": the excluded words yy are not in the vocabulary`,
+		`topic "lost": none of its seed words (xx) is in the vocabulary; it is not seeded`,
+	}
+	if !slices.Equal(notes, wantNotes) {
+		t.Errorf("notes %q, want %q", notes, wantNotes)
+	}
+	if got := unseededNames(names, anchors, nil, vocab); got[2] != "lost"+unseededSuffix || got[1] != "two" {
+		t.Errorf("unseeded names %q", got)
+	}
+	for _, c := range []struct {
+		anchors []Anchor
+		want    string
+	}{
+		{[]Anchor{{Topic: "nosuch", Words: []string{"a"}}}, "one, two, lost, topic-4"},
+		{[]Anchor{{Topic: "one", Words: []string{"a"}}, {Topic: "one", Words: []string{"a"}}}, `topic "one" names "a" twice`},
+		{[]Anchor{{Topic: "one", Words: []string{"a"}, Exclude: []string{"a"}}}, `topic "one" names "a" twice (as a seed or an exclusion word)`},
+	} {
+		if _, _, err := anchorTerms(KindNMF, c.anchors, names, vocab); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error saying %q", c.anchors, err, c.want)
+		}
 	}
 	if names, _, _ := anchorTopicNames(KindNMF, []Anchor{{Topic: "topic-3", Exclude: []string{"x"}}}, vocab, 4); !slices.Equal(names, []string{"topic-3", "topic-2", "topic-5", "topic-4"}) {
 		t.Errorf("names %q", names)
 	}
-	if _, _, err := anchorTopicNames(KindNMF, anchors, vocab, 1); err == nil {
+	if _, _, err := anchorTopicNames(KindNMF, anchors[1:3], vocab, 1); err == nil {
 		t.Error("two anchored topics for k = 1: no error")
+	}
+	if names, seeded, err := anchorNames(anchors, vocab); err != nil || !slices.Equal(names, []string{"two", "one", "lost"}) || seeded != 2 {
+		t.Errorf("anchor names %q (%d seeded), %v", names, seeded, err)
 	}
 }
 

@@ -8,10 +8,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/semitopic/semitopic/corex"
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // Seed modes of LDA (Options.SeedMode): how seed words steer their topics.
@@ -55,12 +55,20 @@ type ldaParams struct {
 	MaxDocUpdateIter              int
 	MeanChangeTol                 float64
 	Seed                          uint64
-	SeedWords                     []lda.SeedWord  `json:",omitempty"`
-	SeedPrior                     float64         `json:",omitempty"`
-	ZLabels                       bool            `json:",omitempty"`
-	Exclude                       []lda.TopicTerm `json:",omitempty"`
-	TopicNames                    []string        `json:",omitempty"`
-	LabelNames                    []string        `json:",omitempty"`
+	SeedWords                     []ldaSeedWord           `json:",omitempty"`
+	SeedPrior                     float64                 `json:",omitempty"`
+	ZLabels                       bool                    `json:",omitempty"`
+	Exclude                       []supervision.Exclusion `json:",omitempty"`
+	TopicNames                    []string                `json:",omitempty"`
+	LabelNames                    []string                `json:",omitempty"`
+}
+
+// ldaSeedWord is a seed term as a saved model records it: its topic, its
+// term, its strength and its count in the training corpus
+// (lda.Config.Seeds and SeedCounts).
+type ldaSeedWord struct {
+	Topic, Term   int
+	Weight, Count float64
 }
 
 // Kind implements Model.
@@ -118,18 +126,35 @@ func (m *LDA) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
 func (m *LDA) params() ldaParams {
 	o := m.m.Config()
 	p := ldaParams{DocTopicPrior: o.DocTopicPrior, TopicWordPrior: o.TopicWordPrior, MaxDocUpdateIter: o.MaxDocUpdateIter,
-		MeanChangeTol: o.MeanChangeTol, Seed: o.Seed, ZLabels: o.ZLabels, Exclude: o.Exclude, TopicNames: m.TopicNames, LabelNames: m.LabelNames}
-	if len(o.SeedWords) > 0 {
-		p.SeedWords, p.SeedPrior = o.SeedWords, o.SeedPrior
+		MeanChangeTol: o.MeanChangeTol, Seed: o.Seed, ZLabels: o.ZLabels, Exclude: o.Seeds.Exclude, TopicNames: m.TopicNames, LabelNames: m.LabelNames}
+	for i, s := range o.Seeds.Seeds {
+		w := ldaSeedWord{Topic: s.Topic, Term: s.Term, Weight: s.Strength}
+		if o.SeedCounts != nil {
+			w.Count = o.SeedCounts[i]
+		}
+		p.SeedWords = append(p.SeedWords, w)
+	}
+	if len(p.SeedWords) > 0 {
+		p.SeedPrior = o.SeedPrior
 	}
 	return p
 }
 
 // config is the lda configuration of saved parameters.
 func (p ldaParams) config() lda.Config {
-	return lda.Config{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
+	c := lda.Config{DocTopicPrior: p.DocTopicPrior, TopicWordPrior: p.TopicWordPrior,
 		MaxDocUpdateIter: p.MaxDocUpdateIter, MeanChangeTol: p.MeanChangeTol, Seed: p.Seed,
-		SeedWords: p.SeedWords, SeedPrior: p.SeedPrior, ZLabels: p.ZLabels, Exclude: p.Exclude}
+		Seeds: supervision.Terms{Exclude: p.Exclude}, SeedPrior: p.SeedPrior, ZLabels: p.ZLabels}
+	counted := false
+	for _, w := range p.SeedWords {
+		c.Seeds.Seeds = append(c.Seeds.Seeds, supervision.Seed{Topic: w.Topic, Term: w.Term, Strength: w.Weight})
+		c.SeedCounts = append(c.SeedCounts, w.Count)
+		counted = counted || w.Count != 0
+	}
+	if !counted {
+		c.SeedCounts = nil
+	}
+	return c
 }
 
 func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
@@ -189,40 +214,24 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 		sv.labelNames, idx = sup.labelIndex()
 		sv.names = append([]string(nil), sv.labelNames...)
 	}
-	labels := len(sv.names)
-	var anchors, exclude []corex.Anchor
-	seededNames := 0
+	labels := slices.Clone(sv.names)
 	if len(sup.Anchors) > 0 {
-		var names []string
-		var err error
-		if names, anchors, exclude, seededNames, err = corexAnchors(sup.Anchors, vocab); err != nil {
+		names, nSeeded, err := anchorNames(sup.Anchors, vocab)
+		if err != nil {
 			return sv, err
 		}
-		// Renumber the anchors' topics after the labels' topics.
-		at := make([]int, len(names))
+		// The anchors' topics after the labels' topics.
 		for i, n := range names {
-			if j := slices.Index(sv.names, n); j >= 0 {
-				at[i] = j
+			if slices.Contains(sv.names, n) {
 				continue
 			}
-			at[i] = len(sv.names)
 			sv.names = append(sv.names, n)
-			if i < seededNames {
+			if i < nSeeded {
 				sv.labelNames = append(sv.labelNames, n)
 			}
 		}
-		for i := range anchors {
-			anchors[i].Topic = at[anchors[i].Topic]
-		}
-		for i := range exclude {
-			exclude[i].Topic = at[exclude[i].Topic]
-		}
 	}
-	seeds := 0
-	for _, a := range anchors {
-		seeds += len(a.Words)
-	}
-	if seeds == 0 && (o.SeedMode != "" || o.Beta != 0) {
+	if !seeded(sup.Anchors) && (o.SeedMode != "" || o.Beta != 0) {
 		return sv, fmt.Errorf("model: lda's seed_mode and beta steer seed words (anchors), and there are none")
 	}
 	if lo.K == 0 {
@@ -237,52 +246,21 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 	for t := len(sv.names); t < lo.K; t++ {
 		sv.names = append(sv.names, fmt.Sprintf("topic-%d", t+1))
 	}
-	col := termIndex(vocab)
-	for _, a := range anchors {
-		var missing []string
-		for i, w := range a.Words {
-			j, ok := col[w]
-			if !ok {
-				missing = append(missing, w)
-				continue
-			}
-			lo.SeedWords = append(lo.SeedWords, lda.SeedWord{Topic: a.Topic, Term: j, Weight: a.Strengths[i]})
-		}
-		if len(missing) > 0 {
-			sv.notes = append(sv.notes, fmt.Sprintf("topic %q: the seed words %s are not in the vocabulary", sv.names[a.Topic], strings.Join(missing, ", ")))
-		}
+	var err error
+	if lo.Seeds, sv.notes, err = anchorTerms(KindLDA, sup.Anchors, sv.names, vocab); err != nil {
+		return sv, err
 	}
 	// A topic that is not a label and none of whose seed words is in the
 	// vocabulary says so in its name (its label keeps the anchors' name).
-	var unlabeled []corex.Anchor
-	for _, a := range anchors {
-		if a.Topic >= labels {
-			unlabeled = append(unlabeled, a)
-		}
-	}
-	markUnseeded(sv.names, unlabeled, vocab)
-	for _, e := range exclude {
-		var missing []string
-		for _, w := range e.Words {
-			j, ok := col[w]
-			if !ok {
-				missing = append(missing, w)
-				continue
-			}
-			lo.Exclude = append(lo.Exclude, lda.TopicTerm{Topic: e.Topic, Term: j})
-		}
-		if len(missing) > 0 {
-			sv.notes = append(sv.notes, fmt.Sprintf("topic %q: the excluded words %s are not in the vocabulary", sv.names[e.Topic], strings.Join(missing, ", ")))
-		}
-	}
-	if len(lo.SeedWords) > 0 {
+	sv.names = unseededNames(sv.names, sup.Anchors, labels, vocab)
+	if len(lo.Seeds.Seeds) > 0 {
 		switch o.SeedMode {
 		case SeedZLabels:
 			if o.Beta != 0 {
 				return sv, fmt.Errorf("model: beta is the strength of lda's seed prior, which seed mode %s does not add (use %s)", SeedZLabels, SeedBoth)
 			}
-			for _, a := range anchors {
-				for _, b := range a.Strengths {
+			for _, a := range sup.Anchors {
+				for _, b := range a.Beta {
 					if b != 0 {
 						return sv, fmt.Errorf("model: seed word strengths (word:3) scale lda's seed prior, which seed mode %s does not add (use %s)", SeedZLabels, SeedBoth)
 					}

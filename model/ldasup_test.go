@@ -234,7 +234,8 @@ func TestLDASupervisedSaveLoad(t *testing.T) {
 		}
 		a, b := f.Model.(*LDA), g.Model.(*LDA)
 		if !slices.Equal(a.TopicNames, b.TopicNames) || !slices.Equal(a.Labels(), b.Labels()) || len(b.Labels()) == 0 ||
-			!slices.Equal(a.m.Config().SeedWords, b.m.Config().SeedWords) || a.m.Config().ZLabels != b.m.Config().ZLabels {
+			!slices.Equal(a.m.Config().Seeds.Seeds, b.m.Config().Seeds.Seeds) || !slices.Equal(a.m.Config().SeedCounts, b.m.Config().SeedCounts) ||
+			!slices.Equal(a.m.Config().Seeds.Exclude, b.m.Config().Seeds.Exclude) || a.m.Config().ZLabels != b.m.Config().ZLabels {
 			t.Errorf("loaded names %q, labels %q, config %+v", b.TopicNames, b.Labels(), b.m.Config())
 		}
 		x, err := g.Vectorize(context.Background(), c.Docs[:40])

@@ -224,84 +224,23 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	mask, notes, err := exclusionMask(KindNMF, sup.Anchors, names, vocab)
+	seeds, notes, err := anchorTerms(KindNMF, sup.Anchors, names, vocab)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	g, gnotes, err := seedGuide(KindNMF, sup.Anchors, names, vocab, x, nil, loss, o.Beta)
+	r, err := nmf.Fit(ctx, x, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol,
+		Seeds: seeds, SeedWeight: o.Beta, Progress: report})
 	if err != nil {
-		return nil, Info{}, err
+		return nil, Info{}, seedError(err, names)
 	}
-	xs, rw, wmask, err := g.stack(x, nil, nil, o.K)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	cfg := nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol,
-		HMask: mask, WMask: wmask, RowWeights: rw, Progress: report}
-	if g != nil && init == nmf.InitAuto {
-		// Seeded topics start from their seed words' documents (see
-		// guide.startLabels), the free ones as random-acol.
-		cfg.Init, cfg.Labels = nmf.InitLabelMean, g.startLabels(x)
-		gnotes = append(gnotes, "seeded start: a seeded topic starts as the mean of the documents holding its seed words (label-mean), the others random-acol")
-	}
-	r, err := nmf.Fit(ctx, xs, cfg)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	if g == nil {
+	if len(r.Seeded) == 0 {
 		seededNames = nil // no document holds a seed word: nothing steers the topics
 	}
-	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: unseededNames(names, sup.Anchors, nil, vocab), LabelNames: seededNames, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: unseededNames(names, sup.Anchors, nil, vocab), LabelNames: seededNames, Vocab: vocab, weights: topicShares(r.W, r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(notes, gnotes...)}, nil
-}
-
-// exclusionMask turns the anchors' exclusion words into an H mask over
-// the topics named names (nil when nothing is excluded): a zero keeps the
-// word out of the topic, exactly. Seed words are left to newGuide; an
-// unknown topic name is an error listing the model's topics; excluded
-// words missing from the vocabulary are reported in the notes.
-func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.Dense, []string, error) {
-	if len(anchors) == 0 {
-		return nil, nil, nil
-	}
-	topic := make(map[string]int, len(names))
-	for t, n := range names {
-		topic[n] = t
-	}
-	col := termIndex(vocab)
-	var mask *mat.Dense
-	var notes []string
-	for _, a := range anchors {
-		if len(a.Exclude) == 0 {
-			continue
-		}
-		t, ok := topic[a.Topic]
-		if !ok {
-			return nil, nil, fmt.Errorf("model: the anchors name the topic %q; this %s model's topics are %s", a.Topic, kind, strings.Join(names, ", "))
-		}
-		var missing []string
-		for _, w := range a.Exclude {
-			j, ok := col[w]
-			if !ok {
-				missing = append(missing, w)
-				continue
-			}
-			if mask == nil {
-				mask = mat.NewDense(len(names), len(vocab), nil)
-				for q := range mask.RawMatrix().Data {
-					mask.RawMatrix().Data[q] = 1
-				}
-			}
-			mask.Set(t, j, 0)
-		}
-		if len(missing) > 0 {
-			notes = append(notes, fmt.Sprintf("topic %q: the excluded words %s are not in the vocabulary", a.Topic, strings.Join(missing, ", ")))
-		}
-	}
-	return mask, notes, nil
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(notes, r.Notes...)}, nil
 }
 
 func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
@@ -353,63 +292,25 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	topicNames := tsnmfTopicNames(names, k)
 	copy(topicNames[len(names):], lost)
-	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, topicNames, vocab)
+	seeds, notes, err := anchorTerms(KindTSNMF, sup.Anchors, topicNames, vocab)
 	if err != nil {
 		return nil, Info{}, err
 	}
-	cfg := nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
+	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
+		Config: nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
+			Seeds: seeds, SeedWeight: o.Beta, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
-	}
-	// With seed words the documents keep TS-NMF's weights, the
-	// pseudo-documents (labeled with their topic) weigh μ.
-	docWeights := tsnmfDocWeights(idx, weighting)
-	g, gnotes, err := seedGuide(KindTSNMF, sup.Anchors, topicNames, vocab, x, docWeights, loss, o.Beta)
+	})
 	if err != nil {
-		return nil, Info{}, err
-	}
-	xs, rw, _, err := g.stack(x, docWeights, nil, k)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	if g != nil {
-		cfg.Labels, cfg.Weighting, cfg.DocWeights = g.labels(idx), nmf.CustomWeighting, rw
-	}
-	r, err := nmf.TSNMF(ctx, xs, cfg)
-	if err != nil {
-		return nil, Info{}, err
+		return nil, Info{}, seedError(err, topicNames)
 	}
 	labelNames, _ := sup.labelIndex()
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(append(append(seedNotes, r.Notes...), notes...), gnotes...)}, nil
-}
-
-// tsnmfDocWeights returns the documents' weights under TS-NMF's
-// weighting, as nmf.TSNMF derives them (nil for equal weights): with the
-// inverse supervision rate, n/labeled for a labeled document and 1 for
-// the others.
-func tsnmfDocWeights(idx [][]int, w nmf.Weighting) []float64 {
-	labeled := 0
-	for _, l := range idx {
-		if len(l) > 0 {
-			labeled++
-		}
-	}
-	if w != nmf.InverseSupervisionRate || labeled == 0 || labeled == len(idx) {
-		return nil
-	}
-	out := make([]float64, len(idx))
-	for i, l := range idx {
-		out[i] = 1
-		if len(l) > 0 {
-			out[i] = float64(len(idx)) / float64(labeled)
-		}
-	}
-	return out
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(append(seedNotes, notes...), r.Notes...)}, nil
 }
 
 // tsnmfTopicNames names a TS-NMF model's k topics as nmf.TSNMF does: the

@@ -155,44 +155,6 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 		weights: p.Weights}, nil
 }
 
-// seededStartB returns the starting B (labels × k topics) of a seeded
-// SSNMF fit, whose seeded topics start as the mean of the documents
-// holding their seed words (guide.startLabels): a topic named like a
-// label maps to it, with weight 1, and every other entry starts at
-// 1/(k−1), positive so that the multiplicative updates can still move it
-// (an entry at 0 stays 0), and so that the named topic weighs in its
-// label's row as much as the other topics together. It returns nil when
-// no topic is named like a label (B then starts at random, as without
-// seed words), and a note otherwise.
-//
-// Why: from the seeded H but a random B, the updates can settle with B
-// mapping two seeded topics to one label and none to another; on BBC with
-// 3 seed words a class and no labels that gave 55–65% accuracy on two
-// seeds of three, against 91–93% with this start (the choice between
-// 1/(k−1), 0.1 and 0.01 for the other entries changed no accuracy by more
-// than 0.4 points there).
-func seededStartB(labels, topicNames []string, k int) (*mat.Dense, string) {
-	b := mat.NewDense(len(labels), k, nil)
-	off := 1.0
-	if k > 1 {
-		off = 1 / float64(k-1)
-	}
-	named := 0
-	for c, l := range labels {
-		for t := 0; t < k; t++ {
-			b.Set(c, t, off)
-			if t < len(topicNames) && topicNames[t] == l {
-				b.Set(c, t, 1)
-				named++
-			}
-		}
-	}
-	if named == 0 {
-		return nil, ""
-	}
-	return b, fmt.Sprintf("seeded start: a seeded topic starts as the mean of the documents holding its seed words, and B maps each of the %d topics named like a label to that label", named)
-}
-
 // DefaultLambda is SSNMF's λ with every document labeled (the paper's 100);
 // by default an SSNMF model takes DefaultLambda times the share of its
 // documents that are labeled.
@@ -289,61 +251,40 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	// data term and nothing in the label term), then the topics with
 	// exclusion words only. μ is Guided NMF's, scaled by the odds of the
 	// share the seed words hold in the documents holding them
-	// (guide.weighByShare): at Guided NMF's weight the seed words took
-	// nearly all of their topics' mass, and B, read from topics that no
-	// longer describe the documents, predicted below the labels alone.
-	// A seeded fit starts where the seed words point (seededStartB).
+	// (nmf.NewGuide): at Guided NMF's weight the seed words took nearly
+	// all of their topics' mass, and B, read from topics that no longer
+	// describe the documents, predicted below the labels alone. A seeded
+	// fit starts where the seed words point: B maps each topic named like
+	// a label to it (ssnmf.Config.TopicClasses).
 	var topicNames, notes []string
-	var g *guide
 	if len(sup.Anchors) > 0 {
 		if topicNames, _, err = anchorTopicNames(KindSSNMF, sup.Anchors, vocab, k); err != nil {
 			return nil, Info{}, err
 		}
-		if cfg.HMask, notes, err = exclusionMask(KindSSNMF, sup.Anchors, topicNames, vocab); err != nil {
+		if cfg.Seeds, notes, err = anchorTerms(KindSSNMF, sup.Anchors, topicNames, vocab); err != nil {
 			return nil, Info{}, err
 		}
-		var gnotes []string
-		if g, gnotes, err = seedGuide(KindSSNMF, sup.Anchors, topicNames, vocab, x, nil, mod.Recon, o.Beta); err != nil {
-			return nil, Info{}, err
+		cfg.SeedWeight = o.Beta
+		cfg.TopicClasses = make([]int, k)
+		for t := range cfg.TopicClasses {
+			cfg.TopicClasses[t] = slices.Index(names, topicNames[t])
 		}
-		notes = append(notes, gnotes...)
+		// With seed words alone a pseudo-document is a document of its
+		// seeded topic's class, with the label weight of a labeled
+		// document.
+		cfg.SeedLabels = seedsAlone
 	}
-	xs, dataW, wmask, err := g.stack(x, nil, nil, k)
+	r, err := ssnmf.Fit(ctx, x, cfg)
 	if err != nil {
-		return nil, Info{}, err
+		return nil, Info{}, seedError(err, topicNames)
 	}
-	if g != nil {
-		_, c := y.Dims()
-		ys := mat.NewDense(xs.Rows, c, nil)
-		ys.Slice(0, x.Rows, 0, c).(*mat.Dense).Copy(y)
-		cfg.Y, cfg.DataRowWeights, cfg.WMask = ys, dataW, wmask
-		cfg.LabelRowWeights = append(rowW, make([]float64, g.rows())...)
-		if seedsAlone {
-			// A pseudo-document is a document of its seeded topic's class,
-			// with the label weight of a labeled document.
-			for r, t := range g.topics {
-				if c := slices.Index(names, topicNames[t]); c >= 0 {
-					ys.Set(x.Rows+r, c, 1)
-					cfg.LabelRowWeights[x.Rows+r] = 1
-				}
-			}
-		}
-		cfg.StartLabels = g.startLabels(x)
-		var note string
-		if cfg.B0, note = seededStartB(names, topicNames, k); note != "" {
-			notes = append(notes, note)
-		}
-	}
-	r, err := ssnmf.Fit(ctx, xs, cfg)
-	if err != nil {
-		return nil, Info{}, err
-	}
+	notes = append(notes, r.Notes...)
 	r.Represent = ssnmf.TransformConfig{Seed: o.Seed, SameStart: true}
 	m := &SSNMF{r: r, LabelNames: names, TopicNames: unseededNames(topicNames, sup.Anchors, names, vocab), MultiLabel: multi, Vocab: vocab}
 	if multi {
 		m.Threshold = 0.5
 	}
-	m.weights = topicShares(g.strip(r.W), r.H)
+	m.weights = topicShares(r.W, r.H)
 	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence,
 		Notes: append(append(seedNotes, fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))), notes...)}
 	if multi {

@@ -2,15 +2,11 @@ package model
 
 import (
 	"context"
-	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
-	"github.com/semitopic/semitopic/nmf"
-	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -20,8 +16,8 @@ import (
 // theme at most 5 points below SSNMF with the labels alone (margin for
 // the spread of one fit), and no seeded topic gives its seed words half
 // of its mass or more. Before the pseudo-documents' weight was scaled by
-// the share the seed words hold in the data (guide.weighByShare) and the
-// seeded fit started from its seed words (seededStartB), this corpus gave
+// the share the seed words hold in the data (nmf.NewGuide) and the
+// seeded fit started from its seed words (ssnmf.Config.TopicClasses), this corpus gave
 // 88% with the seeds against 98% without, each seeded topic held its
 // seed words at 53–100% of its mass, and on BBC the seeds cost SSNMF
 // accuracy (92–95% → 22–78%).
@@ -122,51 +118,5 @@ func TestSSNMFSeedsOnlyUncoveredTopic(t *testing.T) {
 	}
 	if got := f.Model.(Predictor).Labels(); !slices.Equal(slices.Sorted(slices.Values(got)), []string{"launch", "music", "space"}) {
 		t.Errorf("labels %q, want the seeded topics launch, music and space", got)
-	}
-}
-
-// weighByShare scales μ by the odds of the share the seed words hold in
-// the documents holding them, for either loss; a topic whose seed words
-// no document holds takes the smallest share, and no seed word in any
-// document drops the guide.
-func TestWeighByShare(t *testing.T) {
-	// Documents: 0 holds seed a (1) and b (3); 1 holds c only; 2 nothing
-	// of the seeds. Topic one is seeded by a, topic two by d (no document).
-	x, err := sparse.FromTriplets(3, 4, []sparse.Triplet{{Row: 0, Col: 0, Val: 1}, {Row: 0, Col: 1, Val: 3}, {Row: 1, Col: 2, Val: 2}, {Row: 2, Col: 1, Val: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	vocab := []string{"a", "b", "c", "d"}
-	names := []string{"one", "two"}
-	anchors := []Anchor{{Topic: "one", Words: []string{"a"}}, {Topic: "two", Words: []string{"d"}}}
-	for _, c := range []struct {
-		loss  nmf.Loss
-		share float64
-	}{{nmf.KullbackLeibler, 1.0 / 4}, {nmf.Frobenius, 1.0 / 10}} {
-		g, _, err := newGuide(KindSSNMF, anchors, names, vocab, x, nil, c.loss, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := slices.Clone(g.mu)
-		if got := g.seedShares(x, nil, c.loss); math.Abs(got[0]-c.share) > 1e-12 || got[1] != -1 {
-			t.Errorf("loss %v: shares %v, want [%v -1]", c.loss, got, c.share)
-		}
-		g, note := g.weighByShare(x, nil, c.loss)
-		odds := c.share / (1 - c.share)
-		for r := range before {
-			if math.Abs(g.mu[r]-before[r]*odds) > 1e-9*before[r] {
-				t.Errorf("loss %v: μ[%d] %v, want %v·%v", c.loss, r, g.mu[r], before[r], odds)
-			}
-		}
-		if !strings.Contains(note, "odds") {
-			t.Errorf("note %q", note)
-		}
-	}
-	g, _, err := newGuide(KindSSNMF, []Anchor{{Topic: "two", Words: []string{"d"}}}, names, vocab, x, nil, nmf.KullbackLeibler, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, note := g.weighByShare(x, nil, nmf.KullbackLeibler); g != nil || !strings.Contains(note, "no document holds a seed word") {
-		t.Errorf("no document holds a seed word: guide %v, note %q", g, note)
 	}
 }

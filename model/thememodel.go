@@ -13,6 +13,7 @@ import (
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 	"github.com/semitopic/semitopic/theme"
 )
 
@@ -247,40 +248,23 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 }
 
 // themeExclusions turns the anchors' exclusion words into theme.Config's
-// Exclude (nil without anchors): an anchor names a theme, and its
+// Exclude (none without anchors): an anchor names a theme, and its
 // excluded words weigh exactly zero in each of the theme's subtopics.
 // Seed words are refused: a theme's subtopics are learned from its
 // labeled documents alone, and pseudo-documents of seed words would also
 // enter its bCool start and background; tsnmf and ssnmf take labels and
 // seed words together. An unknown theme is an error listing the themes.
-func themeExclusions(anchors []Anchor, themes, vocab []string) ([][]int, []string, error) {
-	if len(anchors) == 0 {
-		return nil, nil, nil
-	}
-	col := termIndex(vocab)
-	out := make([][]int, len(themes))
-	var notes []string
+func themeExclusions(anchors []Anchor, themes, vocab []string) ([]supervision.Exclusion, []string, error) {
 	for _, a := range anchors {
 		if len(a.Words) > 0 {
 			return nil, nil, fmt.Errorf("model: theme models take exclusion words (theme: -word), not seed words (%q: %s): a theme's subtopics are learned from its labeled documents; tsnmf and ssnmf take labels and seed words together", a.Topic, strings.Join(a.Words, ", "))
 		}
-		j := slices.Index(themes, a.Topic)
-		if j < 0 {
+		if !slices.Contains(themes, a.Topic) {
 			return nil, nil, fmt.Errorf("model: the anchors name the theme %q; this theme model's themes are %s", a.Topic, strings.Join(themes, ", "))
 		}
-		var missing []string
-		for _, w := range a.Exclude {
-			if c, ok := col[w]; ok {
-				out[j] = append(out[j], c)
-			} else {
-				missing = append(missing, w)
-			}
-		}
-		if len(missing) > 0 {
-			notes = append(notes, fmt.Sprintf("theme %q: the excluded words %s are not in the vocabulary", a.Topic, strings.Join(missing, ", ")))
-		}
 	}
-	return out, notes, nil
+	terms, notes, err := anchorTerms(KindTheme, anchors, themes, vocab)
+	return terms.Exclude, notes, err
 }
 
 // themeParams is the JSON part of a saved theme model; the parts' H are

@@ -44,16 +44,16 @@ type Trainer struct {
 	cfg   Config
 	n, m  int
 	kp    int
-	sup   *supervision // TS-NMF's labels, or nil
-	hmask []float64    // HMask row-major (k × m), or nil
+	sup   *labelSet // TS-NMF's labels, or nil
+	hmask []float64 // HMask row-major (k × m), or nil
 	tr    *tracker
 	t0    time.Time
 	s     trainerState
 }
 
-// supervision is what TS-NMF adds to a Trainer: the label names, their
+// labelSet is what TS-NMF adds to a Trainer: the label names, their
 // topics, and the weighting.
-type supervision struct {
+type labelSet struct {
 	Names     []string
 	Weighting Weighting
 	index     map[string]int
@@ -86,7 +86,7 @@ type wire struct {
 	Tol                              float64
 	N, M                             int
 	HMask                            blocks.Floats
-	Sup                              *supervision
+	Sup                              *labelSet
 	S                                trainerState
 }
 
@@ -96,14 +96,14 @@ var _ blocks.Trainer = (*Trainer)(nil)
 // the configuration cfg. Out of core, the loss may be Frobenius or KL and
 // the start InitRandomAcol (what InitAuto means here: NNDSVD would need an
 // SVD of X, and InitRandom's normal draws cannot be split among blocks);
-// HMask is allowed. W0, H0, WMask, RowWeights, Weights, Labels, fixed
+// HMask and exclusions (Seeds.Exclude) are allowed. Seed terms, W0, H0, WMask, RowWeights, Weights, Labels, fixed
 // factors, coupled terms, Order, AddEpsilon and DataWeight are in-memory
 // options and are refused with an error that names them.
 func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	return newTrainer(docs, terms, cfg, nil)
 }
 
-func newTrainer(docs, terms int, cfg Config, sup *supervision) (*Trainer, error) {
+func newTrainer(docs, terms int, cfg Config, sup *labelSet) (*Trainer, error) {
 	if docs < 1 || terms < 1 {
 		return nil, fmt.Errorf("nmf: out of core: a %d×%d corpus is empty", docs, terms)
 	}
@@ -120,6 +120,12 @@ func newTrainer(docs, terms int, cfg Config, sup *supervision) (*Trainer, error)
 		return nil, fmt.Errorf("nmf: out of core: fixed factors are not supported (transform in memory, block by block)")
 	case len(cfg.Coupled) > 0 || cfg.AddEpsilon != 0 || cfg.Order != WFirst || (cfg.DataWeight != 0 && cfg.DataWeight != 1):
 		return nil, fmt.Errorf("nmf: out of core: coupled terms, AddEpsilon, Order and DataWeight are not supported")
+	case len(cfg.Seeds.Seeds) > 0:
+		return nil, fmt.Errorf("nmf: out of core: seed terms (Guided NMF) are not supported; exclusions are (Seeds.Exclude)")
+	}
+	var err error
+	if cfg, err = checkSeeds(cfg, terms); err != nil {
+		return nil, err
 	}
 	switch cfg.Init {
 	case InitAuto:
@@ -761,7 +767,7 @@ func NewTSNMFTrainer(docs, terms int, cfg TSNMFConfig) (*Trainer, error) {
 	if len(idx) != len(cfg.LabelNames) {
 		return nil, fmt.Errorf("nmf: TSNMF: the label names repeat a name")
 	}
-	sup := &supervision{Names: append([]string(nil), cfg.LabelNames...), Weighting: cfg.Weighting, index: idx}
+	sup := &labelSet{Names: append([]string(nil), cfg.LabelNames...), Weighting: cfg.Weighting, index: idx}
 	return newTrainer(docs, terms, cfg.Config, sup)
 }
 

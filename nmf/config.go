@@ -12,6 +12,7 @@ import (
 
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // Epsilon replaces a divisor that is exactly zero (see the package
@@ -166,7 +167,24 @@ type Config struct {
 
 	// WMask (n × k) and HMask (k × m) are optional 0/1 support masks: a
 	// zero forbids the entry, which is then exactly zero throughout.
+	// HMask is the engine's form of a support known in advance (such as
+	// the zeros of package theme's starting topics); a term that a topic
+	// may not use is an exclusion in Seeds, which Fit makes a zero of H's
+	// support.
 	WMask, HMask *mat.Dense
+	// Seeds are seed terms and exclusions (Guided NMF; see the package
+	// documentation). A topic never uses a term excluded from it (its
+	// entry of H is exactly zero). Each seeded topic fits, beside the
+	// documents, a pseudo-document of its seed terms (their strengths, 1
+	// for a Strength of 0) that may use that topic alone, so that the
+	// seeded topic is the seeds' topic; the result's W has the documents'
+	// rows only. Seed terms need W and H updated, without W0, coupled
+	// terms or dense Weights; with Init InitAuto a seeded fit starts as
+	// InitLabelMean from the documents holding each topic's seed terms.
+	Seeds supervision.Terms
+	// SeedWeight (β ≥ 0; 0 means 1) scales the weight of every seed
+	// pseudo-document against the documents (see NewGuide).
+	SeedWeight float64
 	// RowWeights are optional per-document weights e_i ≥ 0 on the error
 	// (TS-NMF's E); not all zero.
 	RowWeights []float64
@@ -290,6 +308,13 @@ type Model struct {
 	// leaves W nil: block i's rows of W (rows × K, row-major) are the
 	// blocks.Store's vector WName of block i.
 	WName string
+	// Seeded lists the topics that seed terms guided (Config.Seeds), in
+	// the order of their pseudo-documents; none when no document holds a
+	// seed term. The Objective and Terms include the pseudo-documents.
+	Seeded []int
+	// Notes explain in words what the fit did beyond the factorization:
+	// the seed terms' weights and start, TS-NMF's supervision.
+	Notes []string
 }
 
 // FinalObjective returns the objective of the returned factors.

@@ -71,6 +71,32 @@
 // the fitted B_c and each term's value. Package ssnmf is this engine with
 // one coupled term.
 //
+// # Seed terms (Guided NMF)
+//
+// Config.Seeds steers topics by terms and keeps terms out of topics, in
+// the term indices of package supervision. An exclusion is a zero of H's
+// support: the topic's weight for the term is exactly zero. Seed terms
+// follow Guided NMF (Vendrow, Haddock, Rebrova & Needell, "On a Guided
+// Nonnegative Matrix Factorization", ICASSP 2021): besides the data term
+// D(X, W·H) the fit approximates a seed matrix Q (seeded topics × terms,
+// each row holding a topic's seed terms' strengths) by the topics,
+// μ·D(Q, C·H). That term is the data term of pseudo-documents, Q's rows,
+// with row weight μ and topic weights C, so the engine fits it on X with
+// Q stacked under it (RowWeights: the documents' own weights, then μ for
+// the pseudo-documents) — exactly for the Frobenius loss, and as μ·D_KL
+// for KL. Unlike the paper's free C, which only guides, a pseudo-document
+// may use its own topic alone (its row of the W mask), so the seeded
+// topic is the seeds' topic. μ = β·M(X)/(k·M(q)) — M the data term's mass
+// of the documents and of the pseudo-document, β Config.SeedWeight — makes
+// a topic's seed terms weigh what an average topic's documents weigh,
+// and is scaled by the odds of the share the seed terms hold in the
+// documents that hold them (see NewGuide for why). A seeded fit with
+// InitAuto starts each seeded topic as the mean of the documents holding
+// its seed terms (InitLabelMean). The result's W has the documents' rows
+// only; Model.Seeded and Model.Notes say what the seeds did. TSNMF takes
+// seed terms for its labels' topics the same way, and package ssnmf
+// stacks a Guide under its data (Guided SSNMF).
+//
 // # Epsilon
 //
 // One convention guards every division: Epsilon = 2⁻²³ (float32 machine

@@ -10,6 +10,7 @@ import (
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 func ExampleFit() {
@@ -136,4 +137,46 @@ func ExampleFitBlocks() {
 	// Output:
 	// 16 iterations, objective 1.5862 (in memory 1.5862)
 	// W of document 2: [1.1547 0.0000], in memory [1.1547 0.0000]
+}
+
+// Guided NMF without package model: seed terms name what two of three
+// topics are about, and an exclusion keeps a term out of a topic.
+func ExampleFit_seeds() {
+	vocab := []string{"rocket", "orbit", "nasa", "goal", "match", "team", "oven", "flour", "recipe"}
+	x, err := sparse.FromTriplets(6, 9, []sparse.Triplet{
+		{Row: 0, Col: 0, Val: 2}, {Row: 0, Col: 1, Val: 1}, {Row: 0, Col: 2, Val: 1},
+		{Row: 1, Col: 1, Val: 2}, {Row: 1, Col: 2, Val: 2}, {Row: 1, Col: 5, Val: 1},
+		{Row: 2, Col: 3, Val: 2}, {Row: 2, Col: 4, Val: 2}, {Row: 2, Col: 5, Val: 1},
+		{Row: 3, Col: 4, Val: 1}, {Row: 3, Col: 5, Val: 3},
+		{Row: 4, Col: 6, Val: 2}, {Row: 4, Col: 7, Val: 1}, {Row: 4, Col: 8, Val: 2},
+		{Row: 5, Col: 7, Val: 2}, {Row: 5, Col: 8, Val: 1}, {Row: 5, Col: 5, Val: 1},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := nmf.Fit(context.Background(), x, nmf.Config{K: 3, Loss: nmf.KullbackLeibler, Seed: 1, MaxIter: 300,
+		Seeds: supervision.Terms{
+			// Topic 0 is space (rocket counts twice), topic 1 sport.
+			Seeds: []supervision.Seed{{Topic: 0, Term: 0, Strength: 2}, {Topic: 0, Term: 1}, {Topic: 1, Term: 3}},
+			// "team" may not describe topic 2.
+			Exclude: []supervision.Exclusion{{Topic: 2, Term: 5}},
+		}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	top, err := nmf.TopTerms(res.H, vocab, 3)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for t, terms := range top {
+		fmt.Printf("topic %d: %v\n", t, terms)
+	}
+	fmt.Println("seeded topics:", res.Seeded, "- W has", res.W.RawMatrix().Rows, "rows, one per document")
+	fmt.Println("topic 2 uses team:", res.H.At(2, 5) != 0)
+	// Output:
+	// topic 0: [rocket orbit nasa]
+	// topic 1: [goal team match]
+	// topic 2: [recipe flour oven]
+	// seeded topics: [0 1] - W has 6 rows, one per document
+	// topic 2 uses team: false
 }

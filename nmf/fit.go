@@ -28,6 +28,10 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	d, cfg, g, notes, err := guided(d, cfg)
+	if err != nil {
+		return nil, err
+	}
 	cfg, err = checkConfig(cfg, d)
 	if err != nil {
 		return nil, err
@@ -35,7 +39,12 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	if err := checkScale(d); err != nil {
 		return nil, err
 	}
-	return fitChecked(ctx, t0, d, cfg)
+	res, err := fitChecked(ctx, t0, d, cfg)
+	if res != nil {
+		res.Notes = append(res.Notes, notes...)
+		g.finish(res)
+	}
+	return res, err
 }
 
 // maxEntry bounds the entries a fit accepts: the objectives and the SVD of

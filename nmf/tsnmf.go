@@ -66,9 +66,6 @@ type TSNMFModel struct {
 	DocWeights []float64
 	// Labeled is the number of labeled documents.
 	Labeled int
-	// Notes explains the supervision in words (unsupervised topics,
-	// weighting).
-	Notes []string
 }
 
 // TSNMF fits topic-supervised NMF (MacMillan & Wilson, "Topic Supervised
@@ -78,6 +75,11 @@ type TSNMFModel struct {
 // topics. The error weighting E defaults to the inverse supervision rate.
 // Drawing which documents are labeled (the supervision rate) is the
 // caller's choice: pass nil labels for the others.
+//
+// Config.Seeds guides the labels' topics by seed terms as Fit guides its
+// topics (Guided NMF): a seeded topic's pseudo-document is one more
+// labeled document of that topic, with its weight μ beside the documents'
+// weights E. A seeded topic must be a label's.
 //
 // It is an error if K is smaller than the number of labels, if a label
 // index is out of range, or if WMask or RowWeights are set. With no labels
@@ -119,53 +121,70 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 			}
 		}
 	}
+	if cfg.Vocab != nil && len(cfg.Vocab) != d.m {
+		return nil, fmt.Errorf("nmf: TSNMF: vocabulary of %d terms for %d columns", len(cfg.Vocab), d.m)
+	}
 	ec := cfg.Config
 	if ec.Init == InitAuto {
 		ec.Init = InitLabelMean
 	}
-	if labeled > 0 {
-		mask := mat.NewDense(n, k, nil)
-		for i := 0; i < n; i++ {
+	weights, notes, err := tsnmfWeights(cfg, labeled, n)
+	if err != nil {
+		return nil, err
+	}
+	// Seed terms: each seeded topic's pseudo-document is a labeled
+	// document of its topic, weighing μ (TS-NMF's documents keep their
+	// weights).
+	if ec, err = checkSeeds(ec, d.m); err != nil {
+		return nil, err
+	}
+	var g *Guide
+	if len(ec.Seeds.Seeds) > 0 && k >= 1 {
+		for _, t := range ec.Seeds.SeededTopics() {
+			if t >= nl {
+				return nil, fmt.Errorf("nmf: TSNMF: topic %d has seed terms but is not a label's topic (labels 0 to %d): a seeded topic is supervised, so give it a label", t, nl-1)
+			}
+		}
+		xs := d.sp
+		if xs == nil {
+			xs = sparse.FromDense(d.dense)
+		}
+		var gnotes []string
+		if g, gnotes, err = NewGuide(xs, k, ec.Seeds, weights, ec.Loss, ec.SeedWeight); err != nil {
+			return nil, err
+		}
+		notes = append(notes, gnotes...)
+		if g != nil {
+			stacked, rw, _, err := g.Stack(xs, weights, nil, k)
+			if err != nil {
+				return nil, err
+			}
+			if d, err = checkData(stacked); err != nil {
+				return nil, err
+			}
+			ec.Labels, weights = g.labels(cfg.Labels, n), rw
+		}
+	}
+	ec.Seeds.Seeds = nil
+	// The stacked rows: the documents, then the pseudo-documents.
+	rows, labeledRows := d.n, labeled+g.rows()
+	if labeledRows > 0 {
+		mask := mat.NewDense(rows, k, nil)
+		for i := 0; i < rows; i++ {
 			row := mask.RawRowView(i)
-			if len(cfg.Labels[i]) == 0 {
+			if len(ec.Labels[i]) == 0 {
 				for t := range row {
 					row[t] = 1
 				}
 				continue
 			}
-			for _, l := range cfg.Labels[i] {
+			for _, l := range ec.Labels[i] {
 				row[l] = 1
 			}
 		}
 		ec.WMask = mask
 	}
-	var notes []string
-	switch cfg.Weighting {
-	case InverseSupervisionRate:
-		if labeled > 0 && labeled < n {
-			wl := float64(n) / float64(labeled)
-			ec.RowWeights = make([]float64, n)
-			for i := range ec.RowWeights {
-				ec.RowWeights[i] = 1
-				if len(cfg.Labels[i]) > 0 {
-					ec.RowWeights[i] = wl
-				}
-			}
-			notes = append(notes, inverseRateNote(labeled, n))
-		}
-	case NoWeighting:
-	case CustomWeighting:
-		if len(cfg.DocWeights) != n {
-			return nil, fmt.Errorf("nmf: TSNMF: %d document weights for %d documents", len(cfg.DocWeights), n)
-		}
-		ec.RowWeights = append([]float64(nil), cfg.DocWeights...)
-		notes = append(notes, "error weighting E: custom document weights")
-	default:
-		return nil, fmt.Errorf("nmf: TSNMF: unknown weighting %d", cfg.Weighting)
-	}
-	if cfg.Vocab != nil && len(cfg.Vocab) != d.m {
-		return nil, fmt.Errorf("nmf: TSNMF: vocabulary of %d terms for %d columns", len(cfg.Vocab), d.m)
-	}
+	ec.RowWeights = weights
 	ec, err = checkConfig(ec, d)
 	if err != nil {
 		return nil, err
@@ -174,9 +193,43 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 	if res == nil {
 		return nil, err
 	}
-	out := tsnmfModel(res, cfg, nl, labeled, n, notes)
+	g.finish(res)
+	out := tsnmfModel(res, cfg, nl, labeledRows, rows, notes)
+	out.Labeled = labeled
 	out.DocWeights = ec.RowWeights
+	if g != nil {
+		out.DocWeights = out.DocWeights[:n]
+	}
 	return out, err
+}
+
+// tsnmfWeights returns the error weights E of the n documents under cfg's
+// weighting (nil for equal weights), labeled of them labeled, with a note
+// saying what they are.
+func tsnmfWeights(cfg TSNMFConfig, labeled, n int) ([]float64, []string, error) {
+	switch cfg.Weighting {
+	case InverseSupervisionRate:
+		if labeled == 0 || labeled == n {
+			return nil, nil, nil
+		}
+		wl := float64(n) / float64(labeled)
+		w := make([]float64, n)
+		for i := range w {
+			w[i] = 1
+			if len(cfg.Labels[i]) > 0 {
+				w[i] = wl
+			}
+		}
+		return w, []string{inverseRateNote(labeled, n)}, nil
+	case NoWeighting:
+		return nil, nil, nil
+	case CustomWeighting:
+		if len(cfg.DocWeights) != n {
+			return nil, nil, fmt.Errorf("nmf: TSNMF: %d document weights for %d documents", len(cfg.DocWeights), n)
+		}
+		return append([]float64(nil), cfg.DocWeights...), []string{"error weighting E: custom document weights"}, nil
+	}
+	return nil, nil, fmt.Errorf("nmf: TSNMF: unknown weighting %d", cfg.Weighting)
 }
 
 // freeEmpty warns, when every one of the n documents is labeled, that the

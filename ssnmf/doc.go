@@ -30,6 +30,18 @@
 // Y (documents × classes) ≈ W·Bᵀ with B (classes × k) exactly the paper's
 // B, and Config.DataWeights and Config.LabelWeights are Wᵀ and Lᵀ.
 //
+// # Seed terms (Guided SSNMF)
+//
+// Config.Seeds guides topics by seed terms and keeps excluded terms out of
+// them, in package supervision's term indices: the GSSNMF of Li et al.
+// (2022) on nmf's Guided NMF. Each seeded topic's seed terms form a
+// pseudo-document (nmf.NewGuide) stacked under the documents, which may
+// use its own topic alone and weighs μ in the reconstruction term and
+// nothing in the label term — unless Config.SeedLabels makes it a labeled
+// document of its topic's class (Config.TopicClasses). A seeded fit
+// starts H from the documents holding each topic's seed terms, and B from
+// the topics' classes. Model.W has the documents' rows only.
+//
 // # Updates
 //
 // Each iteration updates A, then B, then S (in that order, as the

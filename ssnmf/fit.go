@@ -10,6 +10,7 @@ import (
 	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/sparse"
 )
 
 // Matrix is a data matrix: a *sparse.CSR, or any gonum mat.Matrix (dense).
@@ -64,6 +65,14 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	var g *nmf.Guide
+	var wmask *mat.Dense
+	var notes []string
+	if len(cfg.Seeds.Seeds) > 0 {
+		if d, cfg, g, wmask, notes, err = guided(d, cfg); err != nil {
+			return nil, err
+		}
+	}
 	n, m, k := d.n, d.m, cfg.K
 	var xm Matrix = d.dense
 	if d.sp != nil {
@@ -87,7 +96,7 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 		W0:         startFactor(cfg.W0, n, k, cfg.Seed, streamW),
 		H0:         startFactor(cfg.H0, k, m, cfg.Seed, streamH),
 		RowWeights: cfg.DataRowWeights, Weights: cfg.DataWeights,
-		WMask: cfg.WMask, HMask: cfg.HMask,
+		WMask: wmask, HMask: cfg.Seeds.Mask(k, m),
 		MaxIter: cfg.MaxIter, Stop: nmf.RelativeToFirst{Tol: cfg.Tol},
 		DataWeight: rs / s, AddEpsilon: cfg.Epsilon, Order: nmf.HFirst,
 	}
@@ -114,8 +123,8 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	}
 	res := &Model{
 		Losses: cfg.Losses, Lambda: cfg.Lambda, Epsilon: cfg.Epsilon,
-		W: r.W, H: r.H, Iterations: r.Iterations, Convergence: r.Convergence,
-		Recon: rs * r.Terms[0],
+		W: g.Strip(r.W), H: r.H, Iterations: r.Iterations, Convergence: r.Convergence,
+		Recon: rs * r.Terms[0], Seeded: g.Topics(), Notes: notes,
 	}
 	for _, v := range r.Objective {
 		res.Objective = append(res.Objective, s*v)
@@ -128,6 +137,97 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	}
 	res.Elapsed = time.Since(t0)
 	return res, err
+}
+
+// guided stacks the pseudo-documents of cfg's seed terms under the
+// documents d (nmf.NewGuide): it returns the stacked data, the
+// configuration of the stacked fit — the reconstruction's row weights,
+// the label term's rows (zero weight, or with SeedLabels a labeled
+// document of the topic's class), the seeded start of H and of B — the
+// guide, the W mask that keeps each pseudo-document to its topic, and
+// notes. Without a document holding a seed term the guide is nil and
+// the fit is unseeded.
+func guided(d *dataMatrix, cfg Config) (*dataMatrix, Config, *nmf.Guide, *mat.Dense, []string, error) {
+	x := d.sp
+	if x == nil {
+		x = sparse.FromDense(d.dense)
+	}
+	k := cfg.K
+	g, notes, err := nmf.NewGuide(x, k, cfg.Seeds, cfg.DataRowWeights, cfg.Losses.Recon, cfg.SeedWeight)
+	if err != nil {
+		return nil, cfg, nil, nil, nil, fmt.Errorf("ssnmf: %w", err)
+	}
+	if g == nil {
+		return d, cfg, nil, nil, notes, nil
+	}
+	xs, dataW, wmask, err := g.Stack(x, cfg.DataRowWeights, nil, k)
+	if err != nil {
+		return nil, cfg, nil, nil, nil, fmt.Errorf("ssnmf: %w", err)
+	}
+	n, topics := d.n, g.Topics()
+	if cfg.Y != nil {
+		_, c := cfg.Y.Dims()
+		ys := mat.NewDense(n+len(topics), c, nil)
+		ys.Slice(0, n, 0, c).(*mat.Dense).Copy(cfg.Y)
+		lw := make([]float64, n+len(topics))
+		if cfg.LabelRowWeights != nil {
+			copy(lw, cfg.LabelRowWeights)
+		} else {
+			for i := 0; i < n; i++ {
+				lw[i] = 1
+			}
+		}
+		if cfg.SeedLabels {
+			for r, t := range topics {
+				if cl := cfg.TopicClasses[t]; cl >= 0 {
+					ys.Set(n+r, cl, 1)
+					lw[n+r] = 1
+				}
+			}
+		}
+		cfg.Y, cfg.LabelRowWeights = ys, lw
+		if cfg.B0 == nil && cfg.TopicClasses != nil {
+			var note string
+			if cfg.B0, note = seededStartB(cfg.TopicClasses, c, k); note != "" {
+				notes = append(notes, note)
+			}
+		}
+	}
+	cfg.DataRowWeights, cfg.StartLabels = dataW, g.StartLabels(x)
+	ds, err := checkX(xs)
+	if err != nil {
+		return nil, cfg, nil, nil, nil, err
+	}
+	return ds, cfg, g, wmask, notes, nil
+}
+
+// seededStartB returns the starting B (c classes × k topics) of a seeded
+// fit: a topic standing for a class (classes[t] ≥ 0) maps to it with
+// weight 1, and every other entry starts at 1/(k−1), positive so that
+// the multiplicative updates can still move it (an entry at 0 stays 0),
+// and so that the topic weighs in its class's row as much as the other
+// topics together (see Config.TopicClasses). It returns nil when no
+// topic stands for a class, and a note otherwise.
+func seededStartB(classes []int, c, k int) (*mat.Dense, string) {
+	b := mat.NewDense(c, k, nil)
+	off := 1.0
+	if k > 1 {
+		off = 1 / float64(k-1)
+	}
+	named := 0
+	for cl := 0; cl < c; cl++ {
+		for t := 0; t < k; t++ {
+			b.Set(cl, t, off)
+			if classes[t] == cl {
+				b.Set(cl, t, 1)
+				named++
+			}
+		}
+	}
+	if named == 0 {
+		return nil, ""
+	}
+	return b, fmt.Sprintf("seeded start: a seeded topic starts as the mean of the documents holding its seed words, and B maps each of the %d topics standing for a class to that class", named)
 }
 
 // startFactor returns a copy of f0, or a uniform random r × c matrix.

@@ -163,13 +163,14 @@ func (r *Model) TopTerms(vocab []string, n int) ([][]string, error) {
 // documents' representation read from it. cfg.Y has one row per training
 // document; the weight and starting-factor fields of cfg must be unset
 // (they would need one row per stacked document). Both matrices must be of
-// the same kind (sparse or dense) and width. WMask must be unset too.
+// the same kind (sparse or dense) and width. Seed terms (cfg.Seeds) guide
+// the fit on both sets.
 func Transductive(ctx context.Context, train, test Matrix, cfg Config) (*Model, *mat.Dense, error) {
 	if cfg.Y == nil {
 		return nil, nil, fmt.Errorf("ssnmf: Transductive needs targets Y for the training documents")
 	}
-	if cfg.DataRowWeights != nil || cfg.DataWeights != nil || cfg.LabelRowWeights != nil || cfg.LabelWeights != nil || cfg.W0 != nil || cfg.WMask != nil {
-		return nil, nil, fmt.Errorf("ssnmf: Transductive sets the weights, W0 and WMask itself; leave them unset")
+	if cfg.DataRowWeights != nil || cfg.DataWeights != nil || cfg.LabelRowWeights != nil || cfg.LabelWeights != nil || cfg.W0 != nil {
+		return nil, nil, fmt.Errorf("ssnmf: Transductive sets the weights and W0 itself; leave them unset")
 	}
 	dtr, err := checkX(train)
 	if err != nil {

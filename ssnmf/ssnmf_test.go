@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // planted draws a documents × terms matrix from k planted topics: each
@@ -659,42 +661,96 @@ func TestTransformSameStartIndependentOfBatch(t *testing.T) {
 	}
 }
 
-// The masks reach the engine: forbidden entries of W and H are exactly
-// zero after the fit, in every model, and a mask of the wrong shape or
-// with an entry other than 0 or 1 is an error.
-func TestMasks(t *testing.T) {
+// Exclusions reach the engine: a topic's weight for a term excluded from
+// it is exactly zero after the fit, in every model, and a bad exclusion is
+// an error that names it.
+func TestExclusions(t *testing.T) {
 	x, class := planted(40, 20, 3, 3, 72)
 	y, w, _ := OneHot(class, 3)
-	wm := mat.NewDense(40, 3, nil)
-	hm := mat.NewDense(3, 20, nil)
-	for _, m := range []*mat.Dense{wm, hm} {
-		for i := range m.RawMatrix().Data {
-			m.RawMatrix().Data[i] = 1
-		}
-	}
-	wm.Set(0, 1, 0)
-	wm.Set(5, 2, 0)
-	hm.Set(0, 3, 0)
-	hm.Set(2, 19, 0)
+	seeds := supervision.Terms{Exclude: []supervision.Exclusion{{Topic: 0, Term: 3}, {Topic: 2, Term: 19}}}
 	for _, mod := range Models() {
-		res, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Losses: mod, Y: y, LabelRowWeights: w, Lambda: 1, MaxIter: 30, WMask: wm, HMask: hm})
+		res, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Losses: mod, Y: y, LabelRowWeights: w, Lambda: 1, MaxIter: 30, Seeds: seeds})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.W.At(0, 1) != 0 || res.W.At(5, 2) != 0 || res.H.At(0, 3) != 0 || res.H.At(2, 19) != 0 {
-			t.Errorf("%v: masked entries %v %v %v %v", mod, res.W.At(0, 1), res.W.At(5, 2), res.H.At(0, 3), res.H.At(2, 19))
+		if res.H.At(0, 3) != 0 || res.H.At(2, 19) != 0 {
+			t.Errorf("%v: excluded entries %v %v", mod, res.H.At(0, 3), res.H.At(2, 19))
 		}
-		if res.W.At(0, 0)+res.W.At(0, 2) == 0 || res.H.At(0, 4) == 0 {
+		if res.H.At(0, 4) == 0 || res.H.At(1, 3) == 0 {
 			t.Errorf("%v: allowed entries are zero", mod)
 		}
 	}
-	if _, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, HMask: mat.NewDense(2, 20, nil)}); err == nil || !strings.Contains(err.Error(), "HMask") {
-		t.Errorf("HMask of the wrong shape: %v", err)
+	if _, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, Seeds: supervision.Terms{Exclude: []supervision.Exclusion{{Topic: 3, Term: 0}}}}); err == nil || !strings.Contains(err.Error(), "exclusion 0 (topic 3, term 0): topic out of range") {
+		t.Errorf("an exclusion of topic 3 of 3: %v", err)
 	}
-	bad := mat.DenseCopyOf(wm)
-	bad.Set(1, 1, 0.5)
-	if _, err := Fit(context.Background(), sparse.FromDense(x), Config{K: 3, WMask: bad}); err == nil || !strings.Contains(err.Error(), "WMask") {
-		t.Errorf("WMask with 0.5: %v", err)
+}
+
+// Guided SSNMF: each seeded topic's pseudo-document is stacked under the
+// documents with weight μ in the reconstruction term and none in the
+// label term (or, with SeedLabels, a labeled document of its topic's
+// class); H starts from the documents holding the seed terms and B from
+// TopicClasses; the result has the documents' rows of W.
+func TestSeeds(t *testing.T) {
+	x, class := planted(40, 21, 3, 3, 9)
+	xs := sparse.FromDense(x)
+	y, w, _ := OneHot(class, 3)
+	seeds := supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: 1}, {Topic: 1, Term: 4, Strength: 2}, {Topic: 0, Term: 3}}}
+	cfg := Config{K: 3, Losses: DF, Y: y, LabelRowWeights: w, Lambda: 1, MaxIter: 30, Seeds: seeds, SeedWeight: 2, TopicClasses: []int{2, 1, -1}}
+	d, err := checkX(xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, labels := range []bool{false, true} {
+		c := cfg
+		c.SeedLabels = labels
+		gd, gc, g, wmask, notes, err := guided(d, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, _ := nmf.NewGuide(xs, 3, seeds, nil, nmf.KullbackLeibler, 2)
+		if gd.n != 42 || g == nil || !slices.Equal(g.Topics(), []int{1, 0}) || !slices.Equal(g.Topics(), want.Topics()) {
+			t.Fatalf("stacked %d rows, guide topics %v", gd.n, g.Topics())
+		}
+		if r, _ := wmask.Dims(); r != 42 || wmask.At(40, 0) != 0 || wmask.At(40, 1) != 1 || wmask.At(41, 0) != 1 || wmask.At(41, 1) != 0 {
+			t.Errorf("W mask of the pseudo-documents %v", mat.Formatted(wmask.Slice(40, 42, 0, 3)))
+		}
+		// Pseudo-document 0 is topic 1's, which stands for class 1;
+		// pseudo-document 1 is topic 0's, class 2.
+		lw := gc.LabelRowWeights[40:]
+		switch {
+		case !labels && (lw[0] != 0 || lw[1] != 0 || mat.Sum(gc.Y.Slice(40, 42, 0, 3)) != 0):
+			t.Errorf("unlabeled pseudo-documents: label weights %v, rows %v", lw, mat.Formatted(gc.Y.Slice(40, 42, 0, 3)))
+		case labels && (lw[0] != 1 || lw[1] != 1 || gc.Y.At(40, 1) != 1 || gc.Y.At(41, 2) != 1 || mat.Sum(gc.Y.Slice(40, 42, 0, 3)) != 2):
+			t.Errorf("labeled pseudo-documents: label weights %v, rows %v", lw, mat.Formatted(gc.Y.Slice(40, 42, 0, 3)))
+		}
+		if !slices.Equal(gc.DataRowWeights[:40], slices.Repeat([]float64{1}, 40)) || !(gc.DataRowWeights[40] > 0) {
+			t.Errorf("data row weights %v", gc.DataRowWeights[38:])
+		}
+		if gc.B0 == nil || gc.B0.At(2, 0) != 1 || gc.B0.At(1, 1) != 1 || gc.B0.At(0, 0) != 0.5 || len(gc.StartLabels) != 42 || len(notes) < 3 {
+			t.Errorf("seeded start: B0 %v, %d start labels, notes %q", gc.B0, len(gc.StartLabels), notes)
+		}
+		res, err := Fit(context.Background(), xs, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := res.W.Dims(); r != 40 || !slices.Equal(res.Seeded, []int{1, 0}) || !strings.Contains(strings.Join(res.Notes, "|"), "guided NMF") {
+			t.Errorf("W has %d rows, seeded %v, notes %q", r, res.Seeded, res.Notes)
+		}
+	}
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{K: 3, Seeds: seeds, W0: mat.NewDense(40, 3, nil)}, "W0"},
+		{Config{K: 3, Seeds: seeds, TopicClasses: []int{0}}, "TopicClasses has 1 entries"},
+		{Config{K: 3, Y: y, Seeds: seeds, TopicClasses: []int{0, 3, -1}}, "topic 1 stands for class 3"},
+		{Config{K: 3, Y: y, Seeds: seeds, SeedLabels: true}, "SeedLabels"},
+		{Config{K: 3, Seeds: supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 21}}}}, "seed 0 (topic 0, term 21): term out of range"},
+		{Config{K: 3, Seeds: seeds, SeedWeight: -1}, "SeedWeight"},
+	} {
+		if _, err := Fit(context.Background(), xs, c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an error saying %q", c.cfg.Seeds, err, c.want)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // DefaultSubtopics is the number of subtopics per theme when Config.Subtopics
@@ -120,10 +121,10 @@ type Config struct {
 	// NewTopics is the number of subtopics of the new-topics pseudo-theme,
 	// allowed only in unlabeled documents (0: none).
 	NewTopics int
-	// Exclude, when set, has one entry per theme: Exclude[j] lists the
-	// terms (column indices of X) that theme j's subtopics may not use;
-	// their weight in those subtopics is exactly zero (an H mask).
-	Exclude [][]int
+	// Exclude keeps terms out of themes: an exclusion's Topic is a theme
+	// (an index into Themes) and its Term a column of X, whose weight in
+	// each of the theme's subtopics is exactly zero (an H mask).
+	Exclude []supervision.Exclusion
 	// ReviveZeros lets the updates move the entries of the starting H that
 	// are exactly zero (see the package documentation); by default they
 	// stay zero, as in the reference's fits.

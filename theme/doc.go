@@ -64,7 +64,7 @@
 // With bCool, a term that none of a subtopic's documents contains starts at
 // exactly zero in that subtopic's row. Multiplicative updates never move an
 // exact zero, so in the reference's scikit-learn fits such entries stay zero
-// for good; Fit does the same (the zeros of the bCool H become an HMask)
+// for good; Fit does the same (the zeros of the bCool H become nmf's HMask)
 // unless Config.ReviveZeros is set, in which case the nmf engine lifts them
 // to a tiny positive value that the updates can grow. The new topics' rows,
 // drawn from a few random documents, are never held at zero: they are there

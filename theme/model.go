@@ -16,6 +16,7 @@ import (
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 // TopicKind says what a topic (a column of W, a row of H) stands for.
@@ -288,17 +289,8 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 	if labeled == 0 {
 		return nil, fmt.Errorf("theme: no labeled document among %d", n)
 	}
-	if cfg.Exclude != nil {
-		if len(cfg.Exclude) != k {
-			return nil, fmt.Errorf("theme: %d exclusion lists for %d themes", len(cfg.Exclude), k)
-		}
-		for j, ex := range cfg.Exclude {
-			for _, c := range ex {
-				if c < 0 || c >= m {
-					return nil, fmt.Errorf("theme: theme %q excludes term %d, out of range [0,%d)", themes[j], c, m)
-				}
-			}
-		}
+	if err := (supervision.Terms{Exclude: cfg.Exclude}).Check(k, m); err != nil {
+		return nil, fmt.Errorf("theme: Exclude (topics are themes): %w", err)
 	}
 	if cfg.NewTopics > 0 && labeled == n {
 		return nil, fmt.Errorf("theme: %d new topics need unlabeled documents, but all %d are labeled", cfg.NewTopics, n)
@@ -349,10 +341,10 @@ func Fit(ctx context.Context, x nmf.Matrix, cfg Config) (*Model, error) {
 			} else {
 				h0 = randomH(X, len(p.Topics), r)
 			}
-			hmask = excludeMask(hmask, p, m, cfg.Exclude)
 			ec := nmf.Config{
 				K: len(p.Topics), Loss: cfg.Loss, Init: nmf.InitCustom, W0: w0, H0: h0,
-				WMask: mask, HMask: hmask, MaxIter: cfg.MaxIter, Stop: engineStop(cfg.Stop, cfg.Tol),
+				WMask: mask, HMask: hmask, Seeds: supervision.Terms{Exclude: partExclusions(p, cfg.Exclude)},
+				MaxIter: cfg.MaxIter, Stop: engineStop(cfg.Stop, cfg.Tol),
 			}
 			res, err := nmf.Fit(ctx, X, ec)
 			if res != nil { // complete, or partial when ctx is done
@@ -461,25 +453,27 @@ func (m *Model) trainingMask(p *Part, labels [][]int) *mat.Dense {
 	return mask
 }
 
-// excludeMask returns hmask (nil: every entry allowed) with the excluded
-// terms of each subtopic's theme forbidden in part p, whose H has m
-// columns; hmask itself when nothing is excluded there.
-func excludeMask(hmask *mat.Dense, p *Part, m int, exclude [][]int) *mat.Dense {
+// partExclusions returns the exclusions of part p's topics: each
+// subtopic's theme's excluded terms, the subtopic's index in the part as
+// the topic.
+func partExclusions(p *Part, exclude []supervision.Exclusion) []supervision.Exclusion {
+	if len(exclude) == 0 {
+		return nil
+	}
+	byTheme := map[int][]int{}
+	for _, e := range exclude {
+		byTheme[e.Topic] = append(byTheme[e.Topic], e.Term)
+	}
+	var out []supervision.Exclusion
 	for t, tp := range p.Topics {
-		if tp.Kind != Subtopic || tp.Theme >= len(exclude) || len(exclude[tp.Theme]) == 0 {
+		if tp.Kind != Subtopic {
 			continue
 		}
-		if hmask == nil {
-			hmask = mat.NewDense(len(p.Topics), m, nil)
-			for q := range hmask.RawMatrix().Data {
-				hmask.RawMatrix().Data[q] = 1
-			}
-		}
-		for _, c := range exclude[tp.Theme] {
-			hmask.Set(t, c, 0)
+		for _, c := range byTheme[tp.Theme] {
+			out = append(out, supervision.Exclusion{Topic: t, Term: c})
 		}
 	}
-	return hmask
+	return out
 }
 
 // supportMask returns the 0/1 mask of the non-zero entries of h.

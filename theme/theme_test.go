@@ -17,6 +17,7 @@ import (
 	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 )
 
 var ctx = context.Background()
@@ -652,7 +653,7 @@ func TestExcludedTermsExactlyZero(t *testing.T) {
 	x, labels := synthetic(3, 20, 5)
 	sup, _ := hide(labels, 3)
 	// Terms 12 and 13 are among theme 1's own words.
-	exclude := [][]int{nil, {12, 13}, nil}
+	exclude := []supervision.Exclusion{{Topic: 1, Term: 12}, {Topic: 1, Term: 13}}
 	for _, mode := range []Mode{Combined, Separated} {
 		for _, init := range []Init{InitBCool, InitRandom} {
 			m, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: sup, Mode: mode, Init: init, Subtopics: 2, Seed: 2, MaxIter: 50, Exclude: exclude})
@@ -679,9 +680,16 @@ func TestExcludedTermsExactlyZero(t *testing.T) {
 			}
 		}
 	}
-	for name, ex := range map[string][][]int{"too few lists": {nil}, "out of range": {nil, {x.Cols}, nil}} {
-		if _, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: sup, Exclude: ex}); err == nil {
-			t.Errorf("%s: no error", name)
+	for name, c := range map[string]struct {
+		ex   []supervision.Exclusion
+		want string
+	}{
+		"no such theme": {[]supervision.Exclusion{{Topic: 3, Term: 0}}, "exclusion 0 (topic 3, term 0): topic out of range [0, 3)"},
+		"out of range":  {[]supervision.Exclusion{{Topic: 1, Term: x.Cols}}, "term out of range"},
+		"twice":         {[]supervision.Exclusion{{Topic: 1, Term: 2}, {Topic: 1, Term: 2}}, "exclusion 1 (topic 1, term 2)"},
+	} {
+		if _, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: sup, Exclude: c.ex}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", name, err, c.want)
 		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/semitopic/semitopic/lda"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/supervision"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -192,37 +193,58 @@ func fitLDA(ctx context.Context, x *sparse.CSR, k int, seed uint64) (*lda.Model,
 	return fitLDAConfig(ctx, x, lda.Config{K: k, Seed: seed})
 }
 
-// ldaSeedWords returns the anchors as LDA seed words: anchor l's words
-// seed topic l.
-func ldaSeedWords(anchors []corex.Anchor, vocab []string) ([]lda.SeedWord, error) {
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
+// anchor is one label's anchor words and the topic they anchor.
+type anchor struct {
+	Topic int
+	Words []string
+}
+
+// labelAnchors turns SuggestAnchors' words into one anchor per label:
+// label l's suggested words anchor topic l.
+func labelAnchors(sug [][]corex.LabelWord, vocab []string) []anchor {
+	out := make([]anchor, len(sug))
+	for l, ws := range sug {
+		out[l].Topic = l
+		for _, w := range ws {
+			out[l].Words = append(out[l].Words, vocab[w.Index])
+		}
 	}
-	var out []lda.SeedWord
-	for l, a := range anchors {
+	return out
+}
+
+// anchorTerms returns the anchors' words as seed terms of their topics,
+// in order, and the words missing from vocab, which it leaves out.
+func anchorTerms(anchors []anchor, vocab []string) (supervision.Terms, []string) {
+	col := make(map[string]int, len(vocab))
+	for j := len(vocab) - 1; j >= 0; j-- {
+		col[vocab[j]] = j
+	}
+	var out supervision.Terms
+	var missing []string
+	for _, a := range anchors {
 		for _, w := range a.Words {
 			j, ok := col[w]
 			if !ok {
-				return nil, fmt.Errorf("anchor word %q of topic %d is not in the vocabulary", w, l)
+				missing = append(missing, w)
+				continue
 			}
-			out = append(out, lda.SeedWord{Topic: l, Term: j})
+			out.Seeds = append(out.Seeds, supervision.Seed{Topic: a.Topic, Term: j})
 		}
 	}
-	return out, nil
+	return out, missing
 }
 
 // figure3SeededLDA fits z-labels LDA and seeded LDA (the seed prior at
 // its default strength) with the anchors, over seeds 1 to seeds, and
 // scores them as the LDA baseline.
-func figure3SeededLDA(ctx context.Context, env *lab.Env, d *cxData, anchors []corex.Anchor, seeds int) (zl, sp []cxScores, err error) {
-	sw, err := ldaSeedWords(anchors, d.vocab)
-	if err != nil {
-		return nil, nil, err
+func figure3SeededLDA(ctx context.Context, env *lab.Env, d *cxData, anchors []anchor, seeds int) (zl, sp []cxScores, err error) {
+	sw, missing := anchorTerms(anchors, d.vocab)
+	if len(missing) > 0 {
+		return nil, nil, fmt.Errorf("anchor words %q are not in the vocabulary", missing)
 	}
 	for s := 1; s <= seeds; s++ {
 		for _, zlabels := range []bool{true, false} {
-			cfg := lda.Config{K: len(d.names), Seed: uint64(s), SeedWords: sw}
+			cfg := lda.Config{K: len(d.names), Seed: uint64(s), Seeds: sw}
 			if zlabels {
 				cfg.ZLabels, cfg.SeedPrior = true, -1
 			}
@@ -482,7 +504,7 @@ func cxTCSection(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, 
 
 // fitPair fits cfg unanchored and then with anchors at strength β = 2 and
 // scores both against d's labels; it returns the anchored model too.
-func fitPair(ctx context.Context, x *sparse.CSR, d *cxData, cfg corex.Config, anchors []corex.Anchor) (un, an cxScores, anchored *corex.Model, err error) {
+func fitPair(ctx context.Context, x *sparse.CSR, d *cxData, cfg corex.Config, anchors []anchor) (un, an cxScores, anchored *corex.Model, err error) {
 	m, el, err := fitCorex(ctx, x, cfg)
 	if err != nil {
 		return un, an, nil, err
@@ -490,7 +512,11 @@ func fitPair(ctx context.Context, x *sparse.CSR, d *cxData, cfg corex.Config, an
 	if un, err = scoreCorex(m, d, el); err != nil {
 		return un, an, nil, err
 	}
-	cfg.Anchors, cfg.Beta = anchors, 2
+	seeds, missing := anchorTerms(anchors, d.vocab)
+	if len(missing) > 0 {
+		return un, an, nil, fmt.Errorf("anchor words %q are not in the vocabulary", missing)
+	}
+	cfg.Seeds, cfg.Beta = seeds, 2
 	if anchored, el, err = fitCorex(ctx, x, cfg); err != nil {
 		return un, an, nil, err
 	}
@@ -520,7 +546,7 @@ func cxFigure3(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 	if err != nil {
 		return err
 	}
-	anchors := corex.LabelAnchors(sug, d.vocab)
+	anchors := labelAnchors(sug, d.vocab)
 	words := make([][]string, len(anchors))
 	for l, a := range anchors {
 		words[l] = a.Words
@@ -652,7 +678,7 @@ func cxBetaSweep(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, 
 			p := point{Group: g, Beta: b}
 			for s := 1; s <= seeds; s++ {
 				m, _, err := fitCorex(ctx, d.bin, corex.Config{K: k, MaxIter: maxIter, Seed: uint64(s), Vocab: d.vocab,
-					Anchors: []corex.Anchor{{Topic: 0, Words: words}}, Beta: b})
+					Seeds: corex.LabelAnchors(sug[gi : gi+1]), Beta: b})
 				if err != nil {
 					return err
 				}
@@ -1013,7 +1039,7 @@ func cxBBC(ctx context.Context, env *lab.Env, rep *lab.Report, raw map[string]an
 	if err != nil {
 		return err
 	}
-	anchors := corex.LabelAnchors(sug, res.Vocab)
+	anchors := labelAnchors(sug, res.Vocab)
 	seeds := env.SeedsOr(3)
 	if env.Quick {
 		seeds = 1

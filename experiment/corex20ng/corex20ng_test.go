@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestFigure3SeededLDA(t *testing.T) {
 	if s, err := strconv.Atoi(os.Getenv("SEMITOPIC_SEEDS")); err == nil && s > 0 {
 		seeds = s
 	}
-	zl, sp, err := figure3SeededLDA(ctx, env, d, corex.LabelAnchors(sug, d.vocab), seeds)
+	zl, sp, err := figure3SeededLDA(ctx, env, d, labelAnchors(sug, d.vocab), seeds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,14 +83,18 @@ func TestSeedOutcomes(t *testing.T) {
 		t.Fatal(err)
 	}
 	vocab := []string{"a0", "a1", "a2", "b0", "b1", "b2"}
-	anchors, err := permuteAnchors([]corex.Anchor{{Words: []string{"a0"}}, {Words: []string{"b1", "zz"}}}, []int{1, 0})
+	anchors, err := permuteAnchors([]anchor{{Words: []string{"a0"}}, {Words: []string{"b1", "zz"}}}, []int{1, 0})
 	if err != nil || anchors[0].Topic != 1 || anchors[1].Topic != 0 {
 		t.Fatalf("permuted anchors %+v, %v", anchors, err)
 	}
 	if _, err := permuteAnchors(anchors, []int{0}); err == nil {
 		t.Error("a permutation of the wrong length is accepted")
 	}
-	m, err := corex.Fit(context.Background(), x, corex.Config{K: 2, Seed: 1, Vocab: vocab, Anchors: anchors})
+	seeds, missing := anchorTerms(anchors, vocab)
+	if !slices.Equal(missing, []string{"zz"}) {
+		t.Errorf("missing anchor words %q, want [zz]", missing)
+	}
+	m, err := corex.Fit(context.Background(), x, corex.Config{K: 2, Seed: 1, Vocab: vocab, Seeds: seeds})
 	if err != nil {
 		t.Fatal(err)
 	}

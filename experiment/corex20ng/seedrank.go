@@ -29,7 +29,7 @@ type seedOutcome struct {
 
 // seedOutcomes scores the anchored topics of m. anchors[l] anchors label
 // l's words to topic anchors[l].Topic; a label without words is skipped.
-func seedOutcomes(m *corex.Model, anchors []corex.Anchor, labels []int) ([]seedOutcome, error) {
+func seedOutcomes(m *corex.Model, anchors []anchor, labels []int) ([]seedOutcome, error) {
 	var out []seedOutcome
 	n, _ := m.Train.P.Dims()
 	inVocab := make(map[string]bool, len(m.Vocab))
@@ -105,11 +105,11 @@ func seedSummary(os []seedOutcome, weighted bool) (all, some int) {
 }
 
 // permuteAnchors places label l's anchors on topic perm[l].
-func permuteAnchors(anchors []corex.Anchor, perm []int) ([]corex.Anchor, error) {
+func permuteAnchors(anchors []anchor, perm []int) ([]anchor, error) {
 	if len(perm) != len(anchors) {
 		return nil, fmt.Errorf("%d positions for %d anchored topics", len(perm), len(anchors))
 	}
-	out := make([]corex.Anchor, len(anchors))
+	out := make([]anchor, len(anchors))
 	for l, a := range anchors {
 		out[l] = a
 		out[l].Topic = perm[l]
@@ -127,7 +127,7 @@ type seedRankRow struct {
 	MeanF1, LargestShare float64
 	Homogeneity, AMI     float64
 	Outcomes             []seedOutcome
-	anchors              []corex.Anchor
+	anchors              []anchor
 	model                *corex.Model
 }
 
@@ -141,7 +141,7 @@ func cxSeedRank(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, r
 	if err != nil {
 		return err
 	}
-	anchors := corex.LabelAnchors(sug, d.vocab)
+	anchors := labelAnchors(sug, d.vocab)
 	k := len(anchors)
 	rev := make([]int, k)
 	for l := range rev {
@@ -165,7 +165,8 @@ func cxSeedRank(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, r
 						return err
 					}
 				}
-				m, el, err := fitCorex(ctx, d.bin, corex.Config{K: k, MaxIter: maxIter, Seed: 1, Vocab: d.vocab, Anchors: r.anchors, Beta: beta, NumpyRandom: ref})
+				terms, _ := anchorTerms(r.anchors, d.vocab)
+				m, el, err := fitCorex(ctx, d.bin, corex.Config{K: k, MaxIter: maxIter, Seed: 1, Vocab: d.vocab, Seeds: terms, Beta: beta, NumpyRandom: ref})
 				if err != nil {
 					return err
 				}

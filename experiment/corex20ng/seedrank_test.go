@@ -76,7 +76,7 @@ func seedRank(t *testing.T, d *cxData) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anchors := corex.LabelAnchors(sug, d.vocab)
+	anchors := labelAnchors(sug, d.vocab)
 	betas := []float64{0}
 	if v := os.Getenv("CX_BETA"); v != "" {
 		betas = nil
@@ -107,7 +107,8 @@ func seedRank(t *testing.T, d *cxData) {
 						t.Fatal(err)
 					}
 				}
-				cfg := corex.Config{K: k + extra, Seed: uint64(seed), Vocab: d.vocab, Anchors: an, Beta: beta, NumpyRandom: os.Getenv("CX_REFSTART") != ""}
+				terms, _ := anchorTerms(an, d.vocab)
+				cfg := corex.Config{K: k + extra, Seed: uint64(seed), Vocab: d.vocab, Seeds: terms, Beta: beta, NumpyRandom: os.Getenv("CX_REFSTART") != ""}
 				m, el, err := fitCorex(ctx, d.bin, cfg)
 				if err != nil {
 					t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/ssnmf"
+	"github.com/semitopic/semitopic/supervision"
 	"github.com/semitopic/semitopic/synth"
 	"github.com/semitopic/semitopic/theme"
 )
@@ -84,16 +85,48 @@ func estimators() []estimator {
 			}
 			return m.Transform, err
 		}},
+		{"guided nmf", func(ctx context.Context, x *sparse.CSR, _ []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
+			m, err := nmf.Fit(ctx, x, nmf.Config{K: topics, Loss: nmf.KullbackLeibler, Seed: seed, MaxIter: 30, Seeds: testSeeds, Progress: report})
+			if m == nil {
+				return nil, err
+			}
+			return func(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) { return m.Transform(ctx, x) }, err
+		}},
+		{"guided ssnmf", func(ctx context.Context, x *sparse.CSR, labels []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
+			y, rowW, err := ssnmf.OneHot(labels, topics)
+			if err != nil {
+				return nil, err
+			}
+			m, err := ssnmf.Fit(ctx, x, ssnmf.Config{K: topics, Losses: ssnmf.DF, Y: y, LabelRowWeights: rowW, Lambda: 1, Seed: seed, MaxIter: 30,
+				Seeds: testSeeds, TopicClasses: []int{0, 1, 2, 3}, Progress: report})
+			if m == nil {
+				return nil, err
+			}
+			return func(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) { return m.Transform(ctx, x) }, err
+		}},
+		{"anchored corex", func(ctx context.Context, x *sparse.CSR, _ []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
+			m, err := corex.Fit(ctx, x, corex.Config{K: topics, Seed: seed, MaxIter: 30, Seeds: testSeeds, Progress: report})
+			if m == nil {
+				return nil, err
+			}
+			return m.Transform, err
+		}},
 		{"seeded z-labels lda", func(ctx context.Context, x *sparse.CSR, _ []int, seed uint64, report progress.Func) (func(context.Context, *sparse.CSR) (*mat.Dense, error), error) {
-			seeds := []lda.SeedWord{{Topic: 0, Term: 0}, {Topic: 1, Term: 1}, {Topic: 2, Term: 2, Weight: 2}}
-			m, err := lda.Fit(ctx, x, lda.Config{K: topics, Seed: seed, MaxIter: 10, SeedWords: seeds, ZLabels: true,
-				Exclude: []lda.TopicTerm{{Topic: 3, Term: 3}}, Progress: report})
+			m, err := lda.Fit(ctx, x, lda.Config{K: topics, Seed: seed, MaxIter: 10, Seeds: testSeeds, ZLabels: true, Progress: report})
 			if m == nil {
 				return nil, err
 			}
 			return m.Transform, err
 		}},
 	}
+}
+
+// testSeeds are the seed terms and exclusions of the estimators that take
+// them: terms 0 to 2 seed topics 0 to 2 (term 2 twice as strongly), and
+// topic 3 may not use term 3.
+var testSeeds = supervision.Terms{
+	Seeds:   []supervision.Seed{{Topic: 0, Term: 0}, {Topic: 1, Term: 1}, {Topic: 2, Term: 2, Strength: 2}},
+	Exclude: []supervision.Exclusion{{Topic: 3, Term: 3}},
 }
 
 // labelLists turns one label per document (−1: none) into label lists.
