@@ -64,10 +64,8 @@ type Session struct {
 	// errMsg says why the refit of errVersion failed.
 	errMsg     string
 	errVersion int
-	// estimating is set while the current round's accuracy is
-	// estimated; estCancel stops it.
-	estimating bool
-	estCancel  context.CancelFunc
+	// estCancel stops the current round's accuracy estimate.
+	estCancel context.CancelFunc
 	notes      []string
 	// changed is closed, and replaced, at every change (Wait).
 	changed  chan struct{}
@@ -409,7 +407,7 @@ func (s *Session) refit(ctx context.Context, j *job) (*round, error) {
 			s.prog = p
 		}
 		s.mu.Unlock()
-		s.emit(true)
+		s.emit(step.Iter > 1) // the first step always: the fit is under way
 	}
 	spec := &fitSpec{d: d, st: st, seed: s.cfg.Seed, maxIter: s.cfg.MaxIter, prev: prev, lineage: lineage}
 	fitted, err := refitModel(ctx, spec, s.idOf, report)
@@ -488,7 +486,7 @@ func (s *Session) estimate(r *round) {
 		s.estCancel()
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	s.estCancel, s.estimating = cancel, true
+	s.estCancel = cancel
 	r.meta.Accuracy = Accuracy{State: AccuracyEstimating}
 	s.notifyLocked()
 	s.wg.Add(1)
@@ -504,7 +502,6 @@ func (s *Session) estimate(r *round) {
 		s.mu.Lock()
 		r.meta.Accuracy = acc
 		if s.cur == r {
-			s.estimating = false
 			s.estCancel = nil
 		}
 		s.notifyLocked()
@@ -596,7 +593,7 @@ func (s *Session) Status() Status {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := Status{Version: s.version, Fitted: s.fitted, Rounds: len(s.metas), Refitting: s.job != nil || s.waiting,
-		Estimating: s.estimating, Error: s.errMsg, Kind: s.st.Kind, K: s.st.K, Promise: promise(s.st.Kind)}
+		Error: s.errMsg, Kind: s.st.Kind, K: s.st.K, Promise: promise(s.st.Kind)}
 	if s.errMsg != "" {
 		st.ErrorVersion = s.errVersion
 	}
@@ -607,6 +604,7 @@ func (s *Session) Status() Status {
 	if s.cur != nil {
 		st.Round = s.cur.meta.Number
 		st.Accuracy = s.cur.meta.Accuracy
+		st.Estimating = st.Accuracy.State == AccuracyEstimating
 		st.CanUndo = s.fitted < s.version || s.cur.meta.Parent > 0
 		st.Notes = append(slices.Clone(s.notes), s.cur.fitted.Info.Notes...)
 	}

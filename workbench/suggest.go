@@ -56,9 +56,9 @@ func (s *Session) suggestDocs(r *round, st *State) []DocSuggestion {
 	}
 	k := len(r.topics)
 	byTopic := make([][]cand, k)
-	// The margin needs two labels to compare; a model steered by one
-	// seeded topic is read by its mixture.
-	margin := r.pred != nil && r.pred.Scores != nil && len(r.pred.Labels) > 0 && r.pred.Scores.RawMatrix().Cols >= 2
+	// The margin is between labels the person gave (a model steered by
+	// seed words alone is read by its mixture), and needs two of them.
+	margin := r.pred != nil && len(st.Labels) > 0 && r.pred.Scores != nil && r.pred.Scores.RawMatrix().Cols >= 2
 	for row, i := range r.d.rows {
 		t := r.argmax[row]
 		if t < 0 || len(st.Labels[s.idOf[i]]) > 0 {
