@@ -66,7 +66,7 @@ type Session struct {
 	errVersion int
 	// estCancel stops the current round's accuracy estimate.
 	estCancel context.CancelFunc
-	notes      []string
+	notes     []string
 	// changed is closed, and replaced, at every change (Wait).
 	changed  chan struct{}
 	closed   bool
