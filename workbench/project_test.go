@@ -29,6 +29,12 @@ func TestResume(t *testing.T) {
 	apply(t, s, Edit{Op: OpCreateTopic, Name: "space", Words: []string{"rocket", "orbit"}})
 	apply(t, s, Edit{Op: OpAddStopword, Word: "people"})
 	apply(t, s, Edit{Op: OpRename, Topic: "topic-2", Name: "misc"})
+	// The free topic keeps its new name through the refit, which
+	// renumbers the model's free topics.
+	misc := topicOf(t, s, "misc")
+	if misc.ModelName == "" || s.State().Names[misc.ModelName] != "misc" {
+		t.Errorf("the renamed free topic: %+v, names %v", misc, s.State().Names)
+	}
 	if _, err := s.Undo(s.Status().Version); err != nil {
 		t.Fatal(err)
 	}

@@ -213,14 +213,17 @@ func seedNote(kind string) string {
 }
 
 // check records the round's promise checks: every seed word's rank in its
-// topic, every excluded word's weight in its topic, and the labeled
-// documents' predictions.
+// topic (among its top topWordsKept words), every excluded word's weight
+// in its topic, and the labeled documents' predictions.
 func (r *round) check(ids []string) error {
 	c := Checks{Note: seedNote(r.state.Kind)}
 	need := false
 	for _, an := range r.anchors {
-		need = need || len(an.Words) > 0 || len(an.Exclude) > 0
+		need = need || len(an.Exclude) > 0
 	}
+	// An excluded word's weight must be exactly zero: its absence from
+	// the top words says nothing, so the topics are read whole (a sort
+	// of every topic's row: done only when there are exclusions).
 	var all []model.Topic
 	if need {
 		var err error
@@ -242,7 +245,7 @@ func (r *round) check(ids []string) error {
 				sc.Word = given.Words[j]
 			}
 			if t >= 0 {
-				sc.Rank, _ = rankOf(all[t].Words, term)
+				sc.Rank, _ = rankOf(r.topics[t].Words, term)
 			}
 			sc.Top10 = sc.Rank >= 1 && sc.Rank <= 10
 			c.Seeds = append(c.Seeds, sc)

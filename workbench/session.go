@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -112,9 +114,8 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		s.cfg.Debounce = DefaultDebounce
 	}
 	s.ctx, s.stop = context.WithCancel(context.Background())
-	if _, err := ReadProject(cfg.Project); err == nil {
-		err = s.resume(ctx)
-		if err != nil {
+	if _, err := os.Stat(filepath.Join(cfg.Project, projectFile)); err == nil {
+		if err := s.resume(ctx); err != nil {
 			s.stop()
 			return nil, err
 		}

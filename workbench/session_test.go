@@ -164,16 +164,19 @@ func TestOpenAndViews(t *testing.T) {
 	for _, w := range topicOf(t, s, space).Words {
 		top[w.Word] = true
 	}
+	a := s.current().d.analyzer()
 	for k, d := range docs {
-		if k > 0 && d.Weight > 1 || d.Weight <= 0 {
-			t.Errorf("document %s: weight %v", d.ID, d.Weight)
+		if d.Weight <= 0 || d.Weight > 1 || k > 0 && s.current().w.At(s.current().d.rowOf[s.ids[d.ID]], s.current().byName[space]) > s.current().w.At(s.current().d.rowOf[s.ids[docs[k-1].ID]], s.current().byName[space]) {
+			t.Errorf("document %s: weight %v, or not in order of the topic's weight", d.ID, d.Weight)
 		}
 		if len(d.Highlights) == 0 {
 			t.Errorf("document %s of the space topic highlights nothing: %q", d.ID, d.Text)
 		}
+		// Each highlight is a word of the text that the pipeline reads as
+		// one of the topic's top words.
 		for _, h := range d.Highlights {
-			if h.Topic != space || !strings.EqualFold(strings.TrimRight(d.Text[h.Start:h.End], "s"), h.Term) && !strings.Contains(strings.ToLower(d.Text[h.Start:h.End]), h.Term[:3]) {
-				t.Errorf("document %s: highlight %q of %q (topic %q)", d.ID, d.Text[h.Start:h.End], h.Term, h.Topic)
+			if toks := a.Tokens(d.Text[h.Start:h.End]); h.Topic != space || !top[h.Term] || len(toks) != 1 || toks[0] != h.Term {
+				t.Errorf("document %s: highlight %q read as %q, given as %q of topic %q", d.ID, d.Text[h.Start:h.End], toks, h.Term, h.Topic)
 			}
 		}
 	}
@@ -377,5 +380,32 @@ func TestUndoRedo(t *testing.T) {
 	rs := s.Rounds()
 	if len(rs) != 3 || !rs[2].Current || rs[1].Redo {
 		t.Errorf("rounds: %+v", rs)
+	}
+}
+
+func TestKindChangeAndFailedRefit(t *testing.T) {
+	s := open(t, Config{Corpus: demoCorpus(t, 160, false), K: 4})
+	r := apply(t, s, Edit{Op: OpSetKind, Kind: "lda"})
+	if st := s.Status(); st.Kind != "lda" || r.Kind != "lda" || r.K != 4 || len(s.Topics(5)) != 4 {
+		t.Errorf("after set-kind lda: %+v, round %+v", st, r)
+	}
+	// Theme models learn from labels: without any, the refit fails, says
+	// why, and the round stays.
+	v, err := s.Apply(s.Status().Version, Edit{Op: OpSetKind, Kind: "theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Refit(v); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err = s.Wait(ctx, v)
+	st := s.Status()
+	if err == nil || !strings.Contains(err.Error(), "refit of version 2 failed") || st.Error == "" || st.ErrorVersion != v || st.Round != 2 || st.Refitting {
+		t.Fatalf("a failed refit: %v; status %+v", err, st)
+	}
+	if st, err = s.Undo(v); err != nil || st.Error != "" || st.Kind != "lda" {
+		t.Errorf("undo after the failed refit: %+v, %v", st, err)
 	}
 }

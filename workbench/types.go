@@ -315,7 +315,8 @@ type SeedView struct {
 	// Strength is the word's strength (0: the kind's default).
 	Strength float64 `json:"strength,omitempty"`
 	// Rank is the term's rank among the topic's words, from 1 (0: the
-	// topic gives it no weight); Weight its weight.
+	// topic gives it no weight, or it is not among its top MaxWords
+	// words); Weight its weight.
 	Rank   int     `json:"rank"`
 	Weight float64 `json:"weight"`
 }
@@ -431,7 +432,8 @@ type SeedCheck struct {
 	Topic string `json:"topic"`
 	Word  string `json:"word"`
 	Term  string `json:"term"`
-	// Rank is the term's rank in the topic, from 1 (0: no weight).
+	// Rank is the term's rank in the topic, from 1 (0: no weight, or
+	// not among its top MaxWords words).
 	Rank int `json:"rank"`
 	// Top10 reports Rank from 1 to 10.
 	Top10 bool `json:"top10"`
