@@ -193,6 +193,9 @@ func (e *editor) term(field, word string) (string, string, error) {
 		return "", "", fmt.Errorf("%s %q: a word cannot hold a comma, a colon or a line break, nor start with - or # (the anchors file's syntax)", field, word)
 	}
 	if _, ok := e.r.d.col[word]; ok {
+		if slices.Contains(e.st.Stopwords, word) {
+			return "", "", fmt.Errorf("%s %q: it is a stopword; remove it from the stopwords first", field, word)
+		}
 		return word, word, nil
 	}
 	a := e.r.d.analyzer()
@@ -206,10 +209,10 @@ func (e *editor) term(field, word string) (string, string, error) {
 	if err != nil {
 		return "", "", fmt.Errorf("%s %q: %w", field, word, err)
 	}
+	if slices.Contains(e.st.Stopwords, t) {
+		return "", "", fmt.Errorf("%s %q: %q is a stopword; remove it from the stopwords first", field, word, t)
+	}
 	if _, ok := e.r.d.col[t]; !ok {
-		if slices.Contains(e.st.Stopwords, t) {
-			return "", "", fmt.Errorf("%s %q: %q is a stopword; remove it from the stopwords first", field, word, t)
-		}
 		return "", "", fmt.Errorf("%s %q: the pipeline reads it as %q, which is not in the vocabulary", field, word, t)
 	}
 	return word, t, nil

@@ -218,3 +218,29 @@ func TestEditErrors(t *testing.T) {
 		t.Errorf("refused edits changed the state: %+v", s.State())
 	}
 }
+
+// TestLineage checks what a warm start will be given: for each topic of
+// the state, the topics of the previous round it comes from.
+func TestLineage(t *testing.T) {
+	s := open(t, Config{Corpus: demoCorpus(t, 120, false), K: 5, Anchors: []model.Anchor{{Topic: "space", Words: []string{"rocket"}}}})
+	r := s.current()
+	idx := func(name string) int { return r.byName[name] }
+	for _, e := range []Edit{
+		{Op: OpRename, Topic: "topic-2", Name: "misc"},
+		{Op: OpMerge, Topic: "space", Other: "topic-3"},
+		{Op: OpSplit, Topic: "topic-4", Name: "other", Groups: [2][]string{{"recipe"}, {"oven"}}},
+		{Op: OpCreateTopic, Name: "cooking", Words: []string{"bake"}},
+		{Op: OpDeleteTopic, Topic: "topic-5"},
+	} {
+		if _, err := s.Apply(s.Status().Version, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Lock()
+	spec := &fitSpec{prev: s.cur, lineage: s.lineage}
+	s.mu.Unlock()
+	want := map[string][]int{"misc": {idx("topic-2")}, "space": {idx("space"), idx("topic-3")}, "topic-4": {idx("topic-4")}, "other": {idx("topic-4")}}
+	if got := spec.origins(); !reflect.DeepEqual(got, want) {
+		t.Errorf("origins %v, want %v", got, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,8 +61,10 @@ func (s *Session) Command() ([]string, error) {
 	if len(src) == 0 {
 		return nil, errors.New("workbench: the session was opened without its Source, so the command cannot say how to read the corpus")
 	}
-	if explicit && len(pargs) == 0 {
-		return nil, errors.New("workbench: the session was opened with a pipeline but without the flags that make it (Config.PipelineArgs)")
+	if explicit && !slices.ContainsFunc(pargs, func(a string) bool { return a == "--preset" || strings.HasPrefix(a, "--preset=") }) {
+		// Without --preset, fit applies the flags to the kind's own
+		// preset, which need not be the one the pipeline was made from.
+		return nil, fmt.Errorf("workbench: the session was opened with a pipeline whose flags (Config.PipelineArgs %q) do not name its preset (--preset), so the command cannot make the same pipeline", pargs)
 	}
 	dir, err := filepath.Abs(s.roundPath(r.meta.Number))
 	if err != nil {

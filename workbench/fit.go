@@ -31,6 +31,24 @@ type fitSpec struct {
 	lineage map[string][]string
 }
 
+// origins maps each topic name of the spec's state that comes from topics
+// of prev to their indices in prev's model (see lineage): what a warm
+// start needs to carry prev's factors over, row by row.
+func (f *fitSpec) origins() map[string][]int {
+	out := map[string][]int{}
+	if f.prev == nil {
+		return out
+	}
+	for name, from := range f.lineage {
+		for _, o := range from {
+			if t, ok := f.prev.byName[o]; ok {
+				out[name] = append(out[name], t)
+			}
+		}
+	}
+	return out
+}
+
 // options returns the model options of the spec's state: the anchors read
 // as the pipeline reads words (model.AnalyzeAnchors, as model.FitCorpus
 // reads them) and the labels of the data's rows, as `semitopic fit` with
@@ -92,8 +110,11 @@ func fitCold(ctx context.Context, f *fitSpec, ids []string, report progress.Func
 }
 
 // refitModel is the one entry of a refit: today a cold fit (fitCold);
-// once the kinds offer a warm start, it starts from f.prev's model
-// through f.lineage and falls back to fitCold where a kind cannot.
+// once the kinds offer a warm start, it starts from f.prev.fitted's
+// model, its rows carried over by f.origins() (topics kept or renamed keep
+// their row, merged topics sum theirs, split topics copy theirs, created
+// topics start from their seed words, deleted ones are dropped), and falls
+// back to fitCold where a kind cannot.
 func refitModel(ctx context.Context, f *fitSpec, ids []string, report progress.Func) (*model.Fitted, error) {
 	return fitCold(ctx, f, ids, report)
 }
