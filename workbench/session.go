@@ -33,8 +33,10 @@ type Session struct {
 	ctx  context.Context
 	stop context.CancelFunc
 	wg   sync.WaitGroup
-	// saveMu serializes the writes into the project folder.
+	// saveMu serializes the writes into the project folder, emitMu the
+	// calls of Config.Progress.
 	saveMu sync.Mutex
+	emitMu sync.Mutex
 
 	mu sync.Mutex
 	// st is the state at version; fitted the version the current round
@@ -245,6 +247,8 @@ func (s *Session) emit(throttle bool) {
 	}
 	s.lastEmit = time.Now()
 	s.mu.Unlock()
+	s.emitMu.Lock()
+	defer s.emitMu.Unlock()
 	s.cfg.Progress(s.Status())
 }
 

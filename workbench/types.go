@@ -47,8 +47,10 @@ type Config struct {
 	// a project, Open resumes it and the fields above but Corpus,
 	// Progress and Debounce are not used.
 	Project string
-	// Progress, when set, receives the status at each step of a refit
-	// and at each change of the state. It must return quickly.
+	// Progress, when set, receives the status at each stage and step of
+	// a refit (steps at most every 100 ms) and at each change of the
+	// state, one call at a time. It must return quickly; it may call the
+	// session's methods.
 	Progress func(Status)
 	// Debounce is the pause after an edit before the refit starts, so
 	// that a burst of edits is one refit: 0 is DefaultDebounce; a
