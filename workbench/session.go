@@ -309,7 +309,11 @@ func (s *Session) Apply(base int, e Edit) (int, error) {
 		s.job, s.prog = nil, nil
 	}
 	s.notifyLocked()
-	go s.emit(false)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.emit(false)
+	}()
 	return s.version, nil
 }
 
