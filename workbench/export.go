@@ -18,14 +18,20 @@ import (
 // Export writes what (see Exports) of the current round to w: the model,
 // the anchors file, the labels CSV, the HTML report (the model shown on
 // the documents it was fitted on) or the `semitopic fit` command that
-// fits the same model bit for bit. The command reads the round's files in
+// fits the same model bit for bit. The model is always a cold fit of the
+// round's state, as the command makes it: for a round that started from
+// the previous round's model (a warm start), Export fits it cold first. The command reads the round's files in
 // the project folder (its anchors, labels, stopwords and removed
 // documents), so Export saves the round first if it is not yet saved.
 func (s *Session) Export(w io.Writer, what string) error {
 	r := s.current()
 	switch what {
 	case ExportModel:
-		return model.Save(w, r.fitted)
+		f, err := s.coldModel(r)
+		if err != nil {
+			return err
+		}
+		return model.Save(w, f)
 	case ExportAnchors:
 		return writeAnchors(w, r.state.Anchors)
 	case ExportLabels:
@@ -41,6 +47,31 @@ func (s *Session) Export(w io.Writer, what string) error {
 		return err
 	}
 	return fmt.Errorf("workbench: export %q: want one of %s", what, strings.Join(Exports(), ", "))
+}
+
+// coldModel returns the cold fit of r's state, what `semitopic fit`
+// makes of the exported files: r's model when it is one, else (a round
+// that started from the previous round's model) a cold fit made once.
+func (s *Session) coldModel(r *round) (*model.Fitted, error) {
+	s.mu.Lock()
+	f := r.coldFitted
+	s.mu.Unlock()
+	switch {
+	case r.cold:
+		return r.fitted, nil
+	case f != nil:
+		return f, nil
+	}
+	spec := &fitSpec{d: r.d, st: r.state, seed: s.cfg.Seed, maxIter: s.cfg.MaxIter}
+	f, err := fitCold(s.ctx, spec, s.idOf, nil)
+	if err != nil {
+		return nil, fmt.Errorf("workbench: the cold fit of round %d: %w", r.meta.Number, err)
+	}
+	f.Info.Corpus = s.c.Name
+	s.mu.Lock()
+	r.coldFitted = f
+	s.mu.Unlock()
+	return f, nil
 }
 
 // Command returns the arguments of the `semitopic fit` command (the
@@ -126,6 +157,10 @@ func (s *Session) writeReport(w io.Writer, r *round) error {
 		data.Training = "These are the documents the model was fitted on, and the labeled ones were its labels: the figures overstate how it does on new documents (the workbench's cross-validated estimate does not)."
 		data.Overstated = true
 	}
+	f, err := s.coldModel(r)
+	if err != nil {
+		return err
+	}
 	title := fmt.Sprintf("%s model, workbench round %d", strings.ToUpper(r.state.Kind), r.meta.Number)
-	return report.Write(s.ctx, w, r.fitted, data, report.Options{Title: title})
+	return report.Write(s.ctx, w, f, data, report.Options{Title: title})
 }

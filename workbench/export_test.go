@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -37,6 +38,24 @@ func TestExports(t *testing.T) {
 	m, err := model.Load(strings.NewReader(export(ExportModel)))
 	if err != nil || m.Model.Kind() != model.KindTSNMF || m.Vectorizer == nil {
 		t.Errorf("model: %v", err)
+	}
+	// A round that started from the previous round's model (a warm
+	// start) exports the cold fit of its state: here the same model.
+	r0 := s.current()
+	s.mu.Lock()
+	r0.cold = false
+	s.mu.Unlock()
+	cold, err := model.Load(strings.NewReader(export(ExportModel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r0.coldFitted == nil || r0.coldFitted == r0.fitted {
+		t.Error("no cold fit made for a round that is not one")
+	}
+	ct, _ := cold.Model.Topics(20)
+	wt, _ := r0.fitted.Model.Topics(20)
+	if !reflect.DeepEqual(ct, wt) {
+		t.Error("the cold fit of the state differs from the round's own cold fit")
 	}
 	cmd := export(ExportCommand)
 	for _, want := range []string{"semitopic fit --kind tsnmf -k 4 --seed 0 --max-iter 30 --format jsonl /data/c.jsonl --anchors ", "/rounds/000004/anchors.txt --labels-csv ",

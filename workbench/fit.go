@@ -115,8 +115,11 @@ func fitCold(ctx context.Context, f *fitSpec, ids []string, report progress.Func
 // their row, merged topics sum theirs, split topics copy theirs, created
 // topics start from their seed words, deleted ones are dropped), and falls
 // back to fitCold where a kind cannot.
-func refitModel(ctx context.Context, f *fitSpec, ids []string, report progress.Func) (*model.Fitted, error) {
-	return fitCold(ctx, f, ids, report)
+// It reports whether the model is a cold fit: Export gives `semitopic
+// fit`'s model, which is always one.
+func refitModel(ctx context.Context, f *fitSpec, ids []string, report progress.Func) (_ *model.Fitted, cold bool, _ error) {
+	m, err := fitCold(ctx, f, ids, report)
+	return m, true, err
 }
 
 // crossValidate estimates the accuracy of the spec's model on documents

@@ -75,6 +75,8 @@ type roundState struct {
 	Names   map[string]string `json:"names,omitempty"`
 	Changes []string          `json:"changes,omitempty"`
 	Seconds float64           `json:"seconds"`
+	// Cold reports that the model is a cold fit (not a warm start).
+	Cold bool `json:"cold"`
 }
 
 // figures is a round's figures.json.
@@ -260,7 +262,7 @@ func (s *Session) saveRound(r *round) error {
 	defer os.RemoveAll(tmp) // after the rename, nothing is left there
 	st := r.state
 	rs := roundState{Round: r.meta.Number, Parent: r.meta.Parent, Version: r.meta.Version, Created: r.meta.Created, Kind: st.Kind, K: st.K,
-		Topics: r.meta.K, Seed: s.cfg.Seed, MaxIter: s.cfg.MaxIter, Names: st.Names, Changes: r.meta.Changes, Seconds: r.meta.Seconds}
+		Topics: r.meta.K, Seed: s.cfg.Seed, MaxIter: s.cfg.MaxIter, Names: st.Names, Changes: r.meta.Changes, Seconds: r.meta.Seconds, Cold: r.cold}
 	writes := []struct {
 		name string
 		fill func(w io.Writer) error
@@ -432,7 +434,7 @@ func (s *Session) loadRound(ctx context.Context, n int) (*round, error) {
 	if !slices.Equal(fitted.Vocab, d.vocab) {
 		return nil, fmt.Errorf("%s: the model's vocabulary (%d terms) is not the corpus's as the round's state reads it (%d terms): the corpus or the program changed", s.roundPath(n), len(fitted.Vocab), len(d.vocab))
 	}
-	r := &round{meta: metaOf(rs, fig), state: st, fitted: fitted, d: d, saved: true, checks: fig.Diff.Checks, diff: fig.Diff}
+	r := &round{meta: metaOf(rs, fig), state: st, fitted: fitted, d: d, saved: true, cold: rs.Cold, checks: fig.Diff.Checks, diff: fig.Diff}
 	if err := r.derive(ctx); err != nil {
 		return nil, err
 	}

@@ -22,6 +22,11 @@ type round struct {
 	d      *data
 	// saved reports that the round's folder is in place.
 	saved bool
+	// cold reports that fitted is a cold fit of the state, the model
+	// `semitopic fit` makes of the exported files; coldFitted is that
+	// model for a round that is not (a warm start), once Export made it.
+	cold       bool
+	coldFitted *model.Fitted
 
 	// anchors are the state's anchors as the fit read them, and anchorOf
 	// the anchor of each model topic (-1 for none).

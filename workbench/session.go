@@ -419,13 +419,13 @@ func (s *Session) refit(ctx context.Context, j *job) (*round, error) {
 		s.emit(step.Iter > 1) // the first step always: the fit is under way
 	}
 	spec := &fitSpec{d: d, st: st, seed: s.cfg.Seed, maxIter: s.cfg.MaxIter, prev: prev, lineage: lineage}
-	fitted, err := refitModel(ctx, spec, s.idOf, report)
+	fitted, cold, err := refitModel(ctx, spec, s.idOf, report)
 	if err != nil {
 		return nil, err
 	}
 	fitted.Info.Corpus = s.c.Name
 	stage("reading the topics")
-	r := &round{state: st, fitted: fitted, d: d}
+	r := &round{state: st, fitted: fitted, d: d, cold: cold}
 	if err := r.derive(ctx); err != nil {
 		return nil, err
 	}
