@@ -378,3 +378,23 @@ func loadCorEx(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	}
 	return &CorEx{m: m, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab}, nil
 }
+
+// corexKind is Anchored CorEx (Gallagher et al. 2017).
+type corexKind struct{}
+
+func (corexKind) Name() string   { return KindCorEx }
+func (corexKind) Preset() string { return "corex" }
+func (corexKind) Doc() string {
+	return "Anchored CorEx (Gallagher et al. 2017): binary latent topics that maximise the total correlation they explain, steered by anchor words; a document may belong to several topics or none."
+}
+func (corexKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "seed words (anchors, of strength β: --beta), labels (which suggest the anchors: the words of highest mutual information with each label) or both; an anchored topic starts from the documents holding its anchors"}
+}
+func (corexKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitCorEx(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (corexKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveCorEx(m) }
+func (corexKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadCorEx(raw, mats, vocab)
+}

@@ -191,31 +191,6 @@ func (s Supervision) labelIndex() (names []string, idx [][]int) {
 	return corpus.LabelIndex(docs)
 }
 
-// fitter fits one kind.
-type fitter func(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error)
-
-func fitters() map[string]fitter {
-	return map[string]fitter{
-		KindNMF:   fitNMF,
-		KindTSNMF: fitTSNMF,
-		KindLDA:   fitLDA,
-		KindSSNMF: fitSSNMF,
-		KindCorEx: fitCorEx,
-		KindTheme: fitTheme,
-	}
-}
-
-// Kinds lists the model kinds Fit knows, in a stable order.
-func Kinds() []string {
-	var out []string
-	for _, k := range []string{KindTSNMF, KindTheme, KindSSNMF, KindCorEx, KindNMF, KindLDA} {
-		if _, ok := fitters()[k]; ok {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // errAutoAnchors refuses anchors when the automatic configuration chooses
 // the kind: some of the kinds it tries cannot take them with labels.
 var errAutoAnchors = fmt.Errorf("model: the automatic choice of kind takes no anchors (corex takes labels or anchors, not both; theme models no seed words); choose tsnmf or ssnmf, which take labels with seed and exclusion words")
@@ -226,11 +201,11 @@ var errAutoAnchors = fmt.Errorf("model: the automatic choice of kind takes no an
 func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
 	sup, report := o.Supervision, o.Progress
 	o = o.recorded()
-	if _, ok := fitters()[o.Kind]; !ok && (o.Kind != KindAuto || !o.Auto) {
+	if _, err := KindOf(o.Kind); err != nil && (o.Kind != KindAuto || !o.Auto) {
 		if o.Kind == KindAuto {
 			return nil, Info{}, fmt.Errorf("model: kind %q needs the automatic configuration (Options.Auto)", KindAuto)
 		}
-		return nil, Info{}, fmt.Errorf("model: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds(), ", "))
+		return nil, Info{}, err
 	}
 	if x == nil || x.Rows == 0 || x.Cols == 0 {
 		return nil, Info{}, fmt.Errorf("model: empty document-term matrix")
@@ -281,7 +256,11 @@ func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if report == nil {
 		report = func(progress.Step) {}
 	}
-	m, info, err := fitters()[o.Kind](ctx, x, vocab, sup, o, report)
+	k, err := KindOf(o.Kind)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m, info, err := k.fit(ctx, &data{x: x, vocab: vocab, sup: sup, report: report}, o)
 	if err != nil {
 		return nil, Info{}, err
 	}

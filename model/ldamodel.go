@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -343,4 +344,52 @@ func ldaModel(lm *lda.Model, vocab []string, sv ldaSupervised) (*LDA, Info) {
 	info := Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Notes: []string{"objective: training perplexity"}}
 	info.Notes = append(info.Notes, sv.notes...)
 	return m, info
+}
+
+// ldaSaved is the JSON part of a saved LDA model.
+type ldaSaved struct {
+	ldaParams
+	Weights []float64
+}
+
+// ldaKind is latent Dirichlet allocation with scikit-learn's variational
+// Bayes, seeded, z-labels and labeled.
+type ldaKind struct{}
+
+func (ldaKind) Name() string   { return KindLDA }
+func (ldaKind) Preset() string { return "lda" }
+func (ldaKind) Doc() string {
+	return "Latent Dirichlet allocation (variational Bayes, scikit-learn's semantics), batch or online; seeded LDA, z-labels LDA and labeled LDA when supervised."
+}
+func (ldaKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "labels (labeled LDA: a labeled document uses its labels' topics only), seed words (--seed-mode prior: a larger prior; zlabels: exactly zero outside their topics; both) or both; exclusion words weigh exactly zero in their topic"}
+}
+func (ldaKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitLDA(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (ldaKind) save(m Model) (any, map[string]*mat.Dense, error) {
+	x := m.(*LDA)
+	return ldaSaved{x.params(), x.weights}, map[string]*mat.Dense{"lambda": mat.DenseCopyOf(x.m.Components())}, nil
+}
+func (ldaKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p ldaSaved
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	lam := mats["lambda"]
+	if lam == nil {
+		return nil, fmt.Errorf("no lambda matrix")
+	}
+	if _, c := lam.Dims(); c != len(vocab) {
+		return nil, fmt.Errorf("lambda has %d columns for %d terms", c, len(vocab))
+	}
+	lm, err := lda.FromComponents(lam, p.config())
+	if err != nil {
+		return nil, err
+	}
+	if k, _ := lam.Dims(); (p.TopicNames != nil && len(p.TopicNames) != k) || len(p.LabelNames) > k {
+		return nil, fmt.Errorf("%d topic names and %d label names for %d topics", len(p.TopicNames), len(p.LabelNames), k)
+	}
+	return &LDA{m: lm, Vocab: vocab, TopicNames: p.TopicNames, LabelNames: p.LabelNames, weights: p.Weights}, nil
 }

@@ -2,8 +2,8 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -124,17 +124,6 @@ func topicShares(w, h *mat.Dense) []float64 {
 		}
 	}
 	return out
-}
-
-// tsnmfWeighting parses Options.Weighting: "" or "inverse", or "none".
-func tsnmfWeighting(name string) (nmf.Weighting, error) {
-	switch name {
-	case "", "inverse":
-		return nmf.InverseSupervisionRate, nil
-	case "none":
-		return nmf.NoWeighting, nil
-	}
-	return 0, fmt.Errorf("model: unknown weighting %q (want inverse or none)", name)
 }
 
 // Inits lists the initialisation names (Options.Init) a kind accepts, in
@@ -304,120 +293,63 @@ func exclusionMask(kind string, anchors []Anchor, names, vocab []string) (*mat.D
 	return mask, notes, nil
 }
 
-func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
-	sup, seedNotes, err := labelBySeeds(KindTSNMF, x, vocab, sup)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	if !sup.labeled() {
-		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus) or seed words")
-	}
-	names, idx := sup.labelIndex()
-	// A seed topic named like a label is that label's topic; the others
-	// with a seed word in the vocabulary are further supervised topics
-	// after the labels, whose only labeled document is their
-	// pseudo-document.
-	// A seed topic none of whose seed words is in the vocabulary steers
-	// nothing: it is a free topic, named after it (and saying so).
-	col := termIndex(vocab)
-	var lost []string
-	for _, a := range sup.Anchors {
-		switch {
-		case len(a.Words) == 0 || slices.Contains(names, a.Topic):
-		case anyTerm(col, a.Words):
-			names = append(names, a.Topic)
-		case !slices.Contains(lost, a.Topic):
-			lost = append(lost, a.Topic)
-		}
-	}
-	k := o.K
-	if k == 0 {
-		k = len(names) + len(lost)
-	}
-	if k < len(names) {
-		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
-	}
-	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
-		return nil, Info{}, err
-	}
-	loss, init, err := nmfOptions(o)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	weighting, err := tsnmfWeighting(o.Weighting)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	topicNames := tsnmfTopicNames(names, k)
-	copy(topicNames[len(names):], lost)
-	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, topicNames, vocab)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	cfg := nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
-		LabelNames: names,
-		Weighting:  weighting,
-	}
-	// With seed words the documents keep TS-NMF's weights, the
-	// pseudo-documents (labeled with their topic) weigh μ.
-	docWeights := tsnmfDocWeights(idx, weighting)
-	g, gnotes, err := seedGuide(KindTSNMF, sup.Anchors, topicNames, vocab, x, docWeights, loss, o.Beta)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	xs, rw, _, err := g.stack(x, docWeights, nil, k)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	if g != nil {
-		cfg.Labels, cfg.Weighting, cfg.DocWeights = g.labels(idx), nmf.CustomWeighting, rw
-	}
-	r, err := nmf.TSNMF(ctx, xs, cfg)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	labelNames, _ := sup.labelIndex()
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
-	if err := m.prepare(); err != nil {
-		return nil, Info{}, err
-	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(append(append(seedNotes, r.Notes...), notes...), gnotes...)}, nil
+// nmfParams is the JSON part of a saved nmf or tsnmf model; H is its
+// matrix.
+type nmfParams struct {
+	Loss       string    `json:"loss"`
+	TopicNames []string  `json:"topic_names"`
+	LabelNames []string  `json:"label_names,omitempty"`
+	Weights    []float64 `json:"topic_weights,omitempty"`
 }
 
-// tsnmfDocWeights returns the documents' weights under TS-NMF's
-// weighting, as nmf.TSNMF derives them (nil for equal weights): with the
-// inverse supervision rate, n/labeled for a labeled document and 1 for
-// the others.
-func tsnmfDocWeights(idx [][]int, w nmf.Weighting) []float64 {
-	labeled := 0
-	for _, l := range idx {
-		if len(l) > 0 {
-			labeled++
-		}
-	}
-	if w != nmf.InverseSupervisionRate || labeled == 0 || labeled == len(idx) {
-		return nil
-	}
-	out := make([]float64, len(idx))
-	for i, l := range idx {
-		out[i] = 1
-		if len(l) > 0 {
-			out[i] = float64(len(idx)) / float64(labeled)
-		}
-	}
-	return out
+// saveNMF is the codec of the NMF type, which serves nmf and tsnmf.
+func saveNMF(m Model) (any, map[string]*mat.Dense, error) {
+	x := m.(*NMF)
+	return nmfParams{Loss: x.Loss.String(), TopicNames: x.TopicNames, LabelNames: x.LabelNames, Weights: x.weights},
+		map[string]*mat.Dense{"H": x.H}, nil
 }
 
-// tsnmfTopicNames names a TS-NMF model's k topics as nmf.TSNMF does: the
-// labels, then topic-t for the unsupervised ones.
-func tsnmfTopicNames(labels []string, k int) []string {
-	names := append([]string(nil), labels...)
-	for t := len(labels); t < k; t++ {
-		names = append(names, fmt.Sprintf("topic-%d", t))
+// loadNMF loads a model saved by saveNMF as one of kind.
+func loadNMF(kind string, raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p nmfParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
 	}
-	return names
+	h := mats["H"]
+	if h == nil {
+		return nil, fmt.Errorf("no H matrix")
+	}
+	loss, err := nmf.ParseLoss(p.Loss)
+	if err != nil {
+		return nil, err
+	}
+	k, m := h.Dims()
+	if len(p.TopicNames) != k || m != len(vocab) || len(p.LabelNames) > k || (p.Weights != nil && len(p.Weights) != k) {
+		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, %d topic names, %d terms", k, m, len(p.TopicNames), len(vocab))
+	}
+	nm := &NMF{kind: kind, H: h, Loss: loss, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab, weights: p.Weights}
+	if err := nm.prepare(); err != nil {
+		return nil, err
+	}
+	return nm, nil
+}
+
+// nmfKind is plain NMF, unsupervised or steered by seed words (Guided NMF).
+type nmfKind struct{}
+
+func (nmfKind) Name() string   { return KindNMF }
+func (nmfKind) Preset() string { return "default" }
+func (nmfKind) Doc() string {
+	return "Non-negative matrix factorization (scikit-learn's NMF): k topics, unsupervised, or steered by seed words as in Guided NMF (Vendrow et al. 2021)."
+}
+func (nmfKind) Takes() Takes {
+	return Takes{Seeds: true, Exclusions: true,
+		How: "seed words: each seeded topic also fits a pseudo-document of its seed words (Guided NMF), which --beta weighs; exclusion words weigh exactly zero in their topic"}
+}
+func (nmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (nmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveNMF(m) }
+func (nmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadNMF(KindNMF, raw, mats, vocab)
 }

@@ -352,3 +352,24 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	r.W = nil // not needed to transform or predict
 	return m, info, nil
 }
+
+// ssnmfKind is semi-supervised NMF (Lee, Yoo & Choi 2010; Haddock,
+// Kassab et al. 2021): the documents and their labels factorized jointly.
+type ssnmfKind struct{}
+
+func (ssnmfKind) Name() string   { return KindSSNMF }
+func (ssnmfKind) Preset() string { return "ssnmf" }
+func (ssnmfKind) Doc() string {
+	return "Semi-supervised NMF (Haddock, Kassab et al. 2021, the four Frobenius / I-divergence models): the documents and their labels factorized jointly, X ≈ AS and Y ≈ BS, giving topics and a classifier at once."
+}
+func (ssnmfKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (GSSNMF, Li et al. 2022)"}
+}
+func (ssnmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitSSNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (ssnmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return m.(*SSNMF).save() }
+func (ssnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadSSNMF(raw, mats, vocab)
+}

@@ -386,3 +386,25 @@ func loadTheme(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	}
 	return &Theme{m: tm, MultiLabel: p.MultiLabel, Vocab: vocab, weights: p.Weights}, nil
 }
+
+// themeKind is theme-supervised NMF (Suyunu's thesis): subtopics per
+// theme, learned from the theme's labeled documents, with background
+// topics.
+type themeKind struct{}
+
+func (themeKind) Name() string   { return KindTheme }
+func (themeKind) Preset() string { return "theme" }
+func (themeKind) Doc() string {
+	return "Theme-supervised NMF (Suyunu's thesis): a few subtopics per theme (label), learned from the theme's labeled documents, beside background topics; Separated training fits one model per theme, Combined one for all."
+}
+func (themeKind) Takes() Takes {
+	return Takes{Labels: true, Exclusions: true,
+		How: "labels (the themes), and exclusion words per theme (theme: -word), not seed words: a theme's subtopics are learned from its labeled documents; tsnmf and ssnmf take labels and seed words together"}
+}
+func (themeKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitTheme(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (themeKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveTheme(m) }
+func (themeKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadTheme(raw, mats, vocab)
+}

@@ -1,0 +1,164 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// tsnmfKind is topic-supervised NMF (MacMillan & Wilson 2017): one topic
+// per label, allowed only in the documents of its label.
+type tsnmfKind struct{}
+
+func (tsnmfKind) Name() string   { return KindTSNMF }
+func (tsnmfKind) Preset() string { return "default" }
+func (tsnmfKind) Doc() string {
+	return "Topic-supervised NMF (MacMillan & Wilson 2017): one topic per label, which a labeled document may use only when it has the label; topics beyond the labels are free, for the unlabeled documents."
+}
+func (tsnmfKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (Guided NMF)"}
+}
+func (tsnmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitTSNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (tsnmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveNMF(m) }
+func (tsnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadNMF(KindTSNMF, raw, mats, vocab)
+}
+
+// tsnmfWeighting parses Options.Weighting: "" or "inverse", or "none".
+func tsnmfWeighting(name string) (nmf.Weighting, error) {
+	switch name {
+	case "", "inverse":
+		return nmf.InverseSupervisionRate, nil
+	case "none":
+		return nmf.NoWeighting, nil
+	}
+	return 0, fmt.Errorf("model: unknown weighting %q (want inverse or none)", name)
+}
+
+func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
+	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true, "beta": seeded(sup.Anchors)}); err != nil {
+		return nil, Info{}, err
+	}
+	sup, seedNotes, err := labelBySeeds(KindTSNMF, x, vocab, sup)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if !sup.labeled() {
+		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus) or seed words")
+	}
+	names, idx := sup.labelIndex()
+	// A seed topic named like a label is that label's topic; the others
+	// with a seed word in the vocabulary are further supervised topics
+	// after the labels, whose only labeled document is their
+	// pseudo-document.
+	// A seed topic none of whose seed words is in the vocabulary steers
+	// nothing: it is a free topic, named after it (and saying so).
+	col := termIndex(vocab)
+	var lost []string
+	for _, a := range sup.Anchors {
+		switch {
+		case len(a.Words) == 0 || slices.Contains(names, a.Topic):
+		case anyTerm(col, a.Words):
+			names = append(names, a.Topic)
+		case !slices.Contains(lost, a.Topic):
+			lost = append(lost, a.Topic)
+		}
+	}
+	k := o.K
+	if k == 0 {
+		k = len(names) + len(lost)
+	}
+	if k < len(names) {
+		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
+	}
+	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
+		return nil, Info{}, err
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	weighting, err := tsnmfWeighting(o.Weighting)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	topicNames := tsnmfTopicNames(names, k)
+	copy(topicNames[len(names):], lost)
+	mask, notes, err := exclusionMask(KindTSNMF, sup.Anchors, topicNames, vocab)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	cfg := nmf.TSNMFConfig{
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
+		LabelNames: names,
+		Weighting:  weighting,
+	}
+	// With seed words the documents keep TS-NMF's weights, the
+	// pseudo-documents (labeled with their topic) weigh μ.
+	docWeights := tsnmfDocWeights(idx, weighting)
+	g, gnotes, err := seedGuide(KindTSNMF, sup.Anchors, topicNames, vocab, x, docWeights, loss, o.Beta)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	xs, rw, _, err := g.stack(x, docWeights, nil, k)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if g != nil {
+		cfg.Labels, cfg.Weighting, cfg.DocWeights = g.labels(idx), nmf.CustomWeighting, rw
+	}
+	r, err := nmf.TSNMF(ctx, xs, cfg)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	labelNames, _ := sup.labelIndex()
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(g.strip(r.W), r.H)}
+	if err := m.prepare(); err != nil {
+		return nil, Info{}, err
+	}
+	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(append(append(seedNotes, r.Notes...), notes...), gnotes...)}, nil
+}
+
+// tsnmfDocWeights returns the documents' weights under TS-NMF's
+// weighting, as nmf.TSNMF derives them (nil for equal weights): with the
+// inverse supervision rate, n/labeled for a labeled document and 1 for
+// the others.
+func tsnmfDocWeights(idx [][]int, w nmf.Weighting) []float64 {
+	labeled := 0
+	for _, l := range idx {
+		if len(l) > 0 {
+			labeled++
+		}
+	}
+	if w != nmf.InverseSupervisionRate || labeled == 0 || labeled == len(idx) {
+		return nil
+	}
+	out := make([]float64, len(idx))
+	for i, l := range idx {
+		out[i] = 1
+		if len(l) > 0 {
+			out[i] = float64(len(idx)) / float64(labeled)
+		}
+	}
+	return out
+}
+
+// tsnmfTopicNames names a TS-NMF model's k topics as nmf.TSNMF does: the
+// labels, then topic-t for the unsupervised ones.
+func tsnmfTopicNames(labels []string, k int) []string {
+	names := append([]string(nil), labels...)
+	for t := len(labels); t < k; t++ {
+		names = append(names, fmt.Sprintf("topic-%d", t))
+	}
+	return names
+}
