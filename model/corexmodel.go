@@ -14,6 +14,9 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
+// KindCorEx is the name of the corex kind.
+const KindCorEx = "corex"
+
 // SuggestedAnchors is the number of anchor words per label a CorEx model
 // supervised by labels takes (paper §4.3: the words of highest mutual
 // information with the label, words that rank high for several labels
@@ -39,6 +42,11 @@ type CorEx struct {
 
 // Kind implements Model.
 func (c *CorEx) Kind() string { return KindCorEx }
+
+// scoreKind says what Predict's native scores are.
+func (c *CorEx) scoreKind() ScoreKind {
+	return ScoreKind{"log-prob", "the log probability log p(topic = 1 | document) of the label's topic (≤ 0); the highest is predicted"}
+}
 
 // CorEx returns the underlying corex.Model.
 func (c *CorEx) CorEx() *corex.Model { return c.m }
@@ -398,3 +406,59 @@ func (corexKind) save(m Model) (any, map[string]*mat.Dense, error) { return save
 func (corexKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
 	return loadCorEx(raw, mats, vocab)
 }
+
+func (corexKind) newLimitsOnResume() bool { return false }
+
+func (corexKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, sup, report := d.src, d.store, d.vocab, d.anchors, d.report
+	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
+		return nil, err
+	}
+	if o.Beta < 0 || math.IsNaN(o.Beta) || math.IsInf(o.Beta, 0) || o.Restarts < 0 {
+		return nil, fmt.Errorf("model: corex needs a finite beta ≥ 0 and restarts ≥ 0")
+	}
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
+	}
+	names, anchors, exclude, seeded, err := corexAnchors(sup, vocab)
+	if err != nil {
+		return nil, err
+	}
+	labelNames := append([]string(nil), names[:seeded]...)
+	names, k, err := corexTopics(names, o.K, len(vocab))
+	if err != nil {
+		return nil, err
+	}
+	markUnseeded(names, anchors, vocab)
+	m, err := corex.FitBlocks(ctx, src, st, corex.Config{
+		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
+		Anchors: anchors, Exclude: exclude, Beta: o.Beta, Progress: report,
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, info := corexModel(m, names, labelNames, anchors, vocab, Info{})
+	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
+}
+
+// grid tries stronger anchors, which keep anchored topics on their words.
+func (corexKind) grid(o Options, g gridInfo) []Options {
+	three, ten := o, o
+	setFloatIf(&three.Beta, o.Beta, 3)
+	setFloatIf(&ten.Beta, o.Beta, 10)
+	return []Options{o, three, ten}
+}
+
+func (corexKind) describe(o Options) []string {
+	var parts []string
+	if o.K > 0 {
+		parts = append(parts, fmt.Sprintf("k %d", o.K))
+	}
+	b := o.Beta
+	if b == 0 {
+		b = 1
+	}
+	return append(parts, fmt.Sprintf("β %g", b))
+}
+
+func (corexKind) fallbackReadout() string { return ReadoutTopics }

@@ -58,7 +58,7 @@ type manifest struct {
 
 // readoutManifest is the JSON part of a readout.
 type readoutManifest struct {
-	Kind string `json:"kind"`
+	Readout string `json:"kind"`
 }
 
 type matrixEntry struct {
@@ -84,7 +84,7 @@ func Save(w io.Writer, f *Fitted) error {
 	man := manifest{Format: FormatVersion, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
 	if wr, ok := f.Model.(withReadout); ok && wr.readout() != nil {
 		r := wr.readout()
-		man.Readout = &readoutManifest{Kind: r.kind}
+		man.Readout = &readoutManifest{Readout: r.kind}
 		mats["readout_coef"] = r.lin.Coef
 		mats["readout_intercept"] = mat.NewDense(1, len(r.lin.Intercept), r.lin.Intercept)
 		if r.idf != nil {

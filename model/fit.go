@@ -201,8 +201,8 @@ var errAutoAnchors = fmt.Errorf("model: the automatic choice of kind takes no an
 func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
 	sup, report := o.Supervision, o.Progress
 	o = o.recorded()
-	if _, err := KindOf(o.Kind); err != nil && (o.Kind != KindAuto || !o.Auto) {
-		if o.Kind == KindAuto {
+	if _, err := KindOf(o.Kind); err != nil && (!o.choosesKind() || !o.Auto) {
+		if o.choosesKind() {
 			return nil, Info{}, fmt.Errorf("model: kind %q needs the automatic configuration (Options.Auto)", KindAuto)
 		}
 		return nil, Info{}, err
@@ -222,7 +222,7 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	if err := checkAnchors(sup.Anchors); err != nil {
 		return nil, Info{}, err
 	}
-	if o.Kind == KindAuto && len(sup.Anchors) > 0 {
+	if o.choosesKind() && len(sup.Anchors) > 0 {
 		return nil, Info{}, errAutoAnchors
 	}
 	if report == nil {
@@ -233,9 +233,9 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	var info Info
 	var err error
 	switch {
-	case o.Auto && sup.labeled() && (o.Kind == KindAuto || slices.Contains(SupervisedKinds(), o.Kind)):
+	case o.Auto && sup.labeled() && (o.choosesKind() || slices.Contains(SupervisedKinds(), o.Kind)):
 		m, info, err = autoFit(ctx, x, vocab, sup, o, report)
-	case o.Kind == KindAuto:
+	case o.choosesKind():
 		return nil, Info{}, fmt.Errorf("model: kind %q needs labeled documents", KindAuto)
 	default:
 		m, info, err = fitOne(ctx, x, vocab, sup, o, report)

@@ -15,6 +15,9 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
+// KindLDA is the name of the lda kind.
+const KindLDA = "lda"
+
 // Seed modes of LDA (Options.SeedMode): how seed words steer their topics.
 const (
 	// SeedPrior raises the topic-word prior of each topic's seed words
@@ -66,6 +69,11 @@ type ldaParams struct {
 
 // Kind implements Model.
 func (m *LDA) Kind() string { return KindLDA }
+
+// scoreKind says what Predict's scores are.
+func (m *LDA) scoreKind() ScoreKind {
+	return ScoreKind{"proportion", "the label topic's share θ of the document (0 to 1); the highest is predicted"}
+}
 
 // NumTopics implements Model.
 func (m *LDA) NumTopics() int { return m.m.Topics() }
@@ -392,4 +400,29 @@ func (ldaKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []str
 		return nil, fmt.Errorf("%d topic names and %d label names for %d topics", len(p.TopicNames), len(p.LabelNames), k)
 	}
 	return &LDA{m: lm, Vocab: vocab, TopicNames: p.TopicNames, LabelNames: p.LabelNames, weights: p.Weights}, nil
+}
+
+func (ldaKind) newLimitsOnResume() bool { return false }
+
+func (ldaKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: out of core, LDA takes anchor words but no labels (labeled LDA is trained in memory)")
+	}
+	docs, _ := src.Dims()
+	lo, sv, err := ldaSetup(o, Supervision{Anchors: anchors}, vocab, docs, report)
+	if err != nil {
+		return nil, err
+	}
+	if lo.Method == lda.Online && src.NumBlocks() > 1 {
+		// lda.FitBlocks runs it, but every mini-batch is a pass that reads
+		// every shard.
+		return nil, fmt.Errorf("model: online LDA out of core would read all %d shards for each mini-batch of documents; use the batch method (the default)", src.NumBlocks())
+	}
+	lm, err := lda.FitBlocks(ctx, src, st, lo)
+	if err != nil {
+		return nil, err
+	}
+	m, info := ldaModel(lm, vocab, sv)
+	return &Fitted{Model: m, Vocab: vocab, Info: info}, nil
 }

@@ -14,16 +14,6 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// The model kinds.
-const (
-	KindNMF   = "nmf"
-	KindTSNMF = "tsnmf"
-	KindLDA   = "lda"
-	KindTheme = "theme"
-	KindSSNMF = "ssnmf"
-	KindCorEx = "corex"
-)
-
 // Model is a fitted topic model over a fixed vocabulary.
 type Model interface {
 	// Kind names the model type (KindNMF, ...).

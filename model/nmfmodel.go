@@ -13,6 +13,9 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
+// KindNMF is the name of the nmf kind.
+const KindNMF = "nmf"
+
 // NMF is a fitted NMF or TS-NMF model: topics H (topics × terms). A TS-NMF
 // model's first len(LabelNames) topics stand for its labels.
 type NMF struct {
@@ -50,6 +53,11 @@ func (m *NMF) fixedH() (*nmf.FixedH, error) {
 
 // Kind implements Model.
 func (m *NMF) Kind() string { return m.kind }
+
+// scoreKind says what Predict's native scores are.
+func (m *NMF) scoreKind() ScoreKind {
+	return ScoreKind{"weight", "the document's weight on the label's topic (≥ 0, not normalised); the highest is predicted"}
+}
 
 // NumTopics implements Model.
 func (m *NMF) NumTopics() int { r, _ := m.H.Dims(); return r }
@@ -352,4 +360,53 @@ func (nmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error)
 func (nmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveNMF(m) }
 func (nmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
 	return loadNMF(KindNMF, raw, mats, vocab)
+}
+
+func (nmfKind) newLimitsOnResume() bool { return true }
+
+func (nmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
+	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
+		return nil, err
+	}
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
+	}
+	if o.K < 1 {
+		return nil, fmt.Errorf("model: nmf needs k ≥ 1 topics")
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	if seeded(anchors) {
+		return nil, errSeedsOutOfCore(KindNMF)
+	}
+	names, _, err := anchorTopicNames(KindNMF, anchors, vocab, o.K)
+	if err != nil {
+		return nil, err
+	}
+	mask, notes, err := exclusionMask(KindNMF, anchors, names, vocab)
+	if err != nil {
+		return nil, err
+	}
+	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report})
+	if err != nil {
+		return nil, err
+	}
+	shares, err := blockShares(src, st, r)
+	if err != nil {
+		return nil, err
+	}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: shares}
+	if err := m.prepare(); err != nil {
+		return nil, err
+	}
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations,
+		Notes: append(notes, "out of core, NMF starts from random-acol (Langville et al.): NNDSVD would need an SVD of the whole matrix")}}, nil
+}
+
+// errSeedsOutOfCore refuses seed words in an out-of-core NMF-family fit.
+func errSeedsOutOfCore(kind string) error {
+	return fmt.Errorf("model: out of core, %s models take exclusion words (topic: -word) but not seed words; fit the corpus in memory for seed words (guided NMF)", kind)
 }

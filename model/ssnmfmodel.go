@@ -14,6 +14,9 @@ import (
 	"github.com/semitopic/semitopic/ssnmf"
 )
 
+// KindSSNMF is the name of the ssnmf kind.
+const KindSSNMF = "ssnmf"
+
 // SSNMF is a fitted semi-supervised NMF model: topics H (topics × terms)
 // and the label matrix B (labels × topics); documents are represented with
 // H fixed and labelled by B times their representation.
@@ -35,6 +38,11 @@ type SSNMF struct {
 
 // Kind implements Model.
 func (m *SSNMF) Kind() string { return KindSSNMF }
+
+// scoreKind says what Predict's native scores are.
+func (m *SSNMF) scoreKind() ScoreKind {
+	return ScoreKind{"class-score", "the class score B·w of the document's topic weights w (≥ 0); the highest is predicted (with several labels: those at the model's threshold or above)"}
+}
 
 // NumTopics implements Model.
 func (m *SSNMF) NumTopics() int { k, _ := m.r.H.Dims(); return k }
@@ -373,3 +381,32 @@ func (ssnmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return m.(*
 func (ssnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
 	return loadSSNMF(raw, mats, vocab)
 }
+
+// grid tries the default λ (DefaultLambda times the labeled share, given
+// explicitly so that the folds, with fewer labels, fit the same λ as the
+// final fit), a tenth of it (the labels weigh less than the data), and
+// with it room for the structure of the unlabeled documents.
+func (ssnmfKind) grid(o Options, g gridInfo) []Options {
+	def, tenth := o, o
+	setFloatIf(&def.Lambda, o.Lambda, DefaultLambda*g.share)
+	setFloatIf(&tenth.Lambda, o.Lambda, DefaultLambda*g.share/10)
+	wide := tenth
+	setIntIf(&wide.K, o.K, 2*g.labels)
+	return []Options{def, tenth, wide}
+}
+
+func (ssnmfKind) describe(o Options) []string {
+	var parts []string
+	if o.K > 0 {
+		parts = append(parts, fmt.Sprintf("k %d", o.K))
+	}
+	if o.Lambda > 0 {
+		parts = append(parts, fmt.Sprintf("λ %.3g", o.Lambda))
+	}
+	if o.Loss != "" {
+		parts = append(parts, "losses "+o.Loss)
+	}
+	return parts
+}
+
+func (ssnmfKind) fallbackReadout() string { return ReadoutTopics }

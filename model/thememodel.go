@@ -16,6 +16,9 @@ import (
 	"github.com/semitopic/semitopic/theme"
 )
 
+// KindTheme is the name of the theme kind.
+const KindTheme = "theme"
+
 // ThemeThreshold is the theme score from which a multi-label theme model
 // predicts a theme besides its best one: a subtopic weighing at least as
 // much as the background (w/(w + w_bg) ≥ 0.5).
@@ -51,6 +54,11 @@ type Theme struct {
 
 // Kind implements Model.
 func (t *Theme) Kind() string { return KindTheme }
+
+// scoreKind says what Predict's native scores are.
+func (t *Theme) scoreKind() ScoreKind {
+	return ScoreKind{"theme-score", "the theme score w / (w + w_background) of the theme's best subtopic (0 to 1); the highest is predicted"}
+}
 
 // Theme returns the underlying theme.Model.
 func (t *Theme) Theme() *theme.Model { return t.m }
@@ -408,3 +416,29 @@ func (themeKind) save(m Model) (any, map[string]*mat.Dense, error) { return save
 func (themeKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
 	return loadTheme(raw, mats, vocab)
 }
+
+// grid tries the thesis' Separated training with 3 subtopics, one
+// subtopic per theme (fewer topics to share few labeled documents), and
+// Combined training (one model, so that themes compete for each
+// document).
+func (themeKind) grid(o Options, g gridInfo) []Options {
+	one, combined := o, o
+	setIntIf(&one.Subtopics, o.Subtopics, 1)
+	setIf(&combined.Mode, o.Mode, "combined")
+	setIntIf(&combined.Subtopics, o.Subtopics, 2)
+	return []Options{o, one, combined}
+}
+
+func (themeKind) describe(o Options) []string {
+	mode := o.Mode
+	if mode == "" {
+		mode = "separated"
+	}
+	parts := []string{mode}
+	if o.Subtopics > 0 {
+		parts = append(parts, fmt.Sprintf("%d subtopics", o.Subtopics))
+	}
+	return parts
+}
+
+func (themeKind) fallbackReadout() string { return ReadoutTopics }

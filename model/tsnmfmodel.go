@@ -13,6 +13,9 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 )
 
+// KindTSNMF is the name of the tsnmf kind.
+const KindTSNMF = "tsnmf"
+
 // tsnmfKind is topic-supervised NMF (MacMillan & Wilson 2017): one topic
 // per label, allowed only in the documents of its label.
 type tsnmfKind struct{}
@@ -162,3 +165,91 @@ func tsnmfTopicNames(labels []string, k int) []string {
 	}
 	return names
 }
+
+func (tsnmfKind) newLimitsOnResume() bool { return true }
+
+func (tsnmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
+	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
+		return nil, err
+	}
+	if !o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: tsnmf needs labeled documents (--labels-from-corpus)")
+	}
+	names, err := shardLabelNames(src)
+	if err != nil {
+		return nil, err
+	}
+	k := o.K
+	if k == 0 {
+		k = len(names)
+	}
+	if k < len(names) {
+		return nil, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
+	}
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	weighting, err := tsnmfWeighting(o.Weighting)
+	if err != nil {
+		return nil, err
+	}
+	if seeded(anchors) {
+		return nil, errSeedsOutOfCore(KindTSNMF)
+	}
+	mask, notes, err := exclusionMask(KindTSNMF, anchors, tsnmfTopicNames(names, k), vocab)
+	if err != nil {
+		return nil, err
+	}
+	r, err := nmf.TSNMFBlocks(ctx, src, st, nmf.TSNMFConfig{
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, HMask: mask, Progress: report},
+		LabelNames: names,
+		Weighting:  weighting,
+	})
+	if err != nil {
+		return nil, err
+	}
+	shares, err := blockShares(src, st, &r.Model)
+	if err != nil {
+		return nil, err
+	}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: r.TopicNames, LabelNames: names, Vocab: vocab, weights: shares}
+	if err := m.prepare(); err != nil {
+		return nil, err
+	}
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Notes: append(r.Notes, notes...)}}, nil
+}
+
+// grid tries the paper's inverse supervision-rate weighting, no weighting
+// (the unlabeled documents then shape the topics as much as the labeled
+// ones), and free topics for what no label covers. A free topic is
+// allowed in the unlabeled documents only: with every document labeled
+// it could only stay empty, and is not tried.
+func (tsnmfKind) grid(o Options, g gridInfo) []Options {
+	none := o
+	setIf(&none.Weighting, o.Weighting, "none")
+	out := []Options{o, none}
+	if g.share < 1 {
+		wide := none
+		setIntIf(&wide.K, o.K, 2*g.labels)
+		out = append(out, wide)
+	}
+	return out
+}
+
+func (tsnmfKind) describe(o Options) []string {
+	w := o.Weighting
+	if w == "" {
+		w = "inverse"
+	}
+	parts := []string{"weighting " + w}
+	if o.K > 0 {
+		parts = append(parts, fmt.Sprintf("k %d", o.K))
+	}
+	return parts
+}
+
+// fallbackReadout keeps the native readout: TS-NMF's topics are the
+// labels.
+func (tsnmfKind) fallbackReadout() string { return "" }
