@@ -223,11 +223,12 @@ func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, err
 	var fits []*Fitted
 	var searches []*Search
 	for _, kind := range SupervisedKinds() {
-		pl, err := vectorize.PipelinePreset(DefaultPreset(kind))
+		k, _ := KindOf(kind)
+		pl, err := vectorize.PipelinePreset(k.Preset())
 		if err != nil {
 			return nil, err
 		}
-		ko := kindOptions(o, kind)
+		ko := kindOptions(o, k)
 		f, err := FitCorpus(ctx, c, pl, ko)
 		if err != nil {
 			return nil, fmt.Errorf("model: %s: %w", kind, err)
@@ -523,7 +524,8 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		ko := o
 		ko.Kind = kind
 		if o.choosesKind() {
-			ko = kindOptions(o, kind)
+			k, _ := KindOf(kind)
+			ko = kindOptions(o, k)
 		}
 		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
 			accs := make([][]float64, len(readouts))
@@ -567,23 +569,6 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	}
 	s.Chosen, s.Best, s.Tolerance, s.Rule = choices[best].Chosen, choices[best].Best, choices[best].Tolerance, choices[best].Rule
 	return final(s.Candidates[s.Chosen].Options)
-}
-
-// kindOptions keeps, for KindAuto, the options that apply to kind.
-func kindOptions(o Options, kind string) Options {
-	c := Options{Kind: kind, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Readout: o.Readout, Auto: true,
-		Supervision: o.Supervision, LabelsFromCorpus: o.LabelsFromCorpus, Progress: o.Progress}
-	switch kind {
-	case KindTSNMF:
-		c.Weighting, c.Init, c.Loss = o.Weighting, o.Init, o.Loss
-	case KindSSNMF:
-		c.Lambda = o.Lambda
-	case KindTheme:
-		c.Subtopics, c.Mode, c.NoThemeBackground, c.Init = o.Subtopics, o.Mode, o.NoThemeBackground, o.Init
-	case KindCorEx:
-		c.Beta, c.Restarts = o.Beta, o.Restarts
-	}
-	return c
 }
 
 // cvFold is one fold of the cross-validation: the labeled documents that

@@ -121,7 +121,9 @@ func fitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if vocab == nil {
 		return nil, fmt.Errorf("model: %s has no vocabulary file", src.Dir())
 	}
-	if err := o.check(n, m); err != nil {
+	checked := o
+	checked.Anchors = anchors
+	if err := checkOptions(k, checked, o.LabelsFromCorpus, n, m); err != nil {
 		return nil, err
 	}
 	if err := checkAnchors(anchors); err != nil {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -120,12 +120,6 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 }
 
 func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
-		return nil, Info{}, err
-	}
-	if o.Beta < 0 || math.IsNaN(o.Beta) || math.IsInf(o.Beta, 0) || o.Restarts < 0 {
-		return nil, Info{}, fmt.Errorf("model: corex needs a finite beta ≥ 0 and restarts ≥ 0")
-	}
 	var info Info
 	var names, labelNames []string
 	var anchors, exclude []corex.Anchor
@@ -395,6 +389,22 @@ func (corexKind) Preset() string { return "corex" }
 func (corexKind) Doc() string {
 	return "Anchored CorEx (Gallagher et al. 2017): binary latent topics that maximise the total correlation they explain, steered by anchor words; a document may belong to several topics or none."
 }
+func (corexKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per anchored or labeled topic",
+			Doc: "the number of topics (at most the terms): the anchored ones first, then topic-N"},
+		seedParam(),
+		maxIterParam("iterations of each restart", 200),
+		tolParam("stops a restart when the mean total correlation of its last 5 iterations differs from that of the 5 before by less than this (nats)", 1e-5),
+		{Name: "beta", Range: strengths(), Default: strconv.Itoa(corex.DefaultBeta),
+			Doc: "the anchor strength β of the seed words without their own (word:3) and of the anchors labels suggest"},
+		{Name: "restarts", Range: atLeast(1), Default: "1",
+			Doc: "the number of fits from seeds seed, seed+1, …; the one of highest total correlation is kept"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
 func (corexKind) Takes() Takes {
 	return Takes{Labels: true, Seeds: true, Exclusions: true,
 		How: "seed words (anchors, of strength β: --beta), labels (which suggest the anchors: the words of highest mutual information with each label) or both; an anchored topic starts from the documents holding its anchors"}
@@ -411,12 +421,6 @@ func (corexKind) newLimitsOnResume() bool { return false }
 
 func (corexKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
 	src, st, vocab, sup, report := d.src, d.store, d.vocab, d.anchors, d.report
-	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
-		return nil, err
-	}
-	if o.Beta < 0 || math.IsNaN(o.Beta) || math.IsInf(o.Beta, 0) || o.Restarts < 0 {
-		return nil, fmt.Errorf("model: corex needs a finite beta ≥ 0 and restarts ≥ 0")
-	}
 	if o.LabelsFromCorpus {
 		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
 	}

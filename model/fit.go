@@ -3,9 +3,6 @@ package model
 import (
 	"context"
 	"fmt"
-	"math"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/semitopic/semitopic/corpus"
@@ -105,34 +102,6 @@ func (o Options) recorded() Options {
 	return o
 }
 
-// check validates the options every kind shares against a matrix of n
-// documents and m terms.
-func (o Options) check(n, m int) error {
-	if o.K < 0 || o.MaxIter < 0 || o.Subtopics < 0 || o.NewTopics < 0 || o.Restarts < 0 {
-		return fmt.Errorf("model: negative k, max_iter, subtopics, new_topics or restarts")
-	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"tol", o.Tol}, {"lambda", o.Lambda}, {"beta", o.Beta}} {
-		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("model: %s = %v: want a finite number ≥ 0", f.name, f.v)
-		}
-	}
-	if o.Beta != 0 && checkStrength(o.Beta) != nil {
-		return fmt.Errorf("model: beta = %v: want 0 (the kind's default) or a number from %g to %g", o.Beta, MinStrength, MaxStrength)
-	}
-	switch o.Readout {
-	case "", ReadoutNative, ReadoutTopics, ReadoutTermsTopics:
-	default:
-		return fmt.Errorf("model: unknown readout %q (want %s)", o.Readout, strings.Join(Readouts(), ", "))
-	}
-	if err := checkTopics("k", o.K, n, m); err != nil {
-		return err
-	}
-	return checkTopics("subtopics", o.Subtopics, n, m)
-}
-
 // checkTopics reports a number of topics that the data cannot support: a
 // factorization of n documents × m terms has at most min(n, m) independent
 // topics, and more only leave topics empty or duplicated.
@@ -200,11 +169,8 @@ var errAutoAnchors = fmt.Errorf("model: the automatic choice of kind takes no an
 // has one entry per row of x) and reporting to o.Progress.
 func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
 	sup, report := o.Supervision, o.Progress
-	o = o.recorded()
-	if _, err := KindOf(o.Kind); err != nil && (!o.choosesKind() || !o.Auto) {
-		if o.choosesKind() {
-			return nil, Info{}, fmt.Errorf("model: kind %q needs the automatic configuration (Options.Auto)", KindAuto)
-		}
+	k, err := kindOrAuto(o.Kind)
+	if err != nil {
 		return nil, Info{}, err
 	}
 	if x == nil || x.Rows == 0 || x.Cols == 0 {
@@ -216,28 +182,27 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	if sup.Labels != nil && len(sup.Labels) != x.Rows {
 		return nil, Info{}, fmt.Errorf("model: labels for %d documents, matrix has %d", len(sup.Labels), x.Rows)
 	}
-	if err := o.check(x.Rows, x.Cols); err != nil {
-		return nil, Info{}, err
-	}
 	if err := checkAnchors(sup.Anchors); err != nil {
 		return nil, Info{}, err
 	}
-	if o.choosesKind() && len(sup.Anchors) > 0 {
-		return nil, Info{}, errAutoAnchors
+	if k == nil {
+		err = checkAuto(o, sup.labeled(), x.Rows, x.Cols)
+	} else {
+		err = checkOptions(k, o, sup.labeled(), x.Rows, x.Cols)
 	}
+	if err != nil {
+		return nil, Info{}, err
+	}
+	o = o.recorded()
 	if report == nil {
 		report = func(progress.Step) {}
 	}
 	t0 := time.Now()
 	var m Model
 	var info Info
-	var err error
-	switch {
-	case o.Auto && sup.labeled() && (o.choosesKind() || slices.Contains(SupervisedKinds(), o.Kind)):
+	if _, search := k.(searchable); o.Auto && sup.labeled() && (k == nil || search) {
 		m, info, err = autoFit(ctx, x, vocab, sup, o, report)
-	case o.choosesKind():
-		return nil, Info{}, fmt.Errorf("model: kind %q needs labeled documents", KindAuto)
-	default:
+	} else {
 		m, info, err = fitOne(ctx, x, vocab, sup, o, report)
 	}
 	if err != nil {

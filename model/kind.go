@@ -23,6 +23,9 @@ type Kind interface {
 	Name() string
 	// Doc says in a paragraph what the kind is.
 	Doc() string
+	// Params declares the options the kind takes; Fit refuses the others
+	// when set.
+	Params() []Param
 	// Preset names the text pipeline (vectorize.PipelinePreset) the kind
 	// is fitted with unless told otherwise.
 	Preset() string
@@ -87,5 +90,27 @@ func KindOf(name string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return nil, fmt.Errorf("model: unknown kind %q (want %s)", name, strings.Join(Kinds(), ", "))
+	return nil, errUnknownKind(name, false)
+}
+
+// errUnknownKind is the error of an unknown kind name, listing the kinds
+// (and KindAuto where auto says it is taken).
+func errUnknownKind(name string, auto bool) error {
+	want := Kinds()
+	if auto {
+		want = append(want, "or "+KindAuto)
+	}
+	return fmt.Errorf("model: unknown kind %q (want %s)", name, strings.Join(want, ", "))
+}
+
+// kindOrAuto returns the kind named name, or nil for KindAuto.
+func kindOrAuto(name string) (Kind, error) {
+	if name == KindAuto {
+		return nil, nil
+	}
+	k, err := KindOf(name)
+	if err != nil {
+		return nil, errUnknownKind(name, true)
+	}
+	return k, nil
 }

@@ -157,9 +157,6 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 // ldaSetup checks the options of an LDA fit over docs documents and
 // returns its configuration with the supervision.
 func ldaSetup(o Options, sup Supervision, vocab []string, docs int, report progress.Func) (lda.Config, ldaSupervised, error) {
-	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true, "beta": true, "seed-mode": true}); err != nil {
-		return lda.Config{}, ldaSupervised{}, err
-	}
 	lo, err := ldaConfig(o, report)
 	if err != nil {
 		return lda.Config{}, ldaSupervised{}, err
@@ -188,11 +185,6 @@ type ldaSupervised struct {
 // labeled and anchored is one topic) and the seed mode.
 func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) (ldaSupervised, error) {
 	var sv ldaSupervised
-	switch o.SeedMode {
-	case "", SeedPrior, SeedZLabels, SeedBoth:
-	default:
-		return sv, fmt.Errorf("model: unknown seed mode %q (want %s)", o.SeedMode, strings.Join(SeedModes(), ", "))
-	}
 	var idx [][]int
 	if sup.labeled() {
 		sv.labelNames, idx = sup.labelIndex()
@@ -226,13 +218,6 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 		for i := range exclude {
 			exclude[i].Topic = at[exclude[i].Topic]
 		}
-	}
-	seeds := 0
-	for _, a := range anchors {
-		seeds += len(a.Words)
-	}
-	if seeds == 0 && (o.SeedMode != "" || o.Beta != 0) {
-		return sv, fmt.Errorf("model: lda's seed_mode and beta steer seed words (anchors), and there are none")
 	}
 	if lo.K == 0 {
 		lo.K = len(sv.names)
@@ -320,9 +305,6 @@ func ldaConfig(o Options, report progress.Func) (lda.Config, error) {
 		}
 	}
 	lo := lda.Config{K: o.K, Method: method, MaxIter: o.MaxIter, Seed: o.Seed}
-	if o.Tol > 0 {
-		lo.Tol = o.Tol
-	}
 	lo.Progress = report
 	return lo, nil
 }
@@ -369,6 +351,21 @@ func (ldaKind) Preset() string { return "lda" }
 func (ldaKind) Doc() string {
 	return "Latent Dirichlet allocation (variational Bayes, scikit-learn's semantics), batch or online; seeded LDA, z-labels LDA and labeled LDA when supervised."
 }
+func (ldaKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per named topic (labels and anchors)",
+			Doc: "the number of topics: the labels' first, then the anchors', then topic-N"},
+		seedParam(),
+		maxIterParam("passes over the documents", 10),
+		{Name: "method", Choices: []string{"batch", "online"}, Default: "batch",
+			Doc: "the learning method: batch, one update per pass (out of core too); online, one per mini-batch of documents"},
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "the seed prior's strength (seed modes prior and both): a seed word gets this times its count in the corpus as extra prior pseudo-counts in its topic"},
+		{Name: "seed-mode", SeedWords: true, Choices: SeedModes(), Default: SeedPrior,
+			Doc: "how seed words steer their topics: prior, a larger prior (seeded LDA); zlabels, a weight exactly zero outside their topics (z-labels LDA); both"},
+	}
+}
+
 func (ldaKind) Takes() Takes {
 	return Takes{Labels: true, Seeds: true, Exclusions: true,
 		How: "labels (labeled LDA: a labeled document uses its labels' topics only), seed words (--seed-mode prior: a larger prior; zlabels: exactly zero outside their topics; both) or both; exclusion words weigh exactly zero in their topic"}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -134,41 +135,33 @@ func topicShares(w, h *mat.Dense) []float64 {
 	return out
 }
 
-// Inits lists the initialisation names (Options.Init) a kind accepts, in
-// the order to show them; nil for kinds without a choice of start.
-func Inits(kind string) []string {
-	switch kind {
-	case KindNMF:
-		return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar"}
-	case KindTSNMF:
-		return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar", "label-mean"}
-	case KindTheme:
-		return []string{"bcool", "random"}
-	}
-	return nil
+// nmfInits are the initialisations of nmf models (nmf.ParseInit's
+// names); tsnmf adds label-mean.
+func nmfInits() []string {
+	return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar"}
 }
 
-// checkInit rejects an initialisation name the kind does not accept.
-func checkInit(kind, init string) error {
-	if init == "" {
-		return nil
-	}
-	names := Inits(kind)
-	for _, n := range names {
-		if strings.EqualFold(strings.TrimSpace(init), n) || (n == "random-acol" && strings.EqualFold(init, "acol")) {
-			return nil
-		}
-	}
-	if names == nil {
-		return fmt.Errorf("model: %s models take no initialisation", kind)
-	}
-	return fmt.Errorf("model: %s models do not take the initialisation %q (want %s)", kind, init, strings.Join(names, ", "))
+// nmfLossParam declares the loss of the NMF family's kinds.
+func nmfLossParam(def string) Param {
+	return Param{Name: "loss", Choices: []string{"frobenius", "kl"}, Default: def,
+		Doc:    "the divergence minimised: frobenius, the squared error; kl, the generalized Kullback-Leibler divergence (I-divergence)",
+		accept: func(s string) error { _, err := nmf.ParseLoss(s); return err }}
 }
 
+// nmfInitParam declares the initialisation of nmf and tsnmf, among inits.
+func nmfInitParam(inits []string, doc string) Param {
+	return Param{Name: "init", Choices: inits, Default: "auto", Doc: doc,
+		accept: func(s string) error {
+			s = strings.TrimSpace(s)
+			if strings.EqualFold(s, "acol") || slices.ContainsFunc(inits, func(n string) bool { return strings.EqualFold(s, n) }) {
+				return nil
+			}
+			return fmt.Errorf("unknown initialisation %q", s)
+		}}
+}
+
+// nmfOptions parses the loss and initialisation of o, validated.
 func nmfOptions(o Options) (nmf.Loss, nmf.Init, error) {
-	if err := checkInit(o.Kind, o.Init); err != nil {
-		return 0, 0, err
-	}
 	loss := nmf.Frobenius
 	var err error
 	if o.Loss != "" {
@@ -185,34 +178,7 @@ func nmfOptions(o Options) (nmf.Loss, nmf.Init, error) {
 	return loss, init, nil
 }
 
-func rejectUnused(o Options, kind string, fields map[string]bool) error {
-	check := []struct {
-		name string
-		set  bool
-	}{
-		{"weighting", o.Weighting != ""}, {"method", o.Method != ""}, {"subtopics", o.Subtopics != 0},
-		{"mode", o.Mode != ""}, {"no-theme-background", o.NoThemeBackground}, {"new-topics", o.NewTopics != 0}, {"lambda", o.Lambda != 0},
-		{"beta", o.Beta != 0}, {"restarts", o.Restarts != 0}, {"loss", o.Loss != ""}, {"init", o.Init != ""},
-		{"seed-mode", o.SeedMode != ""},
-	}
-	for _, c := range check {
-		if c.set && !fields[c.name] {
-			return fmt.Errorf("model: option %s does not apply to %s models", c.name, kind)
-		}
-	}
-	return nil
-}
-
 func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
-	if sup.labeled() {
-		return nil, Info{}, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
-	}
-	if o.K < 1 {
-		return nil, Info{}, fmt.Errorf("model: nmf needs k ≥ 1 topics")
-	}
 	loss, init, err := nmfOptions(o)
 	if err != nil {
 		return nil, Info{}, err
@@ -350,6 +316,21 @@ func (nmfKind) Preset() string { return "default" }
 func (nmfKind) Doc() string {
 	return "Non-negative matrix factorization (scikit-learn's NMF): k topics, unsupervised, or steered by seed words as in Guided NMF (Vendrow et al. 2021)."
 }
+func (nmfKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Required: true, Range: atLeast(1),
+			Doc: "the number of topics: the seeded ones first, named after their anchors, then topic-N"},
+		seedParam(),
+		maxIterParam("iterations of the solver", nmf.DefaultMaxIter),
+		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", nmf.DefaultTol),
+		nmfLossParam("frobenius"),
+		nmfInitParam(nmfInits(), "the start: auto is nndsvda when k ≤ min(documents, terms), else random (scikit-learn's); random-acol averages random documents; with seed words a seeded topic starts from the documents holding them"),
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words (Guided NMF), by default an average topic's share of the corpus scaled by the odds of the share its seed words hold where they occur"},
+		readoutParam(),
+	}
+}
+
 func (nmfKind) Takes() Takes {
 	return Takes{Seeds: true, Exclusions: true,
 		How: "seed words: each seeded topic also fits a pseudo-document of its seed words (Guided NMF), which --beta weighs; exclusion words weigh exactly zero in their topic"}
@@ -366,15 +347,6 @@ func (nmfKind) newLimitsOnResume() bool { return true }
 
 func (nmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
 	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
-	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true}); err != nil {
-		return nil, err
-	}
-	if o.LabelsFromCorpus {
-		return nil, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
-	}
-	if o.K < 1 {
-		return nil, fmt.Errorf("model: nmf needs k ≥ 1 topics")
-	}
 	loss, init, err := nmfOptions(o)
 	if err != nil {
 		return nil, err

@@ -207,9 +207,6 @@ func seededStartB(labels, topicNames []string, k int) (*mat.Dense, string) {
 const DefaultLambda = 100
 
 func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
 	seedsAlone := !sup.labeled() && seeded(sup.Anchors)
 	sup, seedNotes, err := labelBySeeds(KindSSNMF, x, vocab, sup)
 	if err != nil {
@@ -370,6 +367,25 @@ func (ssnmfKind) Preset() string { return "ssnmf" }
 func (ssnmfKind) Doc() string {
 	return "Semi-supervised NMF (Haddock, Kassab et al. 2021, the four Frobenius / I-divergence models): the documents and their labels factorized jointly, X ≈ AS and Y ≈ BS, giving topics and a classifier at once."
 }
+func (ssnmfKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per label and per other topic the anchors name",
+			Doc: "the number of topics, which B maps to the labels"},
+		seedParam(),
+		maxIterParam("iterations of the multiplicative updates", ssnmf.DefaultMaxIter),
+		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", ssnmf.DefaultTol),
+		{Name: "loss", Choices: []string{"F,F", "F,D", "D,F", "D,D"}, Default: "D,F",
+			Doc:    "the losses of the reconstruction and of the label terms: F, Frobenius; D, I-divergence (the paper's four models)",
+			accept: func(s string) error { _, err := ssnmf.ParseModel(s); return err }},
+		{Name: "lambda", Range: positive(), Default: fmt.Sprintf("%d × the labeled share of the documents", DefaultLambda),
+			Doc: "the weight of the label term against the reconstruction"},
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words, as in nmf"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
 func (ssnmfKind) Takes() Takes {
 	return Takes{Labels: true, Seeds: true, Exclusions: true,
 		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (GSSNMF, Li et al. 2022)"}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -176,17 +177,8 @@ func (t *Theme) Describe(n int) (Description, error) {
 }
 
 func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindTheme, map[string]bool{"loss": true, "init": true, "subtopics": true, "mode": true, "no-theme-background": true, "new-topics": true}); err != nil {
-		return nil, Info{}, err
-	}
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: theme needs labeled documents (for example --labels-from-corpus)")
-	}
-	if o.K != 0 {
-		return nil, Info{}, fmt.Errorf("model: theme models have subtopics per theme (--subtopics), not k")
-	}
-	if o.Subtopics < 0 || o.NewTopics < 0 {
-		return nil, Info{}, fmt.Errorf("model: negative subtopics or new topics")
 	}
 	names, idx := sup.labelIndex()
 	cfg := theme.Config{Subtopics: o.Subtopics, Mode: theme.Separated, Loss: nmf.KullbackLeibler, Seed: o.Seed,
@@ -202,9 +194,6 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		if cfg.Loss, err = nmf.ParseLoss(o.Loss); err != nil {
 			return nil, Info{}, err
 		}
-	}
-	if err := checkInit(KindTheme, o.Init); err != nil {
-		return nil, Info{}, err
 	}
 	if o.Init != "" {
 		if cfg.Init, err = theme.ParseInit(o.Init); err != nil {
@@ -405,6 +394,29 @@ func (themeKind) Preset() string { return "theme" }
 func (themeKind) Doc() string {
 	return "Theme-supervised NMF (Suyunu's thesis): a few subtopics per theme (label), learned from the theme's labeled documents, beside background topics; Separated training fits one model per theme, Combined one for all."
 }
+func (themeKind) Params() []Param {
+	return []Param{
+		seedParam(),
+		maxIterParam("iterations of each factorization", theme.DefaultMaxIter),
+		tolParam("scikit-learn's rule: every 10 iterations, the fit stops when the error fell by less than this share of the starting error", theme.DefaultSklearnTol),
+		nmfLossParam("kl"),
+		{Name: "init", Choices: []string{"bcool", "random"}, Default: "bcool",
+			Doc:    "the start of H: bcool, the thesis' start from the themes' labeled documents; random",
+			accept: func(s string) error { _, err := theme.ParseInit(s); return err }},
+		{Name: "subtopics", Range: atLeast(1), Default: strconv.Itoa(theme.DefaultSubtopics),
+			Doc: "the number of subtopics of each theme (its topics: a model has no k)"},
+		{Name: "mode", Choices: []string{"separated", "combined"}, Default: "separated",
+			Doc:    "separated fits one model per theme, its subtopics and a background topic (the thesis' best); combined fits one model, in which themes compete for each document",
+			accept: func(s string) error { _, err := theme.ParseMode(s); return err }},
+		{Name: "no-theme-background", Default: "off",
+			Doc: "separated training: a theme's labeled documents may not use the theme's background topic"},
+		{Name: "new-topics", Range: atLeast(0), Default: "0 (none)",
+			Doc: "adds a pseudo-theme of this many subtopics, allowed only in the unlabeled documents"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
 func (themeKind) Takes() Takes {
 	return Takes{Labels: true, Exclusions: true,
 		How: "labels (the themes), and exclusion words per theme (theme: -word), not seed words: a theme's subtopics are learned from its labeled documents; tsnmf and ssnmf take labels and seed words together"}

@@ -25,6 +25,24 @@ func (tsnmfKind) Preset() string { return "default" }
 func (tsnmfKind) Doc() string {
 	return "Topic-supervised NMF (MacMillan & Wilson 2017): one topic per label, which a labeled document may use only when it has the label; topics beyond the labels are free, for the unlabeled documents."
 }
+func (tsnmfKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per label and per other seeded topic",
+			Doc: "the number of topics: one per label first (and per topic the seed words name), then free topics, which only unlabeled documents may use"},
+		seedParam(),
+		maxIterParam("iterations of the solver", nmf.DefaultMaxIter),
+		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", nmf.DefaultTol),
+		nmfLossParam("frobenius"),
+		nmfInitParam(append(nmfInits(), "label-mean"), "the start, as nmf's; label-mean starts each label's topic as the mean of its labeled documents"),
+		{Name: "weighting", Choices: []string{"inverse", "none"}, Default: "inverse",
+			Doc: "how much a labeled document's error weighs: inverse, the number of documents over the labeled ones (the paper's inverse supervision rate); none, as much as an unlabeled one"},
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words, as in nmf"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
 func (tsnmfKind) Takes() Takes {
 	return Takes{Labels: true, Seeds: true, Exclusions: true,
 		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (Guided NMF)"}
@@ -37,7 +55,8 @@ func (tsnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []s
 	return loadNMF(KindTSNMF, raw, mats, vocab)
 }
 
-// tsnmfWeighting parses Options.Weighting: "" or "inverse", or "none".
+// tsnmfWeighting parses Options.Weighting, validated: "" or "inverse", or
+// "none".
 func tsnmfWeighting(name string) (nmf.Weighting, error) {
 	switch name {
 	case "", "inverse":
@@ -49,9 +68,6 @@ func tsnmfWeighting(name string) (nmf.Weighting, error) {
 }
 
 func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
 	sup, seedNotes, err := labelBySeeds(KindTSNMF, x, vocab, sup)
 	if err != nil {
 		return nil, Info{}, err
@@ -170,9 +186,6 @@ func (tsnmfKind) newLimitsOnResume() bool { return true }
 
 func (tsnmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
 	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
-	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true}); err != nil {
-		return nil, err
-	}
 	if !o.LabelsFromCorpus {
 		return nil, fmt.Errorf("model: tsnmf needs labeled documents (--labels-from-corpus)")
 	}
