@@ -104,7 +104,7 @@ type Search struct {
 	// one candidate, the settings fitted, and SVM are then not scored
 	// (Estimate.Scored), and no accuracy may be shown for them.
 	Note string `json:"note,omitempty"`
-	// Kinds lists, when the kind was chosen too (FitBestKind), each kind's
+	// Kinds lists, when the kind was chosen too (KindAuto), each kind's
 	// chosen candidate, the kept one included; it is empty when nothing
 	// could be scored.
 	Kinds []Candidate `json:"kinds,omitempty"`
@@ -184,7 +184,7 @@ func (s *Search) choose(kind string) {
 // BestSearch returns the index of the search whose chosen candidate has
 // the highest cross-validated accuracy (the first on ties; searches
 // without candidates, or whose chosen one was not scored, never win), or
-// −1 when none has one: how KindAuto and FitBestKind choose the kind.
+// −1 when none has one: how KindAuto chooses the kind.
 func BestSearch(searches []*Search) int {
 	best := -1
 	for i, s := range searches {
@@ -210,16 +210,15 @@ func DefaultPreset(kind string) string {
 	return k.Preset()
 }
 
-// FitBestKind fits each kind that learns from labels (SupervisedKinds) on
-// c with its own default pipeline (DefaultPreset) and the automatic
-// configuration, and returns the one whose chosen setting has the best
-// cross-validated accuracy (BestSearch); its Info.Search.Kinds lists every
-// kind's best candidate. The options apply to every kind where they can
-// (see Options.Auto); o.Kind is ignored.
-func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, error) {
-	if len(o.Anchors) > 0 {
-		return nil, errAutoAnchors
-	}
+// fitBestKind fits each kind that learns from labels (SupervisedKinds) on
+// the text corpus c with its own default pipeline (Kind.Preset) and the
+// automatic configuration, and returns the one whose chosen setting has
+// the best cross-validated accuracy (BestSearch); its Info.Search.Kinds
+// lists every kind's best candidate. Each kind takes the options of o
+// that it takes (kindOptions). This is KindAuto on a Text source without
+// a pipeline; with one, or on a matrix, fitMatrix's autoFit tries the
+// kinds on one matrix.
+func fitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, error) {
 	var fits []*Fitted
 	var searches []*Search
 	for _, kind := range SupervisedKinds() {
@@ -229,7 +228,7 @@ func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, err
 			return nil, err
 		}
 		ko := kindOptions(o, k)
-		f, err := FitCorpus(ctx, c, pl, ko)
+		f, err := fitText(ctx, c, &pl, ko)
 		if err != nil {
 			return nil, fmt.Errorf("model: %s: %w", kind, err)
 		}

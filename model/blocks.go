@@ -44,7 +44,9 @@ type shardData struct {
 	report  progress.Func
 }
 
-// OutOfCoreKinds lists the kinds FitShards trains out of core.
+// OutOfCoreKinds lists the kinds Fit trains out of core (Shards): nmf
+// and tsnmf with exclusion words (tsnmf with the corpus's labels), corex
+// and batch lda with seed and exclusion words.
 func OutOfCoreKinds() []string {
 	var out []string
 	for _, k := range kinds() {
@@ -68,26 +70,10 @@ func outOfCoreKind(name string) (outOfCore, error) {
 	return ok, nil
 }
 
-// FitShards fits a model out of core on the sharded corpus src: each
-// iteration streams the shards from disk, the document-side state (NMF's
-// W, CorEx's p(y|x)) is kept per shard in a store in stateDir, and memory
-// holds the topic-side state, O(k·terms), besides two shards. The kinds
-// are those of OutOfCoreKinds; a TS-NMF model reads its labels from the
-// corpus's labels file (o.LabelsFromCorpus must be set), a CorEx or LDA
-// model takes anchor words (o.Anchors; LDA takes no labels out of core),
-// NMF and TS-NMF models exclusion words (seed words need the corpus in
-// memory and are refused). The automatic configuration's
-// cross-validation and the readouts other than native need the corpus in
-// memory and are refused. A corpus that semitopic vectorize --shards made
-// from text keeps its vectorizer (pipeline.json), and the model gets it;
-// otherwise the model, like one fitted on a matrix, takes matrices only.
-//
-// The checkpoint records the fit's settings (kind, options, anchors,
-// corpus): a fit whose state folder holds another fit's checkpoint is
-// refused with a *StateMismatchError before any work, and the checkpoint
-// is left as it was. A state folder this call creates is removed when the
-// fit fails before saving a checkpoint (nothing in it could be resumed).
-func FitShards(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
+// fitOutOfCore fits o out of core on the sharded corpus src with its
+// state in stateDir (see Shards), removing a state folder it created
+// when the fit fails before saving a checkpoint.
+func fitOutOfCore(ctx context.Context, src *shard.Source, stateDir string, o Options) (*Fitted, error) {
 	_, statErr := os.Lstat(stateDir)
 	created := errors.Is(statErr, fs.ErrNotExist)
 	f, err := fitShards(ctx, src, stateDir, o)

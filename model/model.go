@@ -216,7 +216,7 @@ type Fitted struct {
 	// Info records how the model was fitted.
 	Info Info
 	// Dropped lists the training documents the pipeline's document filters
-	// left out of the fit (FitCorpus; not saved with the model, whose Info
+	// left out of the fit (Text; not saved with the model, whose Info
 	// keeps their number).
 	Dropped []vectorize.Dropped
 }

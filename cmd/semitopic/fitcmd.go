@@ -141,12 +141,15 @@ values.`,
 func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Options, path, out string, asJSON bool, top int) error {
 	ctx := cmd.Context()
 	// Everything that can be checked without the corpus is checked first.
-	var err error
-	var pl vectorize.Pipeline
-	if rf.format != "mtx" && rf.format != "uci" {
-		if pl, err = pf.build(cmd); err != nil {
+	// Without pipeline flags, the kind's own pipeline (with --kind auto,
+	// each kind's own).
+	var pl *vectorize.Pipeline
+	if rf.format != "mtx" && rf.format != "uci" && pf.changed(cmd) {
+		built, err := pf.build(cmd)
+		if err != nil {
 			return err
 		}
+		pl = &built
 	}
 	c, err := rf.read(ctx, cmd, path)
 	if err != nil {
@@ -182,14 +185,8 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 		bar.Describe(what)
 		_ = bar.Set(min(iter, maxIter))
 	}
-	var fitted *model.Fitted
 	o.Progress = report
-	if o.Kind == model.KindAuto && c.Matrix == nil && !pf.changed(cmd) {
-		// Each kind with its own default pipeline, the best kept.
-		fitted, err = model.FitBestKind(ctx, c, o)
-	} else {
-		fitted, err = model.FitCorpus(ctx, c, pl, o)
-	}
+	fitted, err := model.Fit(ctx, model.Text(c, pl), o)
 	if bar != nil {
 		_ = bar.Finish()
 	}

@@ -362,10 +362,11 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 	}
 	sup, n := d.supervision(v, labeled)
 	t0 := time.Now()
-	m, info, err := model.Fit(ctx, v.x, v.vocab, model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
+	f, err := model.Fit(ctx, model.Matrix(v.x, v.vocab), model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
 	if err != nil {
 		return nil, nil, err
 	}
+	m, info := f.Model, f.Info
 	pr, err := m.(model.Predictor).Predict(ctx, v.test)
 	if err != nil {
 		return nil, nil, err
@@ -443,10 +444,11 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 	if kind == model.KindLDA {
 		o.MaxIter = 20
 	}
-	m, _, err := model.Fit(ctx, v.x, v.vocab, o)
+	f, err := model.Fit(ctx, model.Matrix(v.x, v.vocab), o)
 	if err != nil {
 		return nil, err
 	}
+	m := f.Model
 	rowOf := map[int]int{}
 	for r, i := range v.kept {
 		rowOf[i] = r
