@@ -318,7 +318,7 @@ func (nmfKind) Doc() string {
 }
 func (nmfKind) Params() []Param {
 	return []Param{
-		{Name: "topics", Required: true, Range: atLeast(1),
+		{Name: "topics", Required: true, Range: atLeast(1), Default: "none: required",
 			Doc: "the number of topics: the seeded ones first, named after their anchors, then topic-N"},
 		seedParam(),
 		maxIterParam("iterations of the solver", nmf.DefaultMaxIter),
