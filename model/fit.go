@@ -12,9 +12,11 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// Options are the fit options of every kind; each kind reads the fields
-// it documents and rejects the ones it cannot use. The zero value of a
-// field means the kind's default.
+// Options are the fit options of every kind. Each kind takes the fields
+// its Params declare (by their flag names, AllOptions), with the meaning,
+// default and values declared there (docs/cli.md lists them); Fit refuses
+// a field set for a kind that does not take it. The zero value of a field
+// means the kind's default.
 type Options struct {
 	// Kind is the model kind (KindNMF, ...). Required.
 	Kind string `json:"kind"`
