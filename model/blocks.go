@@ -89,9 +89,6 @@ func fitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if o.Labels != nil {
 		return nil, fmt.Errorf("model: out of core, labels come from the corpus's labels file (LabelsFromCorpus)")
 	}
-	anchors := o.Anchors
-	report := o.Progress
-	o = o.recorded()
 	k, err := outOfCoreKind(o.Kind)
 	if err != nil {
 		return nil, err
@@ -107,14 +104,14 @@ func fitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if vocab == nil {
 		return nil, fmt.Errorf("model: %s has no vocabulary file", src.Dir())
 	}
-	checked := o
-	checked.Anchors = anchors
-	if err := checkOptions(k, checked, o.LabelsFromCorpus, n, m); err != nil {
+	if err := checkOptions(k, o, o.LabelsFromCorpus, n, m); err != nil {
 		return nil, err
 	}
-	if err := checkAnchors(anchors); err != nil {
+	if err := checkAnchors(o.Anchors); err != nil {
 		return nil, err
 	}
+	anchors, report := o.Anchors, o.Progress
+	o = o.recorded()
 	// A corpus vectorized from text keeps its vectorizer: the model reads
 	// new text, and the anchors, as the corpus was read.
 	var vec *vectorize.Vectorizer
