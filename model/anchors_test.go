@@ -98,7 +98,7 @@ func TestExclusionWords(t *testing.T) {
 		{Options{Kind: KindLDA, K: 3, SeedMode: SeedZLabels, Supervision: Supervision{Anchors: []Anchor{{Topic: "a", Exclude: []string{"y"}}}}}, "seed words"},
 	} {
 		c.o.LabelsFromCorpus = c.o.Kind == KindTSNMF
-		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)
+		_, err := fitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %+v: %v, want an error saying %q", c.o.Kind, c.o.Anchors, err, c.want)
 		}
@@ -171,7 +171,7 @@ func TestAnchorsReadByThePipeline(t *testing.T) {
 		{[]Anchor{{Topic: "space", Words: []string{"rocket"}, Exclude: []string{"Rockets"}}}, "both read as"},
 	} {
 		o.Supervision.Anchors = c.a
-		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), o)
+		_, err := fitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), o)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error saying %q", c.a, err, c.want)
 		}
@@ -213,7 +213,7 @@ func TestAnchorStrengthBounds(t *testing.T) {
 		for _, b := range []float64{math.NaN(), math.Inf(1), -1, 1e300, 1e-300} {
 			o := Options{Kind: kind, K: 2, Supervision: Supervision{Anchors: []Anchor{
 				{Topic: "finance", Words: []string{"money", "bank"}, Beta: []float64{0, b}}, {Topic: "sport", Words: []string{"game"}}}}}
-			_, _, err := Fit(t.Context(), x, vocab, o)
+			_, _, err := fitMatrix(t.Context(), x, vocab, o)
 			if err == nil {
 				t.Errorf("%s: strength %v: no error", kind, b)
 				continue
@@ -228,13 +228,13 @@ func TestAnchorStrengthBounds(t *testing.T) {
 			}
 		}
 		o := Options{Kind: kind, K: 2, Beta: 1e300, Supervision: Supervision{Anchors: []Anchor{{Topic: "sport", Words: []string{"game"}}}}}
-		if _, _, err := Fit(t.Context(), x, vocab, o); err == nil || !strings.Contains(err.Error(), "beta") {
+		if _, _, err := fitMatrix(t.Context(), x, vocab, o); err == nil || !strings.Contains(err.Error(), "beta") {
 			t.Errorf("%s: Options.Beta 1e300: %v", kind, err)
 		}
 		// The bounds themselves fit.
 		o.Beta = 0
 		o.Anchors = []Anchor{{Topic: "finance", Words: []string{"money", "bank"}, Beta: []float64{MaxStrength, MinStrength}}}
-		if _, _, err := Fit(t.Context(), x, vocab, o); err != nil {
+		if _, _, err := fitMatrix(t.Context(), x, vocab, o); err != nil {
 			t.Errorf("%s: strengths %g and %g: %v", kind, MaxStrength, MinStrength, err)
 		}
 	}
@@ -250,7 +250,7 @@ func TestSeedWeightOverflow(t *testing.T) {
 	}
 	x, _ := corpusMatrix([]string{"a", "b", "c"}, rows)
 	o := Options{Kind: KindNMF, K: 2, Supervision: Supervision{Anchors: []Anchor{{Topic: "one", Words: []string{"a"}, Beta: []float64{MinStrength}}}}}
-	_, _, err := Fit(t.Context(), x, []string{"a", "b", "c"}, o)
+	_, _, err := fitMatrix(t.Context(), x, []string{"a", "b", "c"}, o)
 	if err == nil || strings.Contains(err.Error(), "row") || strings.Contains(err.Error(), "document 40") || !strings.Contains(err.Error(), `topic "one": its seed words`) {
 		t.Errorf("err = %v, want one about topic one's seed words", err)
 	}

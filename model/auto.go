@@ -23,6 +23,9 @@ import (
 // automatically and the one with the best cross-validated accuracy kept.
 const KindAuto = "auto"
 
+// choosesKind reports whether o asks for the kind to be chosen (KindAuto).
+func (o Options) choosesKind() bool { return o.Kind == KindAuto }
+
 // AutoFolds is the number of folds of the automatic configuration's
 // cross-validation.
 const AutoFolds = 3
@@ -30,9 +33,40 @@ const AutoFolds = 3
 // autoSalt separates the folds' random stream from other uses of a seed.
 const autoSalt = 0xa070f01d
 
-// SupervisedKinds lists the kinds that learn from labels, in the order
-// KindAuto tries them.
-func SupervisedKinds() []string { return []string{KindTSNMF, KindSSNMF, KindTheme, KindCorEx} }
+// searchable is a kind with an automatic configuration (Options.Auto).
+type searchable interface {
+	Kind
+	// grid returns the settings the search tries for o (the readouts
+	// aside), simplest — the kind's defaults — first; a setting given in
+	// o is kept in every one.
+	grid(o Options, g gridInfo) []Options
+	// describe names, in a few words each, the settings of o that the
+	// search varies.
+	describe(o Options) []string
+	// fallbackReadout is the readout fitted when too few documents are
+	// labeled to score any: "" (native) when the kind's own rule can be
+	// trusted unchecked, else ReadoutTopics.
+	fallbackReadout() string
+}
+
+// gridInfo is what a search's grid depends on: the number of labels and
+// the share of the documents that are labeled.
+type gridInfo struct {
+	labels int
+	share  float64
+}
+
+// SupervisedKinds lists the kinds that learn from labels and have an
+// automatic configuration, in the order KindAuto tries them.
+func SupervisedKinds() []string {
+	var out []string
+	for _, k := range kinds() {
+		if _, ok := k.(searchable); ok {
+			out = append(out, k.Name())
+		}
+	}
+	return out
+}
 
 // Search reports an automatic configuration (Options.Auto): every
 // candidate setting with its cross-validated accuracy, the one chosen, and
@@ -74,7 +108,7 @@ type Search struct {
 	// one candidate, the settings fitted, and SVM are then not scored
 	// (Estimate.Scored), and no accuracy may be shown for them.
 	Note string `json:"note,omitempty"`
-	// Kinds lists, when the kind was chosen too (FitBestKind), each kind's
+	// Kinds lists, when the kind was chosen too (KindAuto), each kind's
 	// chosen candidate, the kept one included; it is empty when nothing
 	// could be scored.
 	Kinds []Candidate `json:"kinds,omitempty"`
@@ -128,7 +162,7 @@ func (s *Search) choose(kind string) {
 	var idx []int
 	var cands []Candidate
 	for i, c := range s.Candidates {
-		if kind == "" || c.Options.Kind == kind {
+		if kind == "" || kind == c.Options.Kind {
 			idx = append(idx, i)
 			cands = append(cands, c)
 		}
@@ -154,7 +188,7 @@ func (s *Search) choose(kind string) {
 // BestSearch returns the index of the search whose chosen candidate has
 // the highest cross-validated accuracy (the first on ties; searches
 // without candidates, or whose chosen one was not scored, never win), or
-// −1 when none has one: how KindAuto and FitBestKind choose the kind.
+// −1 when none has one: how KindAuto chooses the kind.
 func BestSearch(searches []*Search) int {
 	best := -1
 	for i, s := range searches {
@@ -169,42 +203,36 @@ func BestSearch(searches []*Search) int {
 }
 
 // DefaultPreset names the text pipeline (vectorize.PipelinePreset) a kind
-// is fitted with unless told otherwise: the papers' settings for SSNMF,
-// theme-supervised NMF and CorEx, counts for LDA, and the default tf-idf
-// pipeline for the rest.
+// is fitted with unless told otherwise (Kind.Preset): the papers' settings
+// for SSNMF, theme-supervised NMF and CorEx, counts for LDA, and the
+// default tf-idf pipeline for the rest and for KindAuto.
 func DefaultPreset(kind string) string {
-	switch kind {
-	case KindLDA:
-		return "lda"
-	case KindCorEx:
-		return "corex"
-	case KindSSNMF:
-		return "ssnmf"
-	case KindTheme:
-		return "theme"
+	k, err := KindOf(kind)
+	if err != nil {
+		return "default"
 	}
-	return "default"
+	return k.Preset()
 }
 
-// FitBestKind fits each kind that learns from labels (SupervisedKinds) on
-// c with its own default pipeline (DefaultPreset) and the automatic
-// configuration, and returns the one whose chosen setting has the best
-// cross-validated accuracy (BestSearch); its Info.Search.Kinds lists every
-// kind's best candidate. The options apply to every kind where they can
-// (see Options.Auto); o.Kind is ignored.
-func FitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, error) {
-	if len(o.Anchors) > 0 {
-		return nil, errAutoAnchors
-	}
+// fitBestKind fits each kind that learns from labels (SupervisedKinds) on
+// the text corpus c with its own default pipeline (Kind.Preset) and the
+// automatic configuration, and returns the one whose chosen setting has
+// the best cross-validated accuracy (BestSearch); its Info.Search.Kinds
+// lists every kind's best candidate. Each kind takes the options of o
+// that it takes (kindOptions). This is KindAuto on a Text source without
+// a pipeline; with one, or on a matrix, fitMatrix's autoFit tries the
+// kinds on one matrix.
+func fitBestKind(ctx context.Context, c *corpus.Corpus, o Options) (*Fitted, error) {
 	var fits []*Fitted
 	var searches []*Search
 	for _, kind := range SupervisedKinds() {
-		pl, err := vectorize.PipelinePreset(DefaultPreset(kind))
+		k, _ := KindOf(kind)
+		pl, err := vectorize.PipelinePreset(k.Preset())
 		if err != nil {
 			return nil, err
 		}
-		ko := kindOptions(o, kind)
-		f, err := FitCorpus(ctx, c, pl, ko)
+		ko := kindOptions(o, k)
+		f, err := fitText(ctx, c, &pl, ko)
 		if err != nil {
 			return nil, fmt.Errorf("model: %s: %w", kind, err)
 		}
@@ -314,44 +342,10 @@ func (c Candidate) Settings() string { return describeSettings(c.Options) }
 // describeSettings names the settings the search varies.
 func describeSettings(o Options) string {
 	var parts []string
-	switch o.Kind {
-	case KindTSNMF:
-		w := o.Weighting
-		if w == "" {
-			w = "inverse"
+	if k, err := KindOf(o.Kind); err == nil {
+		if sk, ok := k.(searchable); ok {
+			parts = sk.describe(o)
 		}
-		parts = append(parts, "weighting "+w)
-		if o.K > 0 {
-			parts = append(parts, fmt.Sprintf("k %d", o.K))
-		}
-	case KindSSNMF:
-		if o.K > 0 {
-			parts = append(parts, fmt.Sprintf("k %d", o.K))
-		}
-		if o.Lambda > 0 {
-			parts = append(parts, fmt.Sprintf("λ %.3g", o.Lambda))
-		}
-		if o.Loss != "" {
-			parts = append(parts, "losses "+o.Loss)
-		}
-	case KindTheme:
-		mode := o.Mode
-		if mode == "" {
-			mode = "separated"
-		}
-		parts = append(parts, mode)
-		if o.Subtopics > 0 {
-			parts = append(parts, fmt.Sprintf("%d subtopics", o.Subtopics))
-		}
-	case KindCorEx:
-		if o.K > 0 {
-			parts = append(parts, fmt.Sprintf("k %d", o.K))
-		}
-		b := o.Beta
-		if b == 0 {
-			b = 1
-		}
-		parts = append(parts, fmt.Sprintf("β %g", b))
 	}
 	r := o.Readout
 	if r == "" {
@@ -411,9 +405,7 @@ func autoGrid(o Options, numLabels, maxTopics int, share float64) []Options {
 	base := o
 	base.Auto = false
 	var grid []Options
-	add := func(edit func(c *Options)) {
-		c := base
-		edit(&c)
+	add := func(c Options) {
 		c.K = min(c.K, maxTopics)
 		for _, g := range grid {
 			if reflect.DeepEqual(g, c) { // o holds no supervision here (Fit's o.recorded())
@@ -422,45 +414,14 @@ func autoGrid(o Options, numLabels, maxTopics int, share float64) []Options {
 		}
 		grid = append(grid, c)
 	}
-	switch o.Kind {
-	case KindTSNMF:
-		// The paper's inverse supervision-rate weighting, no weighting (the
-		// unlabeled documents then shape the topics as much as the
-		// labeled ones), and free topics for what no label covers. A
-		// free topic is allowed in the unlabeled documents only: with
-		// every document labeled it could only stay empty, and is not
-		// tried.
-		add(func(c *Options) {})
-		add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none") })
-		if share < 1 {
-			add(func(c *Options) { setIf(&c.Weighting, o.Weighting, "none"); setIntIf(&c.K, o.K, 2*numLabels) })
+	cands := []Options{base}
+	if k, err := KindOf(o.Kind); err == nil {
+		if sk, ok := k.(searchable); ok {
+			cands = sk.grid(base, gridInfo{labels: numLabels, share: share})
 		}
-	case KindSSNMF:
-		// The default λ (DefaultLambda times the labeled share, given
-		// explicitly so that the folds, with fewer labels, fit the same λ
-		// as the final fit), a tenth of it (the labels weigh less than the
-		// data), and with it room for the structure of the unlabeled
-		// documents.
-		add(func(c *Options) { setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share) })
-		add(func(c *Options) { setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share/10) })
-		add(func(c *Options) {
-			setFloatIf(&c.Lambda, o.Lambda, DefaultLambda*share/10)
-			setIntIf(&c.K, o.K, 2*numLabels)
-		})
-	case KindTheme:
-		// The thesis' Separated training with 3 subtopics, one subtopic per
-		// theme (fewer topics to share few labeled documents), and Combined
-		// training (one model, so that themes compete for each document).
-		add(func(c *Options) {})
-		add(func(c *Options) { setIntIf(&c.Subtopics, o.Subtopics, 1) })
-		add(func(c *Options) { setIf(&c.Mode, o.Mode, "combined"); setIntIf(&c.Subtopics, o.Subtopics, 2) })
-	case KindCorEx:
-		// Stronger anchors keep anchored topics on their words.
-		add(func(c *Options) {})
-		add(func(c *Options) { setFloatIf(&c.Beta, o.Beta, 3) })
-		add(func(c *Options) { setFloatIf(&c.Beta, o.Beta, 10) })
-	default:
-		add(func(c *Options) {})
+	}
+	for _, c := range cands {
+		add(c)
 	}
 	return grid
 }
@@ -499,7 +460,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 	}
 	kinds := []string{o.Kind}
-	if o.Kind == KindAuto {
+	if o.choosesKind() {
 		kinds = SupervisedKinds()
 	}
 	final := func(c Options) (Model, Info, error) {
@@ -526,22 +487,24 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		// Too few labeled documents to hold some out: the defaults.
 		c := o
 		c.Auto = false
-		if c.Kind == KindAuto {
-			c.Kind = KindTSNMF
+		if o.choosesKind() {
+			c.Kind = kinds[0]
 		}
 		note := "the kind's defaults are used"
-		if c.Readout == "" && c.Kind != KindTSNMF {
+		if k, err := KindOf(c.Kind); err == nil && c.Readout == "" {
 			// Nothing can check the native readout, which can fail
 			// whole (with one labeled document per label, the theme
 			// scores and CorEx's topics sent every document of two
 			// corpora to one or two labels); the topics readout is
-			// trained on the labels themselves. TS-NMF's topics are
-			// the labels: its native readout is kept.
-			c.Readout = ReadoutTopics
-			note = "the kind's defaults are used, read out through its topics"
+			// trained on the labels themselves, unless the kind's own
+			// rule can be trusted (TS-NMF's topics are the labels).
+			if sk, ok := k.(searchable); ok && sk.fallbackReadout() != "" {
+				c.Readout = sk.fallbackReadout()
+				note = "the kind's defaults are used, read out through its topics"
+			}
 		}
 		s.Candidates = []Candidate{{Options: c}}
-		if o.Kind == KindAuto {
+		if o.choosesKind() {
 			note += fmt.Sprintf("; the kind is not chosen by accuracy either: %s, the first kind, is fitted", c.Kind)
 		}
 		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents), so nothing is scored; %s", s.Labeled, len(names), note)
@@ -566,8 +529,9 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	for _, kind := range kinds {
 		ko := o
 		ko.Kind = kind
-		if o.Kind == KindAuto {
-			ko = kindOptions(o, kind)
+		if o.choosesKind() {
+			k, _ := KindOf(kind)
+			ko = kindOptions(o, k)
 		}
 		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
 			accs := make([][]float64, len(readouts))
@@ -593,7 +557,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			}
 		}
 	}
-	if o.Kind != KindAuto {
+	if !o.choosesKind() {
 		s.choose("")
 		return final(s.Candidates[s.Chosen].Options)
 	}
@@ -614,23 +578,6 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	}
 	s.Chosen, s.Best, s.Tolerance, s.Rule = choices[best].Chosen, choices[best].Best, choices[best].Tolerance, choices[best].Rule
 	return final(s.Candidates[s.Chosen].Options)
-}
-
-// kindOptions keeps, for KindAuto, the options that apply to kind.
-func kindOptions(o Options, kind string) Options {
-	c := Options{Kind: kind, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Readout: o.Readout, Auto: true,
-		Supervision: o.Supervision, LabelsFromCorpus: o.LabelsFromCorpus, Progress: o.Progress}
-	switch kind {
-	case KindTSNMF:
-		c.Weighting, c.Init, c.Loss = o.Weighting, o.Init, o.Loss
-	case KindSSNMF:
-		c.Lambda = o.Lambda
-	case KindTheme:
-		c.Subtopics, c.Mode, c.NoThemeBackground, c.Init = o.Subtopics, o.Mode, o.NoThemeBackground, o.Init
-	case KindCorEx:
-		c.Beta, c.Restarts = o.Beta, o.Restarts
-	}
-	return c
 }
 
 // cvFold is one fold of the cross-validation: the labeled documents that

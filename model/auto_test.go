@@ -159,7 +159,7 @@ func TestReadouts(t *testing.T) {
 		}
 		o := tc.o
 		o.Supervision = sup
-		if _, _, err := Fit(context.Background(), x, []string{"a", "b", "c"}, o); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, _, err := fitMatrix(context.Background(), x, []string{"a", "b", "c"}, o); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: err = %v", tc.o, err)
 		}
 	}
@@ -200,7 +200,7 @@ func TestMakeFoldsSingletons(t *testing.T) {
 	// other kinds are read out through their topics, the readout trained
 	// on the labels, since nothing can check the native one.
 	for kind, want := range map[string]string{KindTSNMF: ReadoutNative, KindTheme: ReadoutTopics, KindSSNMF: ReadoutTopics, KindAuto: ReadoutNative} {
-		f, err := FitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), Options{Kind: kind, Auto: true, Supervision: sup})
+		f, err := fitCorpus(context.Background(), &corpus.Corpus{Docs: c.Docs}, vectorize.DefaultPipeline(), Options{Kind: kind, Auto: true, Supervision: sup})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +224,7 @@ func TestAutoNotesDroppedLabels(t *testing.T) {
 		if withFilter {
 			p.Vectorize.MinTokens = 40
 		}
-		f, err := FitCorpus(context.Background(), c, p, Options{Kind: KindTSNMF, Seed: 1, Auto: true, MaxIter: 20, LabelsFromCorpus: true})
+		f, err := fitCorpus(context.Background(), c, p, Options{Kind: KindTSNMF, Seed: 1, Auto: true, MaxIter: 20, LabelsFromCorpus: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -353,7 +353,7 @@ func TestFitBestKindNothingScored(t *testing.T) {
 			docs[i].Labels = l[:1]
 		}
 	}
-	f, err := FitBestKind(t.Context(), &corpus.Corpus{Docs: docs}, Options{Kind: KindAuto, Auto: true, LabelsFromCorpus: true, MaxIter: 20})
+	f, err := Fit(t.Context(), Text(&corpus.Corpus{Docs: docs}, nil), Options{Kind: KindAuto, Auto: true, LabelsFromCorpus: true, MaxIter: 20})
 	if err != nil {
 		t.Fatal(err)
 	}

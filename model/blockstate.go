@@ -124,8 +124,9 @@ func diffSettings(saved, asked []Setting) []SettingDiff {
 // that change what it computes, the anchors it was given (as analyzed)
 // and the corpus (its shape and a SHA-256 of its manifest, which holds
 // every shard's, its vocabulary and its labels). MaxIter and Tol are left
-// out for the NMF family, whose trainer takes new ones on a resume.
-func fitSettings(src *shard.Source, o Options, anchors []Anchor) ([]Setting, error) {
+// out when newLimits says the kind's trainer takes new ones on a resume
+// (the NMF family's).
+func fitSettings(src *shard.Source, o Options, anchors []Anchor, newLimits bool) ([]Setting, error) {
 	text := func(v any) string {
 		switch x := v.(type) {
 		case string:
@@ -152,7 +153,7 @@ func fitSettings(src *shard.Source, o Options, anchors []Anchor) ([]Setting, err
 		{"beta", text(o.Beta)}, {"seed mode", text(o.SeedMode)}, {"restarts", text(o.Restarts)},
 		{"labels from the corpus", strconv.FormatBool(o.LabelsFromCorpus)},
 	}
-	if o.Kind != KindNMF && o.Kind != KindTSNMF {
+	if !newLimits {
 		ss = append(ss, Setting{"max iterations", text(o.MaxIter)}, Setting{"tolerance", text(o.Tol)})
 	}
 	var as []string

@@ -53,7 +53,7 @@ func TestFitShardsRefusesAnotherFitsCheckpoint(t *testing.T) {
 	src := smallShards(t)
 	state := filepath.Join(t.TempDir(), "m.state")
 	base := Options{Kind: KindNMF, K: 3, Seed: 1, MaxIter: 3, Init: "random-acol"}
-	if _, err := FitShards(ctx, src, state, base); err != nil {
+	if _, err := fitOutOfCore(ctx, src, state, base); err != nil {
 		t.Fatal(err)
 	}
 	cp := filepath.Join(state, shard.CheckpointFile)
@@ -77,7 +77,7 @@ func TestFitShardsRefusesAnotherFitsCheckpoint(t *testing.T) {
 		{k, []string{"k 3 in the checkpoint, 4 asked"}},
 		{excl, []string{"anchors (none) in the checkpoint, topic-1: -bank asked"}},
 	} {
-		_, err := FitShards(ctx, src, state, c.o)
+		_, err := fitOutOfCore(ctx, src, state, c.o)
 		var mm *StateMismatchError
 		if !errors.As(err, &mm) || mm.Dir != state {
 			t.Fatalf("%+v: %v", c.o, err)
@@ -93,7 +93,7 @@ func TestFitShardsRefusesAnotherFitsCheckpoint(t *testing.T) {
 	}
 	more := base
 	more.MaxIter = 5
-	f, err := FitShards(ctx, src, state, more)
+	f, err := fitOutOfCore(ctx, src, state, more)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestFitShardsRemovesItsEmptyState(t *testing.T) {
 	src := smallShards(t)
 	bad := Options{Kind: KindNMF, K: 3, Loss: "bogus"}
 	state := filepath.Join(t.TempDir(), "m.state")
-	if _, err := FitShards(ctx, src, state, bad); err == nil {
+	if _, err := fitOutOfCore(ctx, src, state, bad); err == nil {
 		t.Fatal("no error")
 	}
 	if _, err := os.Stat(state); !errors.Is(err, os.ErrNotExist) {
@@ -117,7 +117,7 @@ func TestFitShardsRemovesItsEmptyState(t *testing.T) {
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := FitShards(cancelled, src, state, Options{Kind: KindNMF, K: 3}); !errors.Is(err, context.Canceled) {
+	if _, err := fitOutOfCore(cancelled, src, state, Options{Kind: KindNMF, K: 3}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
 	if _, err := os.Stat(state); !errors.Is(err, os.ErrNotExist) {
@@ -126,7 +126,7 @@ func TestFitShardsRemovesItsEmptyState(t *testing.T) {
 	if err := os.Mkdir(state, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := FitShards(ctx, src, state, bad); err == nil {
+	if _, err := fitOutOfCore(ctx, src, state, bad); err == nil {
 		t.Fatal("no error")
 	}
 	if _, err := os.Stat(state); err != nil {

@@ -52,7 +52,7 @@ func TestFewLabelsNoCollapse(t *testing.T) {
 			if kind == KindTheme {
 				pl.Vectorize.MinTokens = 0 // the planted documents are short
 			}
-			f, err := FitCorpus(context.Background(), c, pl, Options{Kind: kind, Seed: 1, Auto: auto, LabelsFromCorpus: true})
+			f, err := fitCorpus(context.Background(), c, pl, Options{Kind: kind, Seed: 1, Auto: auto, LabelsFromCorpus: true})
 			if err != nil {
 				t.Fatalf("%s: %v", kind, err)
 			}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -14,6 +14,9 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/supervision"
 )
+
+// KindCorEx is the name of the corex kind.
+const KindCorEx = "corex"
 
 // SuggestedAnchors is the number of anchor words per label a CorEx model
 // supervised by labels takes (paper §4.3: the words of highest mutual
@@ -40,6 +43,11 @@ type CorEx struct {
 
 // Kind implements Model.
 func (c *CorEx) Kind() string { return KindCorEx }
+
+// scoreKind says what Predict's native scores are.
+func (c *CorEx) scoreKind() ScoreKind {
+	return ScoreKind{"log-prob", "the log probability log p(topic = 1 | document) of the label's topic (≤ 0); the highest is predicted"}
+}
 
 // CorEx returns the underlying corex.Model.
 func (c *CorEx) CorEx() *corex.Model { return c.m }
@@ -113,12 +121,6 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 }
 
 func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindCorEx, map[string]bool{"beta": true, "restarts": true}); err != nil {
-		return nil, Info{}, err
-	}
-	if o.Beta < 0 || math.IsNaN(o.Beta) || math.IsInf(o.Beta, 0) || o.Restarts < 0 {
-		return nil, Info{}, fmt.Errorf("model: corex needs a finite beta ≥ 0 and restarts ≥ 0")
-	}
 	var info Info
 	var names, labelNames []string
 	anchors := sup.Anchors
@@ -344,3 +346,92 @@ func loadCorEx(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	}
 	return &CorEx{m: m, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab}, nil
 }
+
+// corexKind is Anchored CorEx (Gallagher et al. 2017).
+type corexKind struct{}
+
+func (corexKind) Name() string   { return KindCorEx }
+func (corexKind) Preset() string { return "corex" }
+func (corexKind) Doc() string {
+	return "Anchored CorEx (Gallagher et al. 2017): binary latent topics that maximise the total correlation they explain, steered by anchor words; a document may belong to several topics or none."
+}
+func (corexKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per anchored or labeled topic",
+			Doc: "the number of topics (at most the terms): the anchored ones first, then topic-N"},
+		seedParam(),
+		maxIterParam("iterations of each restart", 200),
+		tolParam("stops a restart when the mean total correlation of its last 5 iterations differs from that of the 5 before by less than this (nats)", 1e-5),
+		{Name: "beta", Range: strengths(), Default: strconv.Itoa(corex.DefaultBeta),
+			Doc: "the anchor strength β of the seed words without their own (word:3) and of the anchors labels suggest"},
+		{Name: "restarts", Range: atLeast(1), Default: "1",
+			Doc: "the number of fits from seeds seed, seed+1, …; the one of highest total correlation is kept"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
+func (corexKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "seed words (anchors, of strength β: --beta), labels (which suggest the anchors: the words of highest mutual information with each label) or both; an anchored topic starts from the documents holding its anchors"}
+}
+func (corexKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitCorEx(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (corexKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveCorEx(m) }
+func (corexKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadCorEx(raw, mats, vocab)
+}
+
+func (corexKind) newLimitsOnResume() bool { return false }
+
+func (corexKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, sup, report := d.src, d.store, d.vocab, d.anchors, d.report
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: out of core, corex takes anchor words; the anchors that labels suggest are found in memory")
+	}
+	names, seeded, err := anchorNames(sup, vocab)
+	if err != nil {
+		return nil, err
+	}
+	labelNames := append([]string(nil), names[:seeded]...)
+	names, k, err := corexTopics(names, o.K, len(vocab))
+	if err != nil {
+		return nil, err
+	}
+	seeds, notes, err := anchorTerms(KindCorEx, sup, names, vocab)
+	if err != nil {
+		return nil, err
+	}
+	m, err := corex.FitBlocks(ctx, src, st, corex.Config{
+		K: k, MaxIter: o.MaxIter, Tol: o.Tol, Seed: o.Seed, Restarts: o.Restarts, Vocab: vocab,
+		Seeds: seeds, KeepOrder: keepOrder(sup, seeds), Beta: o.Beta, Progress: report,
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, info := corexModel(m, unseededNames(names, sup, nil, vocab), labelNames, sup, vocab, Info{Notes: notes})
+	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
+}
+
+// grid tries stronger anchors, which keep anchored topics on their words.
+func (corexKind) grid(o Options, g gridInfo) []Options {
+	three, ten := o, o
+	setFloatIf(&three.Beta, o.Beta, 3)
+	setFloatIf(&ten.Beta, o.Beta, 10)
+	return []Options{o, three, ten}
+}
+
+func (corexKind) describe(o Options) []string {
+	var parts []string
+	if o.K > 0 {
+		parts = append(parts, fmt.Sprintf("k %d", o.K))
+	}
+	b := o.Beta
+	if b == 0 {
+		b = 1
+	}
+	return append(parts, fmt.Sprintf("β %g", b))
+}
+
+func (corexKind) fallbackReadout() string { return ReadoutTopics }

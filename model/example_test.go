@@ -10,6 +10,7 @@ import (
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/demo"
 	"github.com/semitopic/semitopic/model"
+	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -29,14 +30,15 @@ func exampleCSV() string {
 }
 
 // Fit TS-NMF on a CSV file whose label column marks a few documents: the
-// unlabeled ones get the topics of the labels they resemble.
-func ExampleFitCorpus_tsnmfOnCSV() {
+// unlabeled ones get the topics of the labels they resemble. The text is
+// read with the kind's default pipeline (model.Text with no pipeline).
+func ExampleFit_tsnmfOnCSV() {
 	ctx := context.Background()
 	c, err := corpus.CSV{}.Read(ctx, exampleCSV())
 	if err != nil {
 		panic(err)
 	}
-	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
+	f, err := model.Fit(ctx, model.Text(c, nil), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	if err != nil {
 		panic(err)
 	}
@@ -62,7 +64,7 @@ func ExampleFitCorpus_tsnmfOnCSV() {
 func ExampleLoad() {
 	ctx := context.Background()
 	c, _ := corpus.CSV{}.Read(ctx, exampleCSV())
-	f, _ := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
+	f, _ := model.Fit(ctx, model.Text(c, nil), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	var file bytes.Buffer
 	if err := model.Save(&file, f); err != nil {
 		panic(err)
@@ -80,11 +82,13 @@ func ExampleLoad() {
 }
 
 // Classify with SSNMF: a joint factorization of the documents and their
-// labels gives topics and a classifier at once.
-func ExampleFitCorpus_ssnmfClassify() {
+// labels gives topics and a classifier at once. The text is read with the
+// default pipeline instead of the kind's own.
+func ExampleFit_ssnmfClassify() {
 	ctx := context.Background()
 	c, _ := corpus.CSV{}.Read(ctx, exampleCSV())
-	f, err := model.FitCorpus(ctx, c, vectorize.DefaultPipeline(), model.Options{Kind: model.KindSSNMF, Seed: 1, Loss: "F,F", LabelsFromCorpus: true})
+	pl := vectorize.DefaultPipeline()
+	f, err := model.Fit(ctx, model.Text(c, &pl), model.Options{Kind: model.KindSSNMF, Seed: 1, Loss: "F,F", LabelsFromCorpus: true})
 	if err != nil {
 		panic(err)
 	}
@@ -100,7 +104,7 @@ func ExampleFitCorpus_ssnmfClassify() {
 // Fit Anchored CorEx with a few anchor words per topic: the anchored
 // topics gather the words that co-occur with their anchors, and the rest
 // of the topics explain what else the corpus holds.
-func ExampleFitCorpus_corexAnchors() {
+func ExampleFit_corexAnchors() {
 	ctx := context.Background()
 	d, err := demo.Load()
 	if err != nil {
@@ -112,7 +116,7 @@ func ExampleFitCorpus_corexAnchors() {
 		{Topic: "cooking", Words: []string{"recipe", "oven"}, Beta: []float64{5, 0}},
 	}}
 	binary := vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text, Vectorize: vectorize.Options{Binary: true}}
-	f, err := model.FitCorpus(ctx, d.Corpus, binary, model.Options{Kind: model.KindCorEx, K: 8, Beta: 2, Seed: 1, Supervision: sup})
+	f, err := model.Fit(ctx, model.Text(d.Corpus, &binary), model.Options{Kind: model.KindCorEx, K: 8, Beta: 2, Seed: 1, Supervision: sup})
 	if err != nil {
 		panic(err)
 	}
@@ -130,4 +134,29 @@ func ExampleFitCorpus_corexAnchors() {
 	// Output:
 	// space (TC 4.3 nats): rocket orbit astronaut telescope
 	// cooking (TC 5.7 nats): recipe oven flour simmer
+}
+
+// Fit NMF on a matrix that another tool vectorized, and read the kinds'
+// declarations: the options each takes.
+func ExampleFit_matrix() {
+	ctx := context.Background()
+	vocab := []string{"rocket", "orbit", "flour", "oven"}
+	x, _ := sparse.FromTriplets(4, 4, []sparse.Triplet{
+		{Row: 0, Col: 0, Val: 2}, {Row: 0, Col: 1, Val: 1}, {Row: 1, Col: 1, Val: 2}, {Row: 1, Col: 0, Val: 1},
+		{Row: 2, Col: 2, Val: 2}, {Row: 2, Col: 3, Val: 1}, {Row: 3, Col: 3, Val: 2}, {Row: 3, Col: 2, Val: 1},
+	})
+	f, err := model.Fit(ctx, model.Matrix(x, vocab), model.Options{Kind: model.KindNMF, K: 2, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	topics, _ := f.Model.Topics(2)
+	for _, t := range topics {
+		fmt.Println(t.Name, t.Words[0].Word, t.Words[1].Word)
+	}
+	_, err = model.Fit(ctx, model.Matrix(x, vocab), model.Options{Kind: model.KindNMF, K: 2, Lambda: 10})
+	fmt.Println(err)
+	// Output:
+	// topic-1 rocket orbit
+	// topic-2 flour oven
+	// model: option --lambda does not apply to nmf models (nmf takes: -k/--topics, --seed, --max-iter, --tol, --loss, --init, --beta, --readout)
 }

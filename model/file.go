@@ -17,8 +17,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/atomicfile"
-	"github.com/semitopic/semitopic/lda"
-	"github.com/semitopic/semitopic/nmf"
 	"github.com/semitopic/semitopic/text"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -60,7 +58,7 @@ type manifest struct {
 
 // readoutManifest is the JSON part of a readout.
 type readoutManifest struct {
-	Kind string `json:"kind"`
+	Readout string `json:"kind"`
 }
 
 type matrixEntry struct {
@@ -69,109 +67,13 @@ type matrixEntry struct {
 	Cols int    `json:"cols"`
 }
 
-// codec saves and loads one kind.
-type codec struct {
-	save func(m Model) (params any, mats map[string]*mat.Dense, err error)
-	load func(params json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error)
-}
-
-func codecs() map[string]codec {
-	nmfCodec := codec{
-		save: func(m Model) (any, map[string]*mat.Dense, error) {
-			x := m.(*NMF)
-			return nmfParams{Loss: x.Loss.String(), TopicNames: x.TopicNames, LabelNames: x.LabelNames, Weights: x.weights},
-				map[string]*mat.Dense{"H": x.H}, nil
-		},
-		load: func(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
-			var p nmfParams
-			if err := json.Unmarshal(raw, &p); err != nil {
-				return nil, err
-			}
-			h := mats["H"]
-			if h == nil {
-				return nil, fmt.Errorf("no H matrix")
-			}
-			loss, err := nmf.ParseLoss(p.Loss)
-			if err != nil {
-				return nil, err
-			}
-			k, m := h.Dims()
-			if len(p.TopicNames) != k || m != len(vocab) || len(p.LabelNames) > k || (p.Weights != nil && len(p.Weights) != k) {
-				return nil, fmt.Errorf("inconsistent shapes: H %d×%d, %d topic names, %d terms", k, m, len(p.TopicNames), len(vocab))
-			}
-			nm := &NMF{H: h, Loss: loss, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab, weights: p.Weights}
-			if err := nm.prepare(); err != nil {
-				return nil, err
-			}
-			return nm, nil
-		},
-	}
-	return map[string]codec{
-		KindSSNMF: {
-			save: func(m Model) (any, map[string]*mat.Dense, error) { return m.(*SSNMF).save() },
-			load: loadSSNMF,
-		},
-		KindCorEx: {save: saveCorEx, load: loadCorEx},
-		KindTheme: {save: saveTheme, load: loadTheme},
-		KindNMF:   nmfCodec,
-		KindTSNMF: nmfCodec,
-		KindLDA: {
-			save: func(m Model) (any, map[string]*mat.Dense, error) {
-				x := m.(*LDA)
-				return struct {
-					ldaParams
-					Weights []float64
-				}{x.params(), x.weights}, map[string]*mat.Dense{"lambda": mat.DenseCopyOf(x.m.Components())}, nil
-			},
-			load: func(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
-				var p struct {
-					ldaParams
-					Weights []float64
-				}
-				if err := json.Unmarshal(raw, &p); err != nil {
-					return nil, err
-				}
-				lam := mats["lambda"]
-				if lam == nil {
-					return nil, fmt.Errorf("no lambda matrix")
-				}
-				if _, c := lam.Dims(); c != len(vocab) {
-					return nil, fmt.Errorf("lambda has %d columns for %d terms", c, len(vocab))
-				}
-				lm, err := lda.FromComponents(lam, p.config())
-				if err != nil {
-					return nil, err
-				}
-				if k, _ := lam.Dims(); (p.TopicNames != nil && len(p.TopicNames) != k) || len(p.LabelNames) > k {
-					return nil, fmt.Errorf("%d topic names and %d label names for %d topics", len(p.TopicNames), len(p.LabelNames), k)
-				}
-				return &LDA{m: lm, Vocab: vocab, TopicNames: p.TopicNames, LabelNames: p.LabelNames, weights: p.Weights}, nil
-			},
-		},
-	}
-}
-
-type nmfParams struct {
-	Loss       string    `json:"loss"`
-	TopicNames []string  `json:"topic_names"`
-	LabelNames []string  `json:"label_names,omitempty"`
-	Weights    []float64 `json:"topic_weights,omitempty"`
-}
-
-// setKind sets the kind of models whose type serves several kinds.
-func setKind(m Model, kind string) {
-	if x, ok := m.(*NMF); ok {
-		x.kind = kind
-	}
-}
-
 // Save writes f to w in the model file format.
 func Save(w io.Writer, f *Fitted) error {
-	c, ok := codecs()[f.Model.Kind()]
-	if !ok {
+	k, err := KindOf(f.Model.Kind())
+	if err != nil {
 		return fmt.Errorf("model: cannot save %s models", f.Model.Kind())
 	}
-	params, mats, err := c.save(f.Model)
+	params, mats, err := k.save(f.Model)
 	if err != nil {
 		return err
 	}
@@ -182,7 +84,7 @@ func Save(w io.Writer, f *Fitted) error {
 	man := manifest{Format: FormatVersion, Kind: f.Model.Kind(), Info: f.Info, Vocab: f.Vocab, Model: raw}
 	if wr, ok := f.Model.(withReadout); ok && wr.readout() != nil {
 		r := wr.readout()
-		man.Readout = &readoutManifest{Kind: r.kind}
+		man.Readout = &readoutManifest{Readout: r.kind}
 		mats["readout_coef"] = r.lin.Coef
 		mats["readout_intercept"] = mat.NewDense(1, len(r.lin.Intercept), r.lin.Intercept)
 		if r.idf != nil {
@@ -341,15 +243,14 @@ func Load(r io.Reader) (*Fitted, error) {
 	if len(data) != 0 {
 		return nil, fmt.Errorf("model: %d bytes after the matrices: %w", len(data), ErrCorrupt)
 	}
-	c, ok := codecs()[man.Kind]
-	if !ok {
+	k, err := KindOf(man.Kind)
+	if err != nil {
 		return nil, fmt.Errorf("model: unknown model kind %q in the file", man.Kind)
 	}
-	m, err := c.load(man.Model, mats, man.Vocab)
+	m, err := k.load(man.Model, mats, man.Vocab)
 	if err != nil {
 		return nil, fmt.Errorf("model: %s model: %w", man.Kind, err)
 	}
-	setKind(m, man.Kind)
 	if man.Readout != nil {
 		if err := loadReadout(m, man.Readout, mats, len(man.Vocab)); err != nil {
 			return nil, fmt.Errorf("model: readout: %w: %w", err, ErrCorrupt)

@@ -3,20 +3,20 @@ package model
 import (
 	"context"
 	"fmt"
-	"math"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/shard"
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// Options are the fit options of every kind; each kind reads the fields
-// it documents and rejects the ones it cannot use. The zero value of a
-// field means the kind's default.
+// Options are the fit options of every kind. Each kind takes the fields
+// its Params declare (by their flag names, AllOptions), with the meaning,
+// default and values declared there (docs/cli.md lists them); Fit refuses
+// a field set for a kind that does not take it. The zero value of a field
+// means the kind's default.
 type Options struct {
 	// Kind is the model kind (KindNMF, ...). Required.
 	Kind string `json:"kind"`
@@ -86,7 +86,7 @@ type Options struct {
 	// Supervision is what the fit learns from besides the documents: labels
 	// and anchor words. It is not recorded in Info.Params.
 	Supervision `json:"-"`
-	// LabelsFromCorpus makes FitCorpus take the labels from the corpus's
+	// LabelsFromCorpus makes Fit take the labels from the corpus's
 	// documents (documents without labels stay unlabeled) instead of
 	// Supervision.Labels.
 	LabelsFromCorpus bool `json:"labels_from_corpus,omitempty"`
@@ -103,34 +103,6 @@ type Options struct {
 func (o Options) recorded() Options {
 	o.Supervision, o.Progress = Supervision{}, nil
 	return o
-}
-
-// check validates the options every kind shares against a matrix of n
-// documents and m terms.
-func (o Options) check(n, m int) error {
-	if o.K < 0 || o.MaxIter < 0 || o.Subtopics < 0 || o.NewTopics < 0 || o.Restarts < 0 {
-		return fmt.Errorf("model: negative k, max_iter, subtopics, new_topics or restarts")
-	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"tol", o.Tol}, {"lambda", o.Lambda}, {"beta", o.Beta}} {
-		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("model: %s = %v: want a finite number ≥ 0", f.name, f.v)
-		}
-	}
-	if o.Beta != 0 && checkStrength(o.Beta) != nil {
-		return fmt.Errorf("model: beta = %v: want 0 (the kind's default) or a number from %g to %g", o.Beta, MinStrength, MaxStrength)
-	}
-	switch o.Readout {
-	case "", ReadoutNative, ReadoutTopics, ReadoutTermsTopics:
-	default:
-		return fmt.Errorf("model: unknown readout %q (want %s)", o.Readout, strings.Join(Readouts(), ", "))
-	}
-	if err := checkTopics("k", o.K, n, m); err != nil {
-		return err
-	}
-	return checkTopics("subtopics", o.Subtopics, n, m)
 }
 
 // checkTopics reports a number of topics that the data cannot support: a
@@ -191,46 +163,123 @@ func (s Supervision) labelIndex() (names []string, idx [][]int) {
 	return corpus.LabelIndex(docs)
 }
 
-// fitter fits one kind.
-type fitter func(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error)
-
-func fitters() map[string]fitter {
-	return map[string]fitter{
-		KindNMF:   fitNMF,
-		KindTSNMF: fitTSNMF,
-		KindLDA:   fitLDA,
-		KindSSNMF: fitSSNMF,
-		KindCorEx: fitCorEx,
-		KindTheme: fitTheme,
-	}
-}
-
-// Kinds lists the model kinds Fit knows, in a stable order.
-func Kinds() []string {
-	var out []string
-	for _, k := range []string{KindTSNMF, KindTheme, KindSSNMF, KindCorEx, KindNMF, KindLDA} {
-		if _, ok := fitters()[k]; ok {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // errAutoAnchors refuses anchors when the automatic configuration chooses
 // the kind: some of the kinds it tries cannot take them with labels.
 var errAutoAnchors = fmt.Errorf("model: the automatic choice of kind takes no anchors (corex takes labels or anchors, not both; theme models no seed words); choose tsnmf or ssnmf, which take labels with seed and exclusion words")
 
-// Fit fits a model of kind o.Kind on the documents × terms matrix x whose
-// columns are vocab, supervised by o.Supervision (its Labels, when given,
-// has one entry per row of x) and reporting to o.Progress.
-func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
-	sup, report := o.Supervision, o.Progress
-	o = o.recorded()
-	if _, ok := fitters()[o.Kind]; !ok && (o.Kind != KindAuto || !o.Auto) {
-		if o.Kind == KindAuto {
-			return nil, Info{}, fmt.Errorf("model: kind %q needs the automatic configuration (Options.Auto)", KindAuto)
+// Source is what Fit trains on: a matrix (Matrix), a corpus (Text) or a
+// sharded corpus on disk (Shards).
+type Source interface{ source() }
+
+type matrixSource struct {
+	x     *sparse.CSR
+	vocab []string
+}
+
+type textSource struct {
+	c *corpus.Corpus
+	p *vectorize.Pipeline
+}
+
+type shardsSource struct {
+	src      *shard.Source
+	stateDir string
+}
+
+func (matrixSource) source() {}
+func (textSource) source()   {}
+func (shardsSource) source() {}
+
+// Matrix is an already-vectorized corpus: the documents × terms matrix x
+// whose columns are the terms vocab. Its labels, if any, are
+// Options.Labels, one entry per row of x. A model fitted on it has no
+// vectorizer: it transforms matrices over the same vocabulary.
+func Matrix(x *sparse.CSR, vocab []string) Source { return matrixSource{x, vocab} }
+
+// Text is the corpus c vectorized with the pipeline p — nil for the
+// kind's own (Kind.Preset; with KindAuto, each kind tried is fitted on its
+// own) — or, when c is already vectorized (c.Matrix), c's matrix as it is.
+// Its labels are Options.Labels or, with Options.LabelsFromCorpus, its
+// documents' own. The documents the pipeline's document filters drop are
+// left out of the fit (Fitted.Dropped), and the model keeps the fitted
+// vectorizer, to read new text as the corpus was read.
+func Text(c *corpus.Corpus, p *vectorize.Pipeline) Source { return textSource{c, p} }
+
+// Shards is the sharded corpus src, trained out of core with the
+// documents' state and the checkpoint in the folder stateDir (see
+// OutOfCoreKinds for the kinds and what they take out of core).
+//
+// Each iteration streams the shards from disk, the document-side state
+// (NMF's W, CorEx's p(y|x)) is kept per shard in stateDir, and memory
+// holds the topic-side state, O(k·terms), besides two shards. Labels come
+// from the corpus's labels file (Options.LabelsFromCorpus); seed words
+// need the corpus in memory in the NMF family, the automatic
+// configuration (Options.Auto) runs in memory only, and the readouts
+// other than native are refused. A corpus that semitopic vectorize
+// --shards made from text keeps its vectorizer (pipeline.json), and the
+// model gets it; otherwise the model, like one fitted on a Matrix, takes
+// matrices only.
+//
+// A fit resumes from the checkpoint in stateDir, which records its
+// settings (kind, options, anchors, corpus): a fit whose state folder
+// holds another fit's checkpoint is refused with a *StateMismatchError
+// before any work, and the checkpoint is left as it was. A state folder
+// the fit creates is removed when it fails before saving a checkpoint
+// (nothing in it could be resumed).
+func Shards(src *shard.Source, stateDir string) Source { return shardsSource{src, stateDir} }
+
+// Fit fits a model of kind o.Kind on src, supervised by o.Supervision
+// (or the corpus's labels, o.LabelsFromCorpus) and reporting to
+// o.Progress: the one way to fit every kind, in memory and out of core.
+// With KindAuto and o.Auto, it configures each kind that learns from
+// labels automatically and keeps the best (Info.Search).
+func Fit(ctx context.Context, src Source, o Options) (*Fitted, error) {
+	if err := CheckOptions(o); err != nil {
+		return nil, err
+	}
+	switch s := src.(type) {
+	case matrixSource:
+		if o.LabelsFromCorpus {
+			return nil, fmt.Errorf("model: the labels of a matrix are Options.Labels; LabelsFromCorpus takes them from a corpus's documents (Text)")
 		}
-		return nil, Info{}, fmt.Errorf("model: unknown kind %q (want %s)", o.Kind, strings.Join(Kinds(), ", "))
+		return fitVectorized(ctx, s.x, s.vocab, o)
+	case textSource:
+		if s.c == nil {
+			return nil, fmt.Errorf("model: no corpus")
+		}
+		return fitText(ctx, s.c, s.p, o)
+	case shardsSource:
+		if s.src == nil {
+			return nil, fmt.Errorf("model: no sharded corpus")
+		}
+		return fitOutOfCore(ctx, s.src, s.stateDir, o)
+	}
+	return nil, fmt.Errorf("model: no source to fit")
+}
+
+// fitVectorized fits o on the matrix x whose columns are vocab, counting
+// its documents without a term.
+func fitVectorized(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (*Fitted, error) {
+	m, info, err := fitMatrix(ctx, x, vocab, o)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < x.Rows; i++ {
+		if x.Indptr[i+1] == x.Indptr[i] {
+			info.EmptyDocuments++
+		}
+	}
+	return &Fitted{Model: m, Vocab: vocab, Info: info}, nil
+}
+
+// fitMatrix fits a model of kind o.Kind on the documents × terms matrix x
+// whose columns are vocab, supervised by o.Supervision (its Labels, when
+// given, has one entry per row of x) and reporting to o.Progress.
+func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
+	sup, report := o.Supervision, o.Progress
+	k, err := kindOrAuto(o.Kind)
+	if err != nil {
+		return nil, Info{}, err
 	}
 	if x == nil || x.Rows == 0 || x.Cols == 0 {
 		return nil, Info{}, fmt.Errorf("model: empty document-term matrix")
@@ -241,28 +290,27 @@ func Fit(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, 
 	if sup.Labels != nil && len(sup.Labels) != x.Rows {
 		return nil, Info{}, fmt.Errorf("model: labels for %d documents, matrix has %d", len(sup.Labels), x.Rows)
 	}
-	if err := o.check(x.Rows, x.Cols); err != nil {
-		return nil, Info{}, err
-	}
 	if err := checkAnchors(sup.Anchors); err != nil {
 		return nil, Info{}, err
 	}
-	if o.Kind == KindAuto && len(sup.Anchors) > 0 {
-		return nil, Info{}, errAutoAnchors
+	if k == nil {
+		err = checkAuto(o, sup.labeled(), x.Rows, x.Cols)
+	} else {
+		err = checkOptions(k, o, sup.labeled(), x.Rows, x.Cols)
 	}
+	if err != nil {
+		return nil, Info{}, err
+	}
+	o = o.recorded()
 	if report == nil {
 		report = func(progress.Step) {}
 	}
 	t0 := time.Now()
 	var m Model
 	var info Info
-	var err error
-	switch {
-	case o.Auto && sup.labeled() && (o.Kind == KindAuto || slices.Contains(SupervisedKinds(), o.Kind)):
+	if _, search := k.(searchable); o.Auto && sup.labeled() && (k == nil || search) {
 		m, info, err = autoFit(ctx, x, vocab, sup, o, report)
-	case o.Kind == KindAuto:
-		return nil, Info{}, fmt.Errorf("model: kind %q needs labeled documents", KindAuto)
-	default:
+	} else {
 		m, info, err = fitOne(ctx, x, vocab, sup, o, report)
 	}
 	if err != nil {
@@ -281,7 +329,11 @@ func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if report == nil {
 		report = func(progress.Step) {}
 	}
-	m, info, err := fitters()[o.Kind](ctx, x, vocab, sup, o, report)
+	k, err := KindOf(o.Kind)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	m, info, err := k.fit(ctx, &data{x: x, vocab: vocab, sup: sup, report: report}, o)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -352,12 +404,12 @@ func seedLabelIndex(m Model, x *sparse.CSR, vocab []string, anchors []Anchor) ([
 	return idx, nil
 }
 
-// FitCorpus vectorizes c with pipeline (unless c is already vectorized)
-// and fits a model with o; with o.LabelsFromCorpus the documents' labels
-// are the supervision (documents without labels stay unlabeled).
-// Documents dropped by the pipeline's document filters are left out of the
-// fit.
-func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipeline, o Options) (*Fitted, error) {
+// fitText fits o on the corpus c, vectorized with the pipeline p unless
+// it is already (see Text).
+func fitText(ctx context.Context, c *corpus.Corpus, p *vectorize.Pipeline, o Options) (*Fitted, error) {
+	if c.Matrix == nil && p == nil && o.choosesKind() {
+		return fitBestKind(ctx, c, o)
+	}
 	labelsFromCorpus := o.LabelsFromCorpus
 	var x *sparse.CSR
 	var vocab []string
@@ -367,7 +419,14 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 	if c.Matrix != nil {
 		x, vocab, docs = c.Matrix.X, c.Matrix.Vocab, c.Docs
 	} else {
-		v, res, err := pipeline.FitTransform(ctx, c.Docs)
+		if p == nil {
+			pl, err := vectorize.PipelinePreset(DefaultPreset(o.Kind))
+			if err != nil {
+				return nil, err
+			}
+			p = &pl
+		}
+		v, res, err := p.FitTransform(ctx, c.Docs)
 		if err != nil {
 			return nil, err
 		}
@@ -389,10 +448,11 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 			return nil, err
 		}
 	}
-	m, info, err := Fit(ctx, x, vocab, o)
+	f, err := fitVectorized(ctx, x, vocab, o)
 	if err != nil {
 		return nil, err
 	}
+	info := &f.Info
 	info.Notes = append(anchorNotes, info.Notes...)
 	info.Corpus = c.Name
 	info.Dropped = len(dropped)
@@ -408,10 +468,6 @@ func FitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipelin
 				"and overstate the accuracy on documents like the dropped ones (which transform and predict still score) when those are harder", lost, info.Search.Labeled))
 		}
 	}
-	for i := 0; i < x.Rows; i++ {
-		if x.Indptr[i+1] == x.Indptr[i] {
-			info.EmptyDocuments++
-		}
-	}
-	return &Fitted{Model: m, Vectorizer: vec, Vocab: vocab, Info: info, Dropped: dropped}, nil
+	f.Vectorizer, f.Dropped = vec, dropped
+	return f, nil
 }

@@ -217,7 +217,7 @@ func TestExclusionsSSNMFTheme(t *testing.T) {
 		{Options{Kind: KindNMF, K: 3, Beta: 2}, "beta"},
 	} {
 		c.o.LabelsFromCorpus = c.o.Kind != KindNMF
-		_, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)
+		_, err := fitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), c.o)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %+v: %v, want an error saying %q", c.o.Kind, c.o.Anchors, err, c.want)
 		}
@@ -256,14 +256,14 @@ func TestSeedWordsOutOfCore(t *testing.T) {
 	for _, o := range []Options{{Kind: KindNMF, K: 2}, {Kind: KindTSNMF, LabelsFromCorpus: true}} {
 		o.MaxIter = 5
 		o.Supervision.Anchors = []Anchor{{Topic: "x", Words: []string{"a"}}}
-		if _, err := FitShards(t.Context(), src, t.TempDir(), o); err == nil || !strings.Contains(err.Error(), "not seed words") {
+		if _, err := fitOutOfCore(t.Context(), src, t.TempDir(), o); err == nil || !strings.Contains(err.Error(), "not seed words") {
 			t.Errorf("%s out of core with seed words: %v", o.Kind, err)
 		}
 		o.Supervision.Anchors = []Anchor{{Topic: "x", Exclude: []string{"a"}}}
 		if o.Kind == KindNMF {
 			o.Supervision.Anchors[0].Topic = "topic-1"
 		}
-		f, err := FitShards(t.Context(), src, t.TempDir(), o)
+		f, err := fitOutOfCore(t.Context(), src, t.TempDir(), o)
 		if err != nil {
 			t.Fatalf("%s out of core with exclusion words: %v", o.Kind, err)
 		}
@@ -287,7 +287,7 @@ func TestSeedWordsAuto(t *testing.T) {
 	}
 	o.Kind = KindAuto
 	o.LabelsFromCorpus = true
-	if _, err := FitBestKind(t.Context(), demoCorpus(t), o); err == nil || !strings.Contains(err.Error(), "choose tsnmf or ssnmf") {
+	if _, err := Fit(t.Context(), Text(demoCorpus(t), nil), o); err == nil || !strings.Contains(err.Error(), "choose tsnmf or ssnmf") {
 		t.Errorf("kind auto with seed words: %v", err)
 	}
 }

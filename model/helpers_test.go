@@ -1,12 +1,15 @@
 package model
 
 import (
+	"context"
 	"crypto/sha256"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/sparse"
+	"github.com/semitopic/semitopic/vectorize"
 )
 
 func corpusMatrix(vocab []string, rows [][]float64) (*sparse.CSR, error) {
@@ -34,4 +37,9 @@ func mustTopics(t testing.TB, m Model, n int) []Topic {
 		t.Fatal(err)
 	}
 	return ts
+}
+
+// fitCorpus fits o on c vectorized with pipeline, through Fit.
+func fitCorpus(ctx context.Context, c *corpus.Corpus, pipeline vectorize.Pipeline, o Options) (*Fitted, error) {
+	return Fit(ctx, Text(c, &pipeline), o)
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,6 +14,9 @@ import (
 	"github.com/semitopic/semitopic/sparse"
 	"github.com/semitopic/semitopic/supervision"
 )
+
+// KindLDA is the name of the lda kind.
+const KindLDA = "lda"
 
 // Seed modes of LDA (Options.SeedMode): how seed words steer their topics.
 const (
@@ -73,6 +77,11 @@ type ldaSeedWord struct {
 
 // Kind implements Model.
 func (m *LDA) Kind() string { return KindLDA }
+
+// scoreKind says what Predict's scores are.
+func (m *LDA) scoreKind() ScoreKind {
+	return ScoreKind{"proportion", "the label topic's share θ of the document (0 to 1); the highest is predicted"}
+}
 
 // NumTopics implements Model.
 func (m *LDA) NumTopics() int { return m.m.Topics() }
@@ -173,9 +182,6 @@ func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 // ldaSetup checks the options of an LDA fit over docs documents and
 // returns its configuration with the supervision.
 func ldaSetup(o Options, sup Supervision, vocab []string, docs int, report progress.Func) (lda.Config, ldaSupervised, error) {
-	if err := rejectUnused(o, KindLDA, map[string]bool{"method": true, "beta": true, "seed-mode": true}); err != nil {
-		return lda.Config{}, ldaSupervised{}, err
-	}
 	lo, err := ldaConfig(o, report)
 	if err != nil {
 		return lda.Config{}, ldaSupervised{}, err
@@ -204,11 +210,6 @@ type ldaSupervised struct {
 // labeled and anchored is one topic) and the seed mode.
 func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) (ldaSupervised, error) {
 	var sv ldaSupervised
-	switch o.SeedMode {
-	case "", SeedPrior, SeedZLabels, SeedBoth:
-	default:
-		return sv, fmt.Errorf("model: unknown seed mode %q (want %s)", o.SeedMode, strings.Join(SeedModes(), ", "))
-	}
 	var idx [][]int
 	if sup.labeled() {
 		sv.labelNames, idx = sup.labelIndex()
@@ -230,9 +231,6 @@ func ldaSupervision(lo *lda.Config, sup Supervision, vocab []string, o Options) 
 				sv.labelNames = append(sv.labelNames, n)
 			}
 		}
-	}
-	if !seeded(sup.Anchors) && (o.SeedMode != "" || o.Beta != 0) {
-		return sv, fmt.Errorf("model: lda's seed_mode and beta steer seed words (anchors), and there are none")
 	}
 	if lo.K == 0 {
 		lo.K = len(sv.names)
@@ -289,9 +287,6 @@ func ldaConfig(o Options, report progress.Func) (lda.Config, error) {
 		}
 	}
 	lo := lda.Config{K: o.K, Method: method, MaxIter: o.MaxIter, Seed: o.Seed}
-	if o.Tol > 0 {
-		lo.Tol = o.Tol
-	}
 	lo.Progress = report
 	return lo, nil
 }
@@ -321,4 +316,92 @@ func ldaModel(lm *lda.Model, vocab []string, sv ldaSupervised) (*LDA, Info) {
 	info := Info{Objective: lm.TrainPerplexity(), Iterations: lm.Passes(), Convergence: lm.Convergence(), Notes: []string{"objective: training perplexity"}}
 	info.Notes = append(info.Notes, sv.notes...)
 	return m, info
+}
+
+// ldaSaved is the JSON part of a saved LDA model.
+type ldaSaved struct {
+	ldaParams
+	Weights []float64
+}
+
+// ldaKind is latent Dirichlet allocation with scikit-learn's variational
+// Bayes, seeded, z-labels and labeled.
+type ldaKind struct{}
+
+func (ldaKind) Name() string   { return KindLDA }
+func (ldaKind) Preset() string { return "lda" }
+func (ldaKind) Doc() string {
+	return "Latent Dirichlet allocation (variational Bayes, scikit-learn's semantics), batch or online; seeded LDA, z-labels LDA and labeled LDA when supervised."
+}
+func (ldaKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per named topic (labels and anchors)",
+			Doc: "the number of topics: the labels' first, then the anchors', then topic-N"},
+		seedParam(),
+		maxIterParam("passes over the documents", 10),
+		{Name: "method", Choices: []string{"batch", "online"}, Default: "batch",
+			Doc: "the learning method: batch, one update per pass (out of core too); online, one per mini-batch of documents"},
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "the seed prior's strength (seed modes prior and both): a seed word gets this times its count in the corpus as extra prior pseudo-counts in its topic"},
+		{Name: "seed-mode", SeedWords: true, Choices: SeedModes(), Default: SeedPrior,
+			Doc: "how seed words steer their topics: prior, a larger prior (seeded LDA); zlabels, a weight exactly zero outside their topics (z-labels LDA); both"},
+	}
+}
+
+func (ldaKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "labels (labeled LDA: a labeled document uses its labels' topics only), seed words (--seed-mode prior: a larger prior; zlabels: exactly zero outside their topics; both) or both; exclusion words weigh exactly zero in their topic"}
+}
+func (ldaKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitLDA(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (ldaKind) save(m Model) (any, map[string]*mat.Dense, error) {
+	x := m.(*LDA)
+	return ldaSaved{x.params(), x.weights}, map[string]*mat.Dense{"lambda": mat.DenseCopyOf(x.m.Components())}, nil
+}
+func (ldaKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p ldaSaved
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	lam := mats["lambda"]
+	if lam == nil {
+		return nil, fmt.Errorf("no lambda matrix")
+	}
+	if _, c := lam.Dims(); c != len(vocab) {
+		return nil, fmt.Errorf("lambda has %d columns for %d terms", c, len(vocab))
+	}
+	lm, err := lda.FromComponents(lam, p.config())
+	if err != nil {
+		return nil, err
+	}
+	if k, _ := lam.Dims(); (p.TopicNames != nil && len(p.TopicNames) != k) || len(p.LabelNames) > k {
+		return nil, fmt.Errorf("%d topic names and %d label names for %d topics", len(p.TopicNames), len(p.LabelNames), k)
+	}
+	return &LDA{m: lm, Vocab: vocab, TopicNames: p.TopicNames, LabelNames: p.LabelNames, weights: p.Weights}, nil
+}
+
+func (ldaKind) newLimitsOnResume() bool { return false }
+
+func (ldaKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
+	if o.LabelsFromCorpus {
+		return nil, fmt.Errorf("model: out of core, LDA takes anchor words but no labels (labeled LDA is trained in memory)")
+	}
+	docs, _ := src.Dims()
+	lo, sv, err := ldaSetup(o, Supervision{Anchors: anchors}, vocab, docs, report)
+	if err != nil {
+		return nil, err
+	}
+	if lo.Method == lda.Online && src.NumBlocks() > 1 {
+		// lda.FitBlocks runs it, but every mini-batch is a pass that reads
+		// every shard.
+		return nil, fmt.Errorf("model: online LDA out of core would read all %d shards for each mini-batch of documents; use the batch method (the default)", src.NumBlocks())
+	}
+	lm, err := lda.FitBlocks(ctx, src, st, lo)
+	if err != nil {
+		return nil, err
+	}
+	m, info := ldaModel(lm, vocab, sv)
+	return &Fitted{Model: m, Vocab: vocab, Info: info}, nil
 }

@@ -50,7 +50,7 @@ func TestLDASeededPredictsThemes(t *testing.T) {
 	anchors, names := demoAnchors(t)
 	for _, mode := range []string{"", SeedZLabels, SeedBoth} {
 		o := Options{Kind: KindLDA, K: len(names) + 2, Seed: 1, SeedMode: mode, Supervision: Supervision{Anchors: anchors}}
-		f, err := FitCorpus(context.Background(), demoCorpus(t), ldaPipeline(), o)
+		f, err := fitCorpus(context.Background(), demoCorpus(t), ldaPipeline(), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func TestLDASupervisionErrors(t *testing.T) {
 		{Options{Kind: KindLDA}, "k ≥ 1"},
 		{Options{Kind: KindNMF, K: 3, SeedMode: SeedPrior}, "seed-mode"},
 	} {
-		_, err := FitCorpus(t.Context(), demoCorpus(t), ldaPipeline(), c.o)
+		_, err := fitCorpus(t.Context(), demoCorpus(t), ldaPipeline(), c.o)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error saying %q", c.o, err, c.want)
 		}
@@ -192,11 +192,11 @@ func TestLDAAnchorsOutOfCore(t *testing.T) {
 	}
 	for _, mode := range []string{SeedPrior, SeedZLabels} {
 		o := Options{Kind: KindLDA, K: len(names) + 1, Seed: 4, MaxIter: 4, SeedMode: mode, Supervision: Supervision{Anchors: anchors}}
-		ooc, err := FitShards(ctx, src, t.TempDir(), o)
+		ooc, err := fitOutOfCore(ctx, src, t.TempDir(), o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mem, _, err := Fit(ctx, x, f.Vocab, o)
+		mem, _, err := fitMatrix(ctx, x, f.Vocab, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func TestLDAAnchorsOutOfCore(t *testing.T) {
 			t.Errorf("mode %s: out of core λ or names differ from in memory (labels %q)", mode, a.Labels())
 		}
 	}
-	if _, err := FitShards(ctx, src, t.TempDir(), Options{Kind: KindLDA, K: 3, LabelsFromCorpus: true}); err == nil || !strings.Contains(err.Error(), "labels") {
+	if _, err := fitOutOfCore(ctx, src, t.TempDir(), Options{Kind: KindLDA, K: 3, LabelsFromCorpus: true}); err == nil || !strings.Contains(err.Error(), "labels") {
 		t.Errorf("labeled LDA out of core: %v, want a refusal", err)
 	}
 }

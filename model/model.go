@@ -15,16 +15,6 @@ import (
 	"github.com/semitopic/semitopic/vectorize"
 )
 
-// The model kinds.
-const (
-	KindNMF   = "nmf"
-	KindTSNMF = "tsnmf"
-	KindLDA   = "lda"
-	KindTheme = "theme"
-	KindSSNMF = "ssnmf"
-	KindCorEx = "corex"
-)
-
 // Model is a fitted topic model over a fixed vocabulary.
 type Model interface {
 	// Kind names the model type (KindNMF, ...).
@@ -227,7 +217,7 @@ type Fitted struct {
 	// Info records how the model was fitted.
 	Info Info
 	// Dropped lists the training documents the pipeline's document filters
-	// left out of the fit (FitCorpus; not saved with the model, whose Info
+	// left out of the fit (Text; not saved with the model, whose Info
 	// keeps their number).
 	Dropped []vectorize.Dropped
 }

@@ -31,7 +31,7 @@ func fitDemo(t testing.TB, o Options, labels bool) *Fitted {
 		pl.Vectorize = vectorize.Options{}
 	}
 	o.LabelsFromCorpus = labels
-	f, err := FitCorpus(context.Background(), demoCorpus(t), pl, o)
+	f, err := fitCorpus(context.Background(), demoCorpus(t), pl, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestFitErrors(t *testing.T) {
 	for name, tc := range cases {
 		o := tc.o
 		o.LabelsFromCorpus = tc.labels
-		if _, err := FitCorpus(context.Background(), c, pl, o); err == nil {
+		if _, err := fitCorpus(context.Background(), c, pl, o); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -290,7 +290,7 @@ func TestEmptyTopics(t *testing.T) {
 		labels = append(labels, []string{[]string{"fruit", "sport", "money"}[i%3]})
 	}
 	x, _ := corpusMatrix(vocab, rows)
-	m, info, err := Fit(t.Context(), x, vocab, Options{Kind: KindTSNMF, K: 5, Supervision: Supervision{Labels: labels}})
+	m, info, err := fitMatrix(t.Context(), x, vocab, Options{Kind: KindTSNMF, K: 5, Supervision: Supervision{Labels: labels}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestEmptyTopics(t *testing.T) {
 	// With unlabeled documents, a topic is marked empty only when its
 	// share is nil.
 	labels[0], labels[1] = nil, nil
-	m, _, err = Fit(t.Context(), x, vocab, Options{Kind: KindTSNMF, K: 4, Supervision: Supervision{Labels: labels}})
+	m, _, err = fitMatrix(t.Context(), x, vocab, Options{Kind: KindTSNMF, K: 4, Supervision: Supervision{Labels: labels}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,6 +13,9 @@ import (
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
+
+// KindNMF is the name of the nmf kind.
+const KindNMF = "nmf"
 
 // NMF is a fitted NMF or TS-NMF model: topics H (topics × terms). A TS-NMF
 // model's first len(LabelNames) topics stand for its labels.
@@ -50,6 +54,11 @@ func (m *NMF) fixedH() (*nmf.FixedH, error) {
 
 // Kind implements Model.
 func (m *NMF) Kind() string { return m.kind }
+
+// scoreKind says what Predict's native scores are.
+func (m *NMF) scoreKind() ScoreKind {
+	return ScoreKind{"weight", "the document's weight on the label's topic (≥ 0, not normalised); the highest is predicted"}
+}
 
 // NumTopics implements Model.
 func (m *NMF) NumTopics() int { r, _ := m.H.Dims(); return r }
@@ -126,52 +135,33 @@ func topicShares(w, h *mat.Dense) []float64 {
 	return out
 }
 
-// tsnmfWeighting parses Options.Weighting: "" or "inverse", or "none".
-func tsnmfWeighting(name string) (nmf.Weighting, error) {
-	switch name {
-	case "", "inverse":
-		return nmf.InverseSupervisionRate, nil
-	case "none":
-		return nmf.NoWeighting, nil
-	}
-	return 0, fmt.Errorf("model: unknown weighting %q (want inverse or none)", name)
+// nmfInits are the initialisations of nmf models (nmf.ParseInit's
+// names); tsnmf adds label-mean.
+func nmfInits() []string {
+	return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar"}
 }
 
-// Inits lists the initialisation names (Options.Init) a kind accepts, in
-// the order to show them; nil for kinds without a choice of start.
-func Inits(kind string) []string {
-	switch kind {
-	case KindNMF:
-		return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar"}
-	case KindTSNMF:
-		return []string{"auto", "random", "random-acol", "nndsvd", "nndsvda", "nndsvdar", "label-mean"}
-	case KindTheme:
-		return []string{"bcool", "random"}
-	}
-	return nil
+// nmfLossParam declares the loss of the NMF family's kinds.
+func nmfLossParam(def string) Param {
+	return Param{Name: "loss", Choices: []string{"frobenius", "kl"}, Default: def,
+		Doc:    "the divergence minimised: frobenius, the squared error; kl, the generalized Kullback-Leibler divergence (I-divergence)",
+		accept: func(s string) error { _, err := nmf.ParseLoss(s); return err }}
 }
 
-// checkInit rejects an initialisation name the kind does not accept.
-func checkInit(kind, init string) error {
-	if init == "" {
-		return nil
-	}
-	names := Inits(kind)
-	for _, n := range names {
-		if strings.EqualFold(strings.TrimSpace(init), n) || (n == "random-acol" && strings.EqualFold(init, "acol")) {
-			return nil
-		}
-	}
-	if names == nil {
-		return fmt.Errorf("model: %s models take no initialisation", kind)
-	}
-	return fmt.Errorf("model: %s models do not take the initialisation %q (want %s)", kind, init, strings.Join(names, ", "))
+// nmfInitParam declares the initialisation of nmf and tsnmf, among inits.
+func nmfInitParam(inits []string, doc string) Param {
+	return Param{Name: "init", Choices: inits, Default: "auto", Doc: doc,
+		accept: func(s string) error {
+			s = strings.TrimSpace(s)
+			if strings.EqualFold(s, "acol") || slices.ContainsFunc(inits, func(n string) bool { return strings.EqualFold(s, n) }) {
+				return nil
+			}
+			return fmt.Errorf("unknown initialisation %q", s)
+		}}
 }
 
+// nmfOptions parses the loss and initialisation of o, validated.
 func nmfOptions(o Options) (nmf.Loss, nmf.Init, error) {
-	if err := checkInit(o.Kind, o.Init); err != nil {
-		return 0, 0, err
-	}
 	loss := nmf.Frobenius
 	var err error
 	if o.Loss != "" {
@@ -188,34 +178,7 @@ func nmfOptions(o Options) (nmf.Loss, nmf.Init, error) {
 	return loss, init, nil
 }
 
-func rejectUnused(o Options, kind string, fields map[string]bool) error {
-	check := []struct {
-		name string
-		set  bool
-	}{
-		{"weighting", o.Weighting != ""}, {"method", o.Method != ""}, {"subtopics", o.Subtopics != 0},
-		{"mode", o.Mode != ""}, {"no-theme-background", o.NoThemeBackground}, {"new-topics", o.NewTopics != 0}, {"lambda", o.Lambda != 0},
-		{"beta", o.Beta != 0}, {"restarts", o.Restarts != 0}, {"loss", o.Loss != ""}, {"init", o.Init != ""},
-		{"seed-mode", o.SeedMode != ""},
-	}
-	for _, c := range check {
-		if c.set && !fields[c.name] {
-			return fmt.Errorf("model: option %s does not apply to %s models", c.name, kind)
-		}
-	}
-	return nil
-}
-
 func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindNMF, map[string]bool{"loss": true, "init": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
-	if sup.labeled() {
-		return nil, Info{}, fmt.Errorf("model: plain NMF is unsupervised; use tsnmf for labels")
-	}
-	if o.K < 1 {
-		return nil, Info{}, fmt.Errorf("model: nmf needs k ≥ 1 topics")
-	}
 	loss, init, err := nmfOptions(o)
 	if err != nil {
 		return nil, Info{}, err
@@ -243,82 +206,118 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(notes, r.Notes...)}, nil
 }
 
-func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindTSNMF, map[string]bool{"loss": true, "init": true, "weighting": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
-	sup, seedNotes, err := labelBySeeds(KindTSNMF, x, vocab, sup)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	if !sup.labeled() {
-		return nil, Info{}, fmt.Errorf("model: tsnmf needs labeled documents (for example --labels-from-corpus) or seed words")
-	}
-	names, idx := sup.labelIndex()
-	// A seed topic named like a label is that label's topic; the others
-	// with a seed word in the vocabulary are further supervised topics
-	// after the labels, whose only labeled document is their
-	// pseudo-document.
-	// A seed topic none of whose seed words is in the vocabulary steers
-	// nothing: it is a free topic, named after it (and saying so).
-	col := termIndex(vocab)
-	var lost []string
-	for _, a := range sup.Anchors {
-		switch {
-		case len(a.Words) == 0 || slices.Contains(names, a.Topic):
-		case anyTerm(col, a.Words):
-			names = append(names, a.Topic)
-		case !slices.Contains(lost, a.Topic):
-			lost = append(lost, a.Topic)
-		}
-	}
-	k := o.K
-	if k == 0 {
-		k = len(names) + len(lost)
-	}
-	if k < len(names) {
-		return nil, Info{}, fmt.Errorf("model: k = %d is smaller than the %d labels", k, len(names))
-	}
-	if err := checkTopics("k (one topic per label)", k, x.Rows, x.Cols); err != nil {
-		return nil, Info{}, err
-	}
-	loss, init, err := nmfOptions(o)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	weighting, err := tsnmfWeighting(o.Weighting)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	topicNames := tsnmfTopicNames(names, k)
-	copy(topicNames[len(names):], lost)
-	seeds, notes, err := anchorTerms(KindTSNMF, sup.Anchors, topicNames, vocab)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
-		Config: nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
-			Seeds: seeds, SeedWeight: o.Beta, Progress: report},
-		LabelNames: names,
-		Weighting:  weighting,
-	})
-	if err != nil {
-		return nil, Info{}, seedError(err, topicNames)
-	}
-	labelNames, _ := sup.labelIndex()
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
-	if err := m.prepare(); err != nil {
-		return nil, Info{}, err
-	}
-	return m, Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence, Notes: append(append(seedNotes, notes...), r.Notes...)}, nil
+// nmfParams is the JSON part of a saved nmf or tsnmf model; H is its
+// matrix.
+type nmfParams struct {
+	Loss       string    `json:"loss"`
+	TopicNames []string  `json:"topic_names"`
+	LabelNames []string  `json:"label_names,omitempty"`
+	Weights    []float64 `json:"topic_weights,omitempty"`
 }
 
-// tsnmfTopicNames names a TS-NMF model's k topics as nmf.TSNMF does: the
-// labels, then topic-t for the unsupervised ones.
-func tsnmfTopicNames(labels []string, k int) []string {
-	names := append([]string(nil), labels...)
-	for t := len(labels); t < k; t++ {
-		names = append(names, fmt.Sprintf("topic-%d", t))
+// saveNMF is the codec of the NMF type, which serves nmf and tsnmf.
+func saveNMF(m Model) (any, map[string]*mat.Dense, error) {
+	x := m.(*NMF)
+	return nmfParams{Loss: x.Loss.String(), TopicNames: x.TopicNames, LabelNames: x.LabelNames, Weights: x.weights},
+		map[string]*mat.Dense{"H": x.H}, nil
+}
+
+// loadNMF loads a model saved by saveNMF as one of kind.
+func loadNMF(kind string, raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	var p nmfParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
 	}
-	return names
+	h := mats["H"]
+	if h == nil {
+		return nil, fmt.Errorf("no H matrix")
+	}
+	loss, err := nmf.ParseLoss(p.Loss)
+	if err != nil {
+		return nil, err
+	}
+	k, m := h.Dims()
+	if len(p.TopicNames) != k || m != len(vocab) || len(p.LabelNames) > k || (p.Weights != nil && len(p.Weights) != k) {
+		return nil, fmt.Errorf("inconsistent shapes: H %d×%d, %d topic names, %d terms", k, m, len(p.TopicNames), len(vocab))
+	}
+	nm := &NMF{kind: kind, H: h, Loss: loss, TopicNames: p.TopicNames, LabelNames: p.LabelNames, Vocab: vocab, weights: p.Weights}
+	if err := nm.prepare(); err != nil {
+		return nil, err
+	}
+	return nm, nil
+}
+
+// nmfKind is plain NMF, unsupervised or steered by seed words (Guided NMF).
+type nmfKind struct{}
+
+func (nmfKind) Name() string   { return KindNMF }
+func (nmfKind) Preset() string { return "default" }
+func (nmfKind) Doc() string {
+	return "Non-negative matrix factorization (scikit-learn's NMF): k topics, unsupervised, or steered by seed words as in Guided NMF (Vendrow et al. 2021)."
+}
+func (nmfKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Required: true, Range: atLeast(1), Default: "none: required",
+			Doc: "the number of topics: the seeded ones first, named after their anchors, then topic-N"},
+		seedParam(),
+		maxIterParam("iterations of the solver", nmf.DefaultMaxIter),
+		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", nmf.DefaultTol),
+		nmfLossParam("frobenius"),
+		nmfInitParam(nmfInits(), "the start: auto is nndsvda when k ≤ min(documents, terms), else random (scikit-learn's); random-acol averages random documents; with seed words a seeded topic starts from the documents holding them"),
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words (Guided NMF), by default an average topic's share of the corpus scaled by the odds of the share its seed words hold where they occur"},
+		readoutParam(),
+	}
+}
+
+func (nmfKind) Takes() Takes {
+	return Takes{Seeds: true, Exclusions: true,
+		How: "seed words: each seeded topic also fits a pseudo-document of its seed words (Guided NMF), which --beta weighs; exclusion words weigh exactly zero in their topic"}
+}
+func (nmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (nmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveNMF(m) }
+func (nmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadNMF(KindNMF, raw, mats, vocab)
+}
+
+func (nmfKind) newLimitsOnResume() bool { return true }
+
+func (nmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted, error) {
+	src, st, vocab, anchors, report := d.src, d.store, d.vocab, d.anchors, d.report
+	loss, init, err := nmfOptions(o)
+	if err != nil {
+		return nil, err
+	}
+	if seeded(anchors) {
+		return nil, errSeedsOutOfCore(KindNMF)
+	}
+	names, _, err := anchorTopicNames(KindNMF, anchors, vocab, o.K)
+	if err != nil {
+		return nil, err
+	}
+	seeds, notes, err := anchorTerms(KindNMF, anchors, names, vocab)
+	if err != nil {
+		return nil, err
+	}
+	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report})
+	if err != nil {
+		return nil, err
+	}
+	shares, err := blockShares(src, st, r)
+	if err != nil {
+		return nil, err
+	}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: names, Vocab: vocab, weights: shares}
+	if err := m.prepare(); err != nil {
+		return nil, err
+	}
+	return &Fitted{Model: m, Vocab: vocab, Info: Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence,
+		Notes: append(notes, "out of core, NMF starts from random-acol (Langville et al.): NNDSVD would need an SVD of the whole matrix")}}, nil
+}
+
+// errSeedsOutOfCore refuses seed words in an out-of-core NMF-family fit.
+func errSeedsOutOfCore(kind string) error {
+	return fmt.Errorf("model: out of core, %s models take exclusion words (topic: -word) but not seed words; fit the corpus in memory for seed words (guided NMF)", kind)
 }

@@ -287,8 +287,8 @@ func loadReadout(m Model, rm *readoutManifest, mats map[string]*mat.Dense, terms
 	if !ok {
 		return fmt.Errorf("a %s model takes no readout", m.Kind())
 	}
-	if rm.Kind != ReadoutTopics && rm.Kind != ReadoutTermsTopics {
-		return fmt.Errorf("unknown readout %q", rm.Kind)
+	if name := rm.Readout; name != ReadoutTopics && name != ReadoutTermsTopics {
+		return fmt.Errorf("unknown readout %q", name)
 	}
 	coef, ic := mats["readout_coef"], mats["readout_intercept"]
 	if coef == nil || ic == nil {
@@ -302,8 +302,8 @@ func loadReadout(m Model, rm *readoutManifest, mats map[string]*mat.Dense, terms
 		return err
 	}
 	want := m.NumTopics()
-	r := &readout{kind: rm.Kind, lin: lin}
-	if rm.Kind == ReadoutTermsTopics {
+	r := &readout{kind: rm.Readout, lin: lin}
+	if r.kind == ReadoutTermsTopics {
 		want += terms
 		if idf := mats["readout_idf"]; idf != nil {
 			if _, c := idf.Dims(); c != terms {

@@ -100,7 +100,7 @@ func TestFitRejectsBadOptions(t *testing.T) {
 	for name, tc := range cases {
 		o := tc.o
 		o.LabelsFromCorpus = tc.labels
-		_, err := FitCorpus(context.Background(), c, pl, o)
+		_, err := fitCorpus(context.Background(), c, pl, o)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want one mentioning %q", name, err, tc.want)
 		}
@@ -110,7 +110,7 @@ func TestFitRejectsBadOptions(t *testing.T) {
 // k more than the terms is an error that says so.
 func TestFitKMoreThanTerms(t *testing.T) {
 	x := sparse.FromDense(mat.NewDense(6, 3, []float64{1, 0, 2, 0, 1, 1, 3, 1, 0, 1, 1, 1, 0, 2, 1, 1, 0, 1}))
-	_, _, err := Fit(context.Background(), x, []string{"a", "b", "c"}, Options{Kind: KindNMF, K: 4})
+	_, _, err := fitMatrix(context.Background(), x, []string{"a", "b", "c"}, Options{Kind: KindNMF, K: 4})
 	if err == nil || !strings.Contains(err.Error(), "terms") {
 		t.Fatalf("err = %v", err)
 	}
@@ -135,7 +135,7 @@ func TestFitOverflowIsAnError(t *testing.T) {
 	} {
 		o := tc.o
 		o.Supervision = tc.sup
-		m, _, err := Fit(context.Background(), x, vocab, o)
+		m, _, err := fitMatrix(context.Background(), x, vocab, o)
 		if err == nil {
 			t.Errorf("%s %s: no error; topics %v", tc.o.Kind, tc.o.Loss, mustTopics(t, m, 2))
 			continue

@@ -12,9 +12,10 @@ type ScoreKind struct {
 	Doc string `json:"doc"`
 }
 
-// ScoreKindOf returns what m's label scores are, from its kind and its
-// readout (ReadoutOf): the one place that names them, for predict's
-// columns, the server's responses and their documentation.
+// ScoreKindOf returns what m's label scores are, from its readout
+// (ReadoutOf) and, for the native one, its kind (each model type's
+// scoreKind says): the one place that names them, for predict's columns,
+// the server's responses and their documentation.
 func ScoreKindOf(m Model) ScoreKind {
 	switch ReadoutOf(m) {
 	case ReadoutTopics:
@@ -22,17 +23,8 @@ func ScoreKindOf(m Model) ScoreKind {
 	case ReadoutTermsTopics:
 		return ScoreKind{"margin", "the margin (decision value) of a linear SVM on the document's terms and topic weights (the terms+topics readout): any real number, negative when the SVM says no; the highest is predicted"}
 	}
-	switch m.Kind() {
-	case KindTSNMF, KindNMF:
-		return ScoreKind{"weight", "the document's weight on the label's topic (≥ 0, not normalised); the highest is predicted"}
-	case KindLDA:
-		return ScoreKind{"proportion", "the label topic's share θ of the document (0 to 1); the highest is predicted"}
-	case KindSSNMF:
-		return ScoreKind{"class-score", "the class score B·w of the document's topic weights w (≥ 0); the highest is predicted (with several labels: those at the model's threshold or above)"}
-	case KindTheme:
-		return ScoreKind{"theme-score", "the theme score w / (w + w_background) of the theme's best subtopic (0 to 1); the highest is predicted"}
-	case KindCorEx:
-		return ScoreKind{"log-prob", "the log probability log p(topic = 1 | document) of the label's topic (≤ 0); the highest is predicted"}
+	if n, ok := m.(interface{ scoreKind() ScoreKind }); ok {
+		return n.scoreKind()
 	}
 	return ScoreKind{"score", "a score per label; the highest is predicted"}
 }

@@ -110,7 +110,7 @@ func TestSeedLabels(t *testing.T) {
 			}
 		}
 	}
-	_, err = FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "x", Words: []string{"nosuchword"}}}}})
+	_, err = fitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindTSNMF, Supervision: Supervision{Anchors: []Anchor{{Topic: "x", Words: []string{"nosuchword"}}}}})
 	if err == nil || !strings.Contains(err.Error(), "none is in the vocabulary") {
 		t.Errorf("seed words none of which is in the vocabulary: %v", err)
 	}
@@ -134,7 +134,7 @@ func TestSeedWordsReadout(t *testing.T) {
 		}
 	}
 	o := Options{Kind: KindNMF, K: 3, Readout: ReadoutTopics}
-	if _, err := FitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), o); err == nil || !strings.Contains(err.Error(), "labeled documents or seed words") {
+	if _, err := fitCorpus(t.Context(), demoCorpus(t), vectorize.DefaultPipeline(), o); err == nil || !strings.Contains(err.Error(), "labeled documents or seed words") {
 		t.Errorf("a readout without labels or seed words: %v", err)
 	}
 }
@@ -154,7 +154,7 @@ func TestSeedReadoutTopicWithoutDocuments(t *testing.T) {
 	o := Options{Kind: KindNMF, K: 2, Seed: 1, Readout: ReadoutTopics, Supervision: Supervision{Anchors: []Anchor{
 		{Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar"}},
 	}}}
-	_, _, err := Fit(t.Context(), x, vocab, o)
+	_, _, err := fitMatrix(t.Context(), x, vocab, o)
 	if err == nil || !strings.Contains(err.Error(), `seed words of "music" single out no document`) {
 		t.Errorf("err %v, want one naming music", err)
 	}
@@ -171,7 +171,7 @@ func TestUnknownSeedsPredictNothing(t *testing.T) {
 		0, 1, 1, 1, 0,
 	}))
 	o := Options{Kind: KindNMF, K: 2, Seed: 1, Supervision: Supervision{Anchors: []Anchor{{Topic: "lost", Words: []string{"zz"}}}}}
-	m, _, err := Fit(t.Context(), x, vocab, o)
+	m, _, err := fitMatrix(t.Context(), x, vocab, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestUnknownSeedsPredictNothing(t *testing.T) {
 		t.Errorf("an NMF model with no known seed word predicts %q", p.Labels())
 	}
 	o.Supervision.Anchors = append(o.Supervision.Anchors, Anchor{Topic: "space", Words: []string{"rocket"}})
-	if m, _, err = Fit(t.Context(), x, vocab, o); err != nil {
+	if m, _, err = fitMatrix(t.Context(), x, vocab, o); err != nil {
 		t.Fatal(err)
 	}
 	if p, ok := AsPredictor(m); !ok || !slices.Equal(p.Labels(), []string{"space"}) {

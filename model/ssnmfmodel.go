@@ -14,6 +14,9 @@ import (
 	"github.com/semitopic/semitopic/ssnmf"
 )
 
+// KindSSNMF is the name of the ssnmf kind.
+const KindSSNMF = "ssnmf"
+
 // SSNMF is a fitted semi-supervised NMF model: topics H (topics × terms)
 // and the label matrix B (labels × topics); documents are represented with
 // H fixed and labelled by B times their representation.
@@ -35,6 +38,11 @@ type SSNMF struct {
 
 // Kind implements Model.
 func (m *SSNMF) Kind() string { return KindSSNMF }
+
+// scoreKind says what Predict's native scores are.
+func (m *SSNMF) scoreKind() ScoreKind {
+	return ScoreKind{"class-score", "the class score B·w of the document's topic weights w (≥ 0); the highest is predicted (with several labels: those at the model's threshold or above)"}
+}
 
 // NumTopics implements Model.
 func (m *SSNMF) NumTopics() int { k, _ := m.r.H.Dims(); return k }
@@ -161,9 +169,6 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 const DefaultLambda = 100
 
 func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindSSNMF, map[string]bool{"loss": true, "lambda": true, "beta": seeded(sup.Anchors)}); err != nil {
-		return nil, Info{}, err
-	}
 	seedsAlone := !sup.labeled() && seeded(sup.Anchors)
 	sup, seedNotes, err := labelBySeeds(KindSSNMF, x, vocab, sup)
 	if err != nil {
@@ -293,3 +298,72 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	r.W = nil // not needed to transform or predict
 	return m, info, nil
 }
+
+// ssnmfKind is semi-supervised NMF (Lee, Yoo & Choi 2010; Haddock,
+// Kassab et al. 2021): the documents and their labels factorized jointly.
+type ssnmfKind struct{}
+
+func (ssnmfKind) Name() string   { return KindSSNMF }
+func (ssnmfKind) Preset() string { return "ssnmf" }
+func (ssnmfKind) Doc() string {
+	return "Semi-supervised NMF (Haddock, Kassab et al. 2021, the four Frobenius / I-divergence models): the documents and their labels factorized jointly, X ≈ AS and Y ≈ BS, giving topics and a classifier at once."
+}
+func (ssnmfKind) Params() []Param {
+	return []Param{
+		{Name: "topics", Range: atLeast(1), Default: "one per label and per other topic the anchors name",
+			Doc: "the number of topics, which B maps to the labels"},
+		seedParam(),
+		maxIterParam("iterations of the multiplicative updates", ssnmf.DefaultMaxIter),
+		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", ssnmf.DefaultTol),
+		{Name: "loss", Choices: []string{"F,F", "F,D", "D,F", "D,D"}, Default: "D,F",
+			Doc:    "the losses of the reconstruction and of the label terms: F, Frobenius; D, I-divergence (the paper's four models)",
+			accept: func(s string) error { _, err := ssnmf.ParseModel(s); return err }},
+		{Name: "lambda", Range: positive(), Default: fmt.Sprintf("%d × the labeled share of the documents", DefaultLambda),
+			Doc: "the weight of the label term against the reconstruction"},
+		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
+			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words, as in nmf"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
+func (ssnmfKind) Takes() Takes {
+	return Takes{Labels: true, Seeds: true, Exclusions: true,
+		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (GSSNMF, Li et al. 2022)"}
+}
+func (ssnmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitSSNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (ssnmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return m.(*SSNMF).save() }
+func (ssnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadSSNMF(raw, mats, vocab)
+}
+
+// grid tries the default λ (DefaultLambda times the labeled share, given
+// explicitly so that the folds, with fewer labels, fit the same λ as the
+// final fit), a tenth of it (the labels weigh less than the data), and
+// with it room for the structure of the unlabeled documents.
+func (ssnmfKind) grid(o Options, g gridInfo) []Options {
+	def, tenth := o, o
+	setFloatIf(&def.Lambda, o.Lambda, DefaultLambda*g.share)
+	setFloatIf(&tenth.Lambda, o.Lambda, DefaultLambda*g.share/10)
+	wide := tenth
+	setIntIf(&wide.K, o.K, 2*g.labels)
+	return []Options{def, tenth, wide}
+}
+
+func (ssnmfKind) describe(o Options) []string {
+	var parts []string
+	if o.K > 0 {
+		parts = append(parts, fmt.Sprintf("k %d", o.K))
+	}
+	if o.Lambda > 0 {
+		parts = append(parts, fmt.Sprintf("λ %.3g", o.Lambda))
+	}
+	if o.Loss != "" {
+		parts = append(parts, "losses "+o.Loss)
+	}
+	return parts
+}
+
+func (ssnmfKind) fallbackReadout() string { return ReadoutTopics }

@@ -46,7 +46,7 @@ func TestSSNMFSeedsNoWorseThanLabels(t *testing.T) {
 	}
 	accuracy := func(anchors []Anchor) (float64, *Fitted) {
 		t.Helper()
-		f, err := FitCorpus(context.Background(), d.Corpus, pl, Options{Kind: KindSSNMF, Seed: 1, LabelsFromCorpus: true, Supervision: Supervision{Anchors: anchors}})
+		f, err := fitCorpus(context.Background(), d.Corpus, pl, Options{Kind: KindSSNMF, Seed: 1, LabelsFromCorpus: true, Supervision: Supervision{Anchors: anchors}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestSSNMFSeedsNoWorseThanLabels(t *testing.T) {
 // knew only the classes the seed words labeled documents with.
 func TestSSNMFSeedsOnlyUncoveredTopic(t *testing.T) {
 	anchors := []Anchor{{Topic: "launch", Words: []string{"rocket"}}, {Topic: "space", Words: []string{"rocket", "orbit"}}, {Topic: "music", Words: []string{"guitar"}}}
-	f, err := FitCorpus(context.Background(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindSSNMF, Seed: 1, Supervision: Supervision{Anchors: anchors}})
+	f, err := fitCorpus(context.Background(), demoCorpus(t), vectorize.DefaultPipeline(), Options{Kind: KindSSNMF, Seed: 1, Supervision: Supervision{Anchors: anchors}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,7 +129,7 @@ func TestCorExAnchors(t *testing.T) {
 		sup.Anchors = append(sup.Anchors, a)
 	}
 	pl := vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text, Vectorize: vectorize.Options{Binary: true}}
-	f, err := FitCorpus(context.Background(), d.Corpus, pl, Options{Kind: KindCorEx, Seed: 1, K: len(d.Spec.Themes) + 2, Beta: 2, Supervision: sup})
+	f, err := fitCorpus(context.Background(), d.Corpus, pl, Options{Kind: KindCorEx, Seed: 1, K: len(d.Spec.Themes) + 2, Beta: 2, Supervision: sup})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -16,6 +17,9 @@ import (
 	"github.com/semitopic/semitopic/supervision"
 	"github.com/semitopic/semitopic/theme"
 )
+
+// KindTheme is the name of the theme kind.
+const KindTheme = "theme"
 
 // ThemeThreshold is the theme score from which a multi-label theme model
 // predicts a theme besides its best one: a subtopic weighing at least as
@@ -52,6 +56,11 @@ type Theme struct {
 
 // Kind implements Model.
 func (t *Theme) Kind() string { return KindTheme }
+
+// scoreKind says what Predict's native scores are.
+func (t *Theme) scoreKind() ScoreKind {
+	return ScoreKind{"theme-score", "the theme score w / (w + w_background) of the theme's best subtopic (0 to 1); the highest is predicted"}
+}
 
 // Theme returns the underlying theme.Model.
 func (t *Theme) Theme() *theme.Model { return t.m }
@@ -169,17 +178,8 @@ func (t *Theme) Describe(n int) (Description, error) {
 }
 
 func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
-	if err := rejectUnused(o, KindTheme, map[string]bool{"loss": true, "init": true, "subtopics": true, "mode": true, "no-theme-background": true, "new-topics": true}); err != nil {
-		return nil, Info{}, err
-	}
 	if !sup.labeled() {
 		return nil, Info{}, fmt.Errorf("model: theme needs labeled documents (for example --labels-from-corpus)")
-	}
-	if o.K != 0 {
-		return nil, Info{}, fmt.Errorf("model: theme models have subtopics per theme (--subtopics), not k")
-	}
-	if o.Subtopics < 0 || o.NewTopics < 0 {
-		return nil, Info{}, fmt.Errorf("model: negative subtopics or new topics")
 	}
 	names, idx := sup.labelIndex()
 	cfg := theme.Config{Subtopics: o.Subtopics, Mode: theme.Separated, Loss: nmf.KullbackLeibler, Seed: o.Seed,
@@ -195,9 +195,6 @@ func fitTheme(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		if cfg.Loss, err = nmf.ParseLoss(o.Loss); err != nil {
 			return nil, Info{}, err
 		}
-	}
-	if err := checkInit(KindTheme, o.Init); err != nil {
-		return nil, Info{}, err
 	}
 	if o.Init != "" {
 		if cfg.Init, err = theme.ParseInit(o.Init); err != nil {
@@ -370,3 +367,74 @@ func loadTheme(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 	}
 	return &Theme{m: tm, MultiLabel: p.MultiLabel, Vocab: vocab, weights: p.Weights}, nil
 }
+
+// themeKind is theme-supervised NMF (Suyunu's thesis): subtopics per
+// theme, learned from the theme's labeled documents, with background
+// topics.
+type themeKind struct{}
+
+func (themeKind) Name() string   { return KindTheme }
+func (themeKind) Preset() string { return "theme" }
+func (themeKind) Doc() string {
+	return "Theme-supervised NMF (Suyunu's thesis): a few subtopics per theme (label), learned from the theme's labeled documents, beside background topics; Separated training fits one model per theme, Combined one for all."
+}
+func (themeKind) Params() []Param {
+	return []Param{
+		seedParam(),
+		maxIterParam("iterations of each factorization", theme.DefaultMaxIter),
+		tolParam("scikit-learn's rule: every 10 iterations, the fit stops when the error fell by less than this share of the starting error", theme.DefaultSklearnTol),
+		nmfLossParam("kl"),
+		{Name: "init", Choices: []string{"bcool", "random"}, Default: "bcool",
+			Doc:    "the start of H: bcool, the thesis' start from the themes' labeled documents; random",
+			accept: func(s string) error { _, err := theme.ParseInit(s); return err }},
+		{Name: "subtopics", Range: atLeast(1), Default: strconv.Itoa(theme.DefaultSubtopics),
+			Doc: "the number of subtopics of each theme (its topics: a model has no k)"},
+		{Name: "mode", Choices: []string{"separated", "combined"}, Default: "separated",
+			Doc:    "separated fits one model per theme, its subtopics and a background topic (the thesis' best); combined fits one model, in which themes compete for each document",
+			accept: func(s string) error { _, err := theme.ParseMode(s); return err }},
+		{Name: "no-theme-background", Default: "off",
+			Doc: "separated training: a theme's labeled documents may not use the theme's background topic"},
+		{Name: "new-topics", Range: atLeast(0), Default: "0 (none)",
+			Doc: "adds a pseudo-theme of this many subtopics, allowed only in the unlabeled documents"},
+		readoutParam(),
+		autoParam(),
+	}
+}
+
+func (themeKind) Takes() Takes {
+	return Takes{Labels: true, Exclusions: true,
+		How: "labels (the themes), and exclusion words per theme (theme: -word), not seed words: a theme's subtopics are learned from its labeled documents; tsnmf and ssnmf take labels and seed words together"}
+}
+func (themeKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
+	return fitTheme(ctx, d.x, d.vocab, d.sup, o, d.report)
+}
+func (themeKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveTheme(m) }
+func (themeKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
+	return loadTheme(raw, mats, vocab)
+}
+
+// grid tries the thesis' Separated training with 3 subtopics, one
+// subtopic per theme (fewer topics to share few labeled documents), and
+// Combined training (one model, so that themes compete for each
+// document).
+func (themeKind) grid(o Options, g gridInfo) []Options {
+	one, combined := o, o
+	setIntIf(&one.Subtopics, o.Subtopics, 1)
+	setIf(&combined.Mode, o.Mode, "combined")
+	setIntIf(&combined.Subtopics, o.Subtopics, 2)
+	return []Options{o, one, combined}
+}
+
+func (themeKind) describe(o Options) []string {
+	mode := o.Mode
+	if mode == "" {
+		mode = "separated"
+	}
+	parts := []string{mode}
+	if o.Subtopics > 0 {
+		parts = append(parts, fmt.Sprintf("%d subtopics", o.Subtopics))
+	}
+	return parts
+}
+
+func (themeKind) fallbackReadout() string { return ReadoutTopics }

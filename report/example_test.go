@@ -26,7 +26,7 @@ func fitDemo(ctx context.Context, d *demo.Demo, k string) *model.Fitted {
 		o.K = 8
 	}
 	o.LabelsFromCorpus = supervised
-	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), o)
+	f, err := model.Fit(ctx, model.Text(d.Corpus, new(vectorize.DefaultPipeline())), o)
 	if err != nil {
 		log.Fatal(err)
 	}

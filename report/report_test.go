@@ -27,7 +27,7 @@ func TestReportSelfContained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
+	f, err := model.Fit(ctx, model.Text(d.Corpus, new(vectorize.DefaultPipeline())), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestReportSelfContained(t *testing.T) {
 func TestReportWithoutData(t *testing.T) {
 	ctx := context.Background()
 	d, _ := demo.Load()
-	f, err := model.FitCorpus(ctx, d.Corpus, vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text}, model.Options{Kind: model.KindLDA, K: 4, Seed: 1, MaxIter: 5})
+	f, err := model.Fit(ctx, model.Text(d.Corpus, &vectorize.Pipeline{Text: vectorize.DefaultPipeline().Text}), model.Options{Kind: model.KindLDA, K: 4, Seed: 1, MaxIter: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestWriteMany(t *testing.T) {
 			o.K = 8
 		}
 		o.LabelsFromCorpus = k == model.KindTSNMF
-		f, err := model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), o)
+		f, err := model.Fit(ctx, model.Text(d.Corpus, new(vectorize.DefaultPipeline())), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func fitDemo(t *testing.T, o model.Options, labels bool, sup model.Supervision, 
 		t.Fatal(err)
 	}
 	o.Supervision, o.LabelsFromCorpus = sup, labels
-	f, err := model.FitCorpus(context.Background(), d.Corpus, pl, o)
+	f, err := model.Fit(context.Background(), model.Text(d.Corpus, &pl), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +385,7 @@ func TestReportShowsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, Auto: true, LabelsFromCorpus: true})
+	f, err := model.Fit(context.Background(), model.Text(d.Corpus, new(vectorize.DefaultPipeline())), model.Options{Kind: model.KindTSNMF, Seed: 1, Auto: true, LabelsFromCorpus: true})
 	if err != nil {
 		t.Fatal(err)
 	}

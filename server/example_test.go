@@ -14,7 +14,6 @@ import (
 	"github.com/semitopic/semitopic/demo"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/server"
-	"github.com/semitopic/semitopic/vectorize"
 )
 
 // fitDemo fits TS-NMF on the embedded demo corpus, supervised by the labels
@@ -24,7 +23,7 @@ func fitDemo() *model.Fitted {
 	if err != nil {
 		log.Fatal(err)
 	}
-	f, err := model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
+	f, err := model.Fit(context.Background(), model.Text(d.Corpus, nil), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	if err != nil {
 		log.Fatal(err)
 	}

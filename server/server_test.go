@@ -34,7 +34,7 @@ func demoModel(t testing.TB) *model.Fitted {
 			fitErr = err
 			return
 		}
-		fitted, fitErr = model.FitCorpus(context.Background(), d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
+		fitted, fitErr = model.Fit(context.Background(), model.Text(d.Corpus, new(vectorize.DefaultPipeline())), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true})
 	})
 	if fitErr != nil {
 		t.Fatal(fitErr)

@@ -50,7 +50,7 @@ func (f *fitSpec) origins() map[string][]int {
 }
 
 // options returns the model options of the spec's state: the anchors read
-// as the pipeline reads words (model.AnalyzeAnchors, as model.FitCorpus
+// as the pipeline reads words (model.AnalyzeAnchors, as model.Fit
 // reads them) and the labels of the data's rows, as `semitopic fit` with
 // the exported files fits them.
 func (f *fitSpec) options(labels [][]string) (model.Options, []string, error) {
@@ -95,18 +95,14 @@ func fitCold(ctx context.Context, f *fitSpec, ids []string, report progress.Func
 		return nil, err
 	}
 	o.Progress = report
-	m, info, err := model.Fit(ctx, f.d.x, f.d.vocab, o)
+	fitted, err := model.Fit(ctx, model.Matrix(f.d.x, f.d.vocab), o)
 	if err != nil {
 		return nil, err
 	}
-	info.Notes = append(notes, info.Notes...)
-	info.Dropped = len(f.d.dropped)
-	for i := 0; i < f.d.x.Rows; i++ {
-		if f.d.x.Indptr[i+1] == f.d.x.Indptr[i] {
-			info.EmptyDocuments++
-		}
-	}
-	return &model.Fitted{Model: m, Vectorizer: f.d.vec, Vocab: f.d.vocab, Info: info, Dropped: f.d.dropped}, nil
+	fitted.Info.Notes = append(notes, fitted.Info.Notes...)
+	fitted.Info.Dropped = len(f.d.dropped)
+	fitted.Vectorizer, fitted.Dropped = f.d.vec, f.d.dropped
+	return fitted, nil
 }
 
 // refitModel is the one entry of a refit: today a cold fit (fitCold);
@@ -207,13 +203,14 @@ func crossValidate(ctx context.Context, f *fitSpec, ids []string) Accuracy {
 		for j, r := range keep {
 			o.Labels[j] = labels[r]
 		}
-		m, _, err := model.Fit(ctx, sub.x, sub.vocab, o)
+		fitted, err := model.Fit(ctx, model.Matrix(sub.x, sub.vocab), o)
 		if err != nil {
 			if ctx.Err() != nil {
 				return Accuracy{State: AccuracyStopped, Note: "a newer refit came first"}
 			}
 			return Accuracy{State: AccuracyFailed, Note: fmt.Sprintf("fold %d: %v", k+1, err)}
 		}
+		m := fitted.Model
 		p, ok := model.AsPredictor(m)
 		if !ok {
 			return Accuracy{State: AccuracyNone, Note: fmt.Sprintf("a %s model predicts no labels", m.Kind())}

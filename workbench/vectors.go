@@ -126,7 +126,7 @@ func (v *vectors) get(ctx context.Context, st *State) (*data, error) {
 	return d, nil
 }
 
-// vectorize reads c with p as model.FitCorpus does: an already-vectorized
+// vectorize reads c with p as model.Fit does for a Text source: an already-vectorized
 // corpus as it is, the others through p's FitTransform.
 func (v *vectors) vectorize(ctx context.Context, c *corpus.Corpus, p vectorize.Pipeline) (*data, error) {
 	d := &data{pipeline: p}

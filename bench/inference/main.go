@@ -43,7 +43,7 @@ func main() {
 			log.Fatal(err)
 		}
 		t0 := time.Now()
-		f, err := model.FitCorpus(ctx, train, pl, model.Options{Kind: kind, Seed: 1, LabelsFromCorpus: true})
+		f, err := model.Fit(ctx, model.Text(train, &pl), model.Options{Kind: kind, Seed: 1, LabelsFromCorpus: true})
 		if err != nil {
 			log.Fatalf("%s: %v", kind, err)
 		}

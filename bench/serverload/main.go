@@ -70,8 +70,8 @@ func main() {
 		}
 		docs = c.Docs
 		if *reuters && *modelPath == "" {
-			preset := map[string]string{model.KindTSNMF: "tsnmf", model.KindSSNMF: "ssnmf", model.KindTheme: "theme", model.KindCorEx: "corex", model.KindLDA: "lda"}[*kind]
-			pl, err := vectorize.PipelinePreset(preset)
+			// The paper's pipeline, a preset named like the kind.
+			pl, err := vectorize.PipelinePreset(*kind)
 			if err != nil {
 				log.Fatalf("-kind %s: %v", *kind, err)
 			}
@@ -81,7 +81,7 @@ func main() {
 			}
 			t0 := time.Now()
 			o.LabelsFromCorpus = *kind != model.KindLDA
-			f, err := model.FitCorpus(ctx, all.Subset(corpus.SplitTrain), pl, o)
+			f, err := model.Fit(ctx, model.Text(all.Subset(corpus.SplitTrain), &pl), o)
 			if err != nil {
 				log.Fatal(err)
 			}
@@ -95,7 +95,7 @@ func main() {
 			log.Fatal(err)
 		}
 	} else if f == nil {
-		if f, err = model.FitCorpus(ctx, d.Corpus, vectorize.DefaultPipeline(), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true}); err != nil {
+		if f, err = model.Fit(ctx, model.Text(d.Corpus, nil), model.Options{Kind: model.KindTSNMF, Seed: 1, LabelsFromCorpus: true}); err != nil {
 			log.Fatal(err)
 		}
 	}

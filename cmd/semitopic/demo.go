@@ -142,7 +142,8 @@ func runDemo(cmd *cobra.Command, top int, reportPath, saveDir string) error {
 		}
 		o := dm.opts
 		o.Supervision, o.LabelsFromCorpus = sup, dm.labels
-		f, err := model.FitCorpus(ctx, c, demoPipeline(dm.pipeline), o)
+		pl := demoPipeline(dm.pipeline)
+		f, err := model.Fit(ctx, model.Text(c, &pl), o)
 		if err != nil {
 			return fmt.Errorf("%s: %w", dm.title, err)
 		}

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -29,81 +27,28 @@ func newFitCmd() *cobra.Command {
 		Long: `fit reads a corpus (PATH "-" reads standard input), runs the text pipeline
 (the kind's default preset unless --preset or pipeline flags say otherwise),
 fits a model of the given kind with the supervision you give — the corpus's
-own labels with --labels-from-corpus, anchor words with --anchors — prints
-its topics and saves everything needed to transform new documents to --out
-(a .semitopic file, replaced only once the new model is complete).
+own labels with --labels-from-corpus, seed and exclusion words with --anchors
+— prints its topics and saves everything needed to transform new documents
+to --out (a .semitopic file, replaced only once the new model is complete).
 
-Kinds and what steers them (labels: --labels-from-corpus; seed and
-exclusion words: --anchors):
-  tsnmf, ssnmf  labels, seed words or both; seed words alone label the
-                documents holding seed words of one topic only
-  nmf           seed words (unsupervised without them)
-  corex         seed words, labels (which suggest anchors) or both
-  lda           seed words (--seed-mode), labels (labeled LDA) or both
-  theme         labels; exclusion words only
-  auto          labels: every kind that learns from labels, each
-                configured automatically with its own default pipeline
-                (with --preset or pipeline flags: all on that pipeline),
-                keeping the kind whose choice has the best
-                cross-validated accuracy
-Every kind takes exclusion words. A model steered by named topics predicts
-those names.
+Anchors file: one topic per line, "name: word1, word2:3, -word3" (# starts a
+comment): seed words, each with an optional strength ("word:3"), and
+exclusion words ("-word"), which the topic may not use. Words are read as the
+pipeline reads the documents. A topic named like a label is that label's
+topic, and a model steered by named topics predicts those names.
 
-Automatic configuration (--auto, on by default when the model learns from
-labels): the settings you leave unset are chosen by 3-fold cross-validation
-over the labeled documents (stratified by label; the unlabeled documents are
-in every fit, never scored). Each kind tries three settings — tsnmf:
-weighting inverse / none / none with 2k topics; ssnmf: λ = 100 × the labeled
-share (the default) / a tenth of it / a tenth with 2k topics;
-theme: separated with 3 subtopics / 1 subtopic, combined with 2; corex:
-anchor strength β 1 / 3 / 10 — each with the three readouts (native: the
-kind's own rule; topics: a logistic regression on the topic weights; terms+
-topics: a linear SVM on the terms beside the topic weights), so a search
-costs 9 fits plus the final one (tsnmf with every document labeled: 6, as
-its 2k topics could only stay empty). It keeps the candidate with the fewest
-topics among those within one standard error of the best mean accuracy (at
-least 1 point), and among those the best: a larger model must be clearly
-better. fit prints every candidate's cross-validated accuracy and number of
-topics, the one it kept and the rule that chose it, and the same estimate for
-a linear SVM trained on the same labels, so that you see whether the topic
-model helps on your data. Flags you give fix their setting in every
-candidate; --auto=false fits the kind's defaults as they are. With no label
-held by two labeled documents nothing can be held out: fit says so, shows no
-accuracy, and fits the defaults, read out through the topics (tsnmf: its own
-rule; --kind auto: tsnmf).
+With labels, --auto (on by default) chooses the settings left unset by 3-fold
+cross-validation over the labeled documents, prints every candidate's
+accuracy beside a linear SVM's on the same labels, and keeps the fewest
+topics within one standard error of the best; --auto=false fits the kind's
+defaults. --out-of-core trains on a sharded corpus (--format shards) streamed
+from disk, keeping the documents' state in --state; an interrupted fit
+continues with the same command and --resume. An option left out takes the
+kind's default; given, it must be in its range.
 
-Number flags left out take the kind's default; given, they must be in range:
--k, --max-iter, --subtopics and --restarts at least 1, --tol and --lambda above
-0, --beta (like a seed word's strength) from 1e-6 to 1e6; --new-topics 0 is
-none.
-
-Anchors file: one topic per line, "name: word1, word2:3, -word3" (# starts
-a comment): seed words, with an optional strength per word as "word:3", and
-exclusion words, "-word", which the topic may not use: its weight in the
-topic is exactly zero. Words and phrases are read as the pipeline reads the
-documents ("Games" is the vocabulary's "game"; "new york" needs bigrams,
---ngrams 1-2); a topic none of whose seed words is in the vocabulary says
-so in its name. A topic named like a label is that label's topic. How seed
-words steer each kind: corex anchors them (strength β, --beta); nmf, tsnmf
-and ssnmf fit a pseudo-document of the topic's seed words beside the
-documents (Guided NMF; its weight, which --beta multiplies, is an average
-topic's share of the corpus scaled by the odds of the share the seed words
-hold where they occur, so that no topic is made of its seed words alone); lda raises their prior in the
-topic (--seed-mode prior, the default: --beta times each word's corpus
-count in extra pseudo-counts) or forbids them every other topic
-(zlabels), or both. Whether seed words beat simply counting them in each
-document depends on the corpus: docs/results/seed-words.md measures it.
-
-Out of core (--out-of-core, with --format shards; kinds nmf and tsnmf,
-with exclusion words only, tsnmf with --labels-from-corpus; corex and batch
-lda, with or without --anchors): each
-iteration streams the shards from disk and keeps the documents' state in a
-state folder (--state, default: the model's path with .state for its
-extension), so that memory holds two shards and the k × terms topics. The
-fit prints its progress with an estimate of the time left and its peak
-memory; it saves its state after every pass, and an interrupted fit
-continues with the same command and --resume. NMF starts from random-acol
-out of core (NNDSVD needs an SVD of the whole matrix).`,
+` + kindsHelp() + `
+docs/cli.md lists each kind's options with their meaning, default and
+values.`,
 		Example: `  semitopic fit --kind tsnmf --format reuters-nltk ../shared/data/reuters21578-nltk-apte/reuters.tar.gz \
       --subset train --labels-from-corpus --preset tsnmf --out reuters.semitopic
   semitopic fit --kind nmf -k 20 --format mtx X.mtx --out nmf.semitopic
@@ -117,23 +62,20 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 			if useOld {
 				o.Kind = oldKind
 			}
-			if o.Kind == "" {
-				return fmt.Errorf("--kind is required (one of %s)", strings.Join(model.Kinds(), ", "))
+			if !useOld && !cmd.Flags().Changed("kind") {
+				return fmt.Errorf("--kind is required (one of %s, or %s)", strings.Join(model.Kinds(), ", "), model.KindAuto)
 			}
-			if !slices.Contains(model.Kinds(), o.Kind) && o.Kind != model.KindAuto {
-				return fmt.Errorf("--kind: unknown kind %q (want %s or auto)", o.Kind, strings.Join(model.Kinds(), ", "))
+			params, err := model.ParamsOf(o.Kind)
+			if err != nil {
+				return err
 			}
 			if err := ff.check(cmd, o.Kind, labelsFromCorpus, outOfCore); err != nil {
 				return err
 			}
-			// The search needs labels and a kind that learns from them.
-			o.Auto = o.Auto && (labelsFromCorpus || ff.labels != "") && (o.Kind == model.KindAuto || slices.Contains(model.SupervisedKinds(), o.Kind))
-			if o.Kind == model.KindAuto && !o.Auto {
-				return fmt.Errorf("--kind auto chooses among the kinds that learn from labels: it needs --labels-from-corpus and --auto")
-			}
-			if o.Readout != "" && !slices.Contains(model.Readouts(), o.Readout) {
-				return fmt.Errorf("--readout: unknown readout %q (want %s)", o.Readout, strings.Join(model.Readouts(), ", "))
-			}
+			given := modelOptionsGiven(cmd, &o, params)
+			// The search needs labels.
+			o.Auto = o.Auto && (labelsFromCorpus || ff.labels != "")
+			o.LabelsFromCorpus = labelsFromCorpus
 			if err := checkOut("out", out, false, ".semitopic"); err != nil {
 				return err
 			}
@@ -148,13 +90,15 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 			if err := checkNoOverwrite(append(append(readerInputs(&rf, args[0]), ioPath{name: "--anchors", path: anchorsPath}), ff.inputs()...), outs); err != nil {
 				return err
 			}
-			if err := checkFinite(cmd, "tol", "lambda", "beta"); err != nil {
-				return err
-			}
 			if err := checkPositive("top", top); err != nil {
 				return err
 			}
-			if err := checkFitNumbers(cmd, o); err != nil {
+			if anchorsPath != "" {
+				if o.Anchors, err = model.ReadAnchors(anchorsPath); err != nil {
+					return err
+				}
+			}
+			if err := model.CheckOptions(o, given...); err != nil {
 				return err
 			}
 			if outOfCore || resume || stateDir != "" {
@@ -167,19 +111,13 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 				if pf.changed(cmd) || cmd.Flags().Changed("readout") {
 					return fmt.Errorf("--out-of-core: pipeline flags and readouts apply to in-memory fits (the corpus was vectorized when it was sharded)")
 				}
-				if anchorsPath != "" {
-					var err error
-					if o.Anchors, err = model.ReadAnchors(anchorsPath); err != nil {
-						return err
-					}
-				}
-				o.Auto, o.LabelsFromCorpus = false, labelsFromCorpus
+				o.Auto = false
 				return runFitShards(cmd, o, args[0], out, stateDir, resume, asJSON, top)
 			}
 			if !cmd.Flags().Changed("preset") {
 				pf.preset = model.DefaultPreset(o.Kind)
 			}
-			return runFit(cmd, &rf, &pf, &ff, o, args[0], out, anchorsPath, labelsFromCorpus, asJSON, top)
+			return runFit(cmd, &rf, &pf, &ff, o, args[0], out, asJSON, top)
 		},
 	}
 	f := cmd.Flags()
@@ -187,26 +125,9 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	pf.register(f)
 	ff.register(f)
 	f.StringVar(&o.Kind, "kind", "", "model kind: "+strings.Join(model.Kinds(), ", ")+", or auto (the best kind that learns from labels)")
-	f.BoolVar(&o.Auto, "auto", true, "choose the settings left unset by cross-validation over the labeled documents (models supervised by labels)")
-	f.StringVar(&o.Readout, "readout", "", "how a model supervised by labels predicts: "+strings.Join(model.Readouts(), ", ")+" (default: chosen by --auto, else native)")
 	f.StringVar(&oldKind, "model", "", "deprecated: use --kind")
 	_ = f.MarkHidden("model")
-	f.IntVarP(&o.K, "topics", "k", 0, "number of topics (tsnmf, ssnmf: default the number of labels)")
-	f.Uint64Var(&o.Seed, "seed", 0, "seed of every random choice")
-	f.IntVar(&o.MaxIter, "max-iter", 0, "maximum iterations, at least 1 (default: the kind's)")
-	f.Float64Var(&o.Tol, "tol", 0, "stopping tolerance, a finite number > 0 (default: the kind's)")
-	f.StringVar(&o.Loss, "loss", "", "nmf/tsnmf/theme: frobenius or kl; ssnmf: F,F F,D D,F or D,D")
-	f.StringVar(&o.Init, "init", "", "initialisation: nmf "+strings.Join(model.Inits(model.KindNMF), ", ")+"; tsnmf those and label-mean; theme "+strings.Join(model.Inits(model.KindTheme), ", "))
-	f.StringVar(&o.Weighting, "weighting", "", "tsnmf error weighting: inverse (default) or none")
-	f.StringVar(&o.Method, "method", "", "lda learning method: batch (default) or online")
-	f.IntVar(&o.Subtopics, "subtopics", 0, "theme: subtopics per theme, at least 1 (default 3)")
-	f.StringVar(&o.Mode, "mode", "", "theme training: separated (default, one model per theme) or combined")
-	f.BoolVar(&o.NoThemeBackground, "no-theme-background", false, "theme, separated: a theme's labeled documents may not use its background topic")
-	f.IntVar(&o.NewTopics, "new-topics", 0, "theme: extra subtopics allowed only in unlabeled documents (0: none)")
-	f.Float64Var(&o.Lambda, "lambda", 0, "ssnmf: weight of the supervision term, a number > 0 (default: chosen from the labeled share)")
-	f.Float64Var(&o.Beta, "beta", 0, "seed words' default strength: corex anchor strength β (default 3); nmf, tsnmf, ssnmf: multiplier of the seed pseudo-documents' weight (default 1); lda: seed prior strength (default 1)")
-	f.StringVar(&o.SeedMode, "seed-mode", "", "lda: how seed words steer their topics: prior (default, a larger prior), zlabels (zero weight outside their topics) or both")
-	f.IntVar(&o.Restarts, "restarts", 0, "corex: seeds tried, at least 1, keeping the highest total correlation")
+	registerModelOptions(f, &o)
 	f.BoolVar(&labelsFromCorpus, "labels-from-corpus", false, "supervise with the corpus's own document labels")
 	f.StringVar(&anchorsPath, "anchors", "", "anchors file (name: word1, word2:3, -word3): seed words (corex, nmf, tsnmf, ssnmf, lda) and exclusion words (every kind)")
 	f.StringVarP(&out, "out", "o", "", "model file to write (.semitopic)")
@@ -218,58 +139,20 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 	return cmd
 }
 
-// checkFitNumbers refuses the numeric flags of fit given values that the
-// options would not read as given: 0, for most, means the kind's default
-// in model.Options, so an explicit --subtopics 0 or --max-iter 0 would
-// silently fit something else. Each error names the flag and the range.
-func checkFitNumbers(cmd *cobra.Command, o model.Options) error {
-	fs := cmd.Flags()
-	for _, f := range []struct {
-		name string
-		v    int
-		min  int
-	}{{"topics", o.K, 1}, {"max-iter", o.MaxIter, 1}, {"subtopics", o.Subtopics, 1}, {"restarts", o.Restarts, 1}, {"new-topics", o.NewTopics, 0}} {
-		if f.v >= 0 && (!fs.Changed(f.name) || f.v >= f.min) {
-			continue
-		}
-		flag := "--" + f.name
-		if sh := fs.Lookup(f.name).Shorthand; sh != "" {
-			flag = "-" + sh + "/" + flag
-		}
-		if f.min == 0 {
-			return fmt.Errorf("%s %d: want a number ≥ 0 (0: none)", flag, f.v)
-		}
-		return fmt.Errorf("%s %d: want a number ≥ %d (leave the flag out for the kind's default)", flag, f.v, f.min)
-	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"tol", o.Tol}, {"lambda", o.Lambda}} {
-		if fs.Changed(f.name) && f.v == 0 {
-			return fmt.Errorf("--%s 0: want a finite number > 0 (leave the flag out for the kind's default)", f.name)
-		}
-	}
-	if fs.Changed("beta") && (math.IsNaN(o.Beta) || o.Beta < model.MinStrength || o.Beta > model.MaxStrength) {
-		return fmt.Errorf("--beta %v: want a number from %g to %g (leave the flag out for the kind's default)", o.Beta, model.MinStrength, model.MaxStrength)
-	}
-	return nil
-}
-
-func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, ff *fitFiles, o model.Options, path, out, anchorsPath string, labelsFromCorpus, asJSON bool, top int) error {
+func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, ff *fitFiles, o model.Options, path, out string, asJSON bool, top int) error {
 	ctx := cmd.Context()
 	// Everything that can be checked without the corpus is checked first.
-	var sup model.Supervision
-	var err error
-	if anchorsPath != "" {
-		if sup.Anchors, err = model.ReadAnchors(anchorsPath); err != nil {
+	// Without pipeline flags, the kind's own pipeline (with --kind auto,
+	// each kind's own).
+	var pl *vectorize.Pipeline
+	// --drop-terms needs the pipeline whose vocabulary it edits: the
+	// kind's own unless flags say otherwise.
+	if rf.format != "mtx" && rf.format != "uci" && (pf.changed(cmd) || ff.dropTerms != "") {
+		built, err := pf.build(cmd)
+		if err != nil {
 			return err
 		}
-	}
-	var pl vectorize.Pipeline
-	if rf.format != "mtx" && rf.format != "uci" {
-		if pl, err = pf.build(cmd); err != nil {
-			return err
-		}
+		pl = &built
 	}
 	c, err := rf.read(ctx, cmd, path)
 	if err != nil {
@@ -279,16 +162,10 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, ff *fitFiles
 	if c, pl, labeled, err = ff.apply(ctx, c, pl); err != nil {
 		return err
 	}
-	labelsFromCorpus = labelsFromCorpus || labeled
+	o.LabelsFromCorpus = o.LabelsFromCorpus || labeled
 	report, endBar := fitBar(cmd.ErrOrStderr(), o.MaxIter, o.Auto)
-	var fitted *model.Fitted
-	o.Supervision, o.LabelsFromCorpus, o.Progress = sup, labelsFromCorpus, report
-	if o.Kind == model.KindAuto && c.Matrix == nil && !pf.changed(cmd) {
-		// Each kind with its own default pipeline, the best kept.
-		fitted, err = model.FitBestKind(ctx, c, o)
-	} else {
-		fitted, err = model.FitCorpus(ctx, c, pl, o)
-	}
+	o.Progress = report
+	fitted, err := model.Fit(ctx, model.Text(c, pl), o)
 	endBar()
 	if err != nil {
 		return err

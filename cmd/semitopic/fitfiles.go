@@ -61,10 +61,11 @@ func (f *fitFiles) check(cmd *cobra.Command, kind string, labelsFromCorpus, outO
 }
 
 // apply reads the files and returns the corpus with their labels and
-// without their documents, and the pipeline without their terms, as
+// without their documents, and the pipeline (nil for an already
+// vectorized corpus) without their terms, as
 // the workbench fits them; labeled says that the labels of the corpus
 // returned are the supervision.
-func (f *fitFiles) apply(ctx context.Context, c *corpus.Corpus, pl vectorize.Pipeline) (_ *corpus.Corpus, _ vectorize.Pipeline, labeled bool, err error) {
+func (f *fitFiles) apply(ctx context.Context, c *corpus.Corpus, pl *vectorize.Pipeline) (_ *corpus.Corpus, _ *vectorize.Pipeline, labeled bool, err error) {
 	if f.labels != "" {
 		rows, err := readFile(f.labels, workbench.ReadLabels)
 		if err != nil {
@@ -92,9 +93,14 @@ func (f *fitFiles) apply(ctx context.Context, c *corpus.Corpus, pl vectorize.Pip
 		if err != nil {
 			return nil, pl, false, err
 		}
-		if c, pl, err = workbench.DropTerms(ctx, c, pl, f.dropTerms, terms); err != nil {
+		if pl == nil {
+			return nil, pl, false, fmt.Errorf("--drop-terms %s: the corpus is already vectorized; its terms are its matrix's columns", f.dropTerms)
+		}
+		var edited vectorize.Pipeline
+		if c, edited, err = workbench.DropTerms(ctx, c, *pl, f.dropTerms, terms); err != nil {
 			return nil, pl, false, err
 		}
+		pl = &edited
 	}
 	return c, pl, labeled, nil
 }

@@ -50,7 +50,7 @@ func runFitShards(cmd *cobra.Command, o model.Options, dir, out, stateDir string
 	man := src.Manifest()
 	fmt.Fprintf(errw, "out of core: %d documents × %d terms, %d non-zeros in %d shards; state in %s\n", n, m, man.NNZ, len(man.Shards), stateDir)
 	o.Progress = etaReporter(errw, o.MaxIter, time.Now)
-	fitted, err := model.FitShards(ctx, src, stateDir, o)
+	fitted, err := model.Fit(ctx, model.Shards(src, stateDir), o)
 	if err != nil {
 		var mismatch *model.StateMismatchError
 		_, cerr := os.Stat(filepath.Join(stateDir, shard.CheckpointFile))

@@ -55,6 +55,7 @@ Start with "semitopic demo", then "semitopic formats" to see what it reads.`,
 		newSynthCmd(),
 		newFormatsCmd(),
 		newDemoCmd(),
+		newDocsCmd(),
 	)
 	return root
 }

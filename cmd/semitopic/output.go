@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -55,25 +53,6 @@ func writeOut(cmd *cobra.Command, path string, fill func(io.Writer) error) error
 		return nil
 	}
 	return atomicfile.WriteFile(path, fill)
-}
-
-// checkFinite rejects a NaN, infinite or negative value of a numeric flag
-// at parse time.
-func checkFinite(cmd *cobra.Command, names ...string) error {
-	for _, name := range names {
-		f := cmd.Flags().Lookup(name)
-		if f == nil || !f.Changed {
-			continue
-		}
-		v, err := strconv.ParseFloat(f.Value.String(), 64)
-		if err != nil {
-			return fmt.Errorf("--%s: %q is not a number", name, f.Value.String())
-		}
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return fmt.Errorf("--%s: %v: want a finite number ≥ 0", name, f.Value.String())
-		}
-	}
-	return nil
 }
 
 // checkPositive rejects a value ≤ 0 of an integer flag such as --top.

@@ -391,11 +391,11 @@ func (d *leData) classesOf(labels [][]string) []int {
 
 // fit fits a model as model.Fit does, with the iterations bounded by
 // d.maxIter unless o sets them.
-func (d *leData) fit(ctx context.Context, x *sparse.CSR, vocab []string, o model.Options) (model.Model, model.Info, error) {
+func (d *leData) fit(ctx context.Context, x *sparse.CSR, vocab []string, o model.Options) (*model.Fitted, error) {
 	if o.MaxIter == 0 {
 		o.MaxIter = d.maxIter
 	}
-	return model.Fit(ctx, x, vocab, o)
+	return model.Fit(ctx, model.Matrix(x, vocab), o)
 }
 
 // fitKind fits kind on the dataset through its default preset with the
@@ -407,10 +407,11 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 	}
 	sup, n := d.supervision(v, labeled)
 	t0 := time.Now()
-	m, info, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
+	f, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: kind, Seed: seed, Auto: auto, Supervision: sup})
 	if err != nil {
 		return nil, nil, err
 	}
+	m, info := f.Model, f.Info
 	pr, err := m.(model.Predictor).Predict(ctx, v.test)
 	if err != nil {
 		return nil, nil, err
@@ -488,10 +489,11 @@ func (d *leData) mapped(ctx context.Context, kind string, labeled []int, seed ui
 	if kind == model.KindLDA {
 		o.MaxIter = 20
 	}
-	m, _, err := d.fit(ctx, v.x, v.vocab, o)
+	f, err := d.fit(ctx, v.x, v.vocab, o)
 	if err != nil {
 		return nil, err
 	}
+	m := f.Model
 	rowOf := map[int]int{}
 	for r, i := range v.kept {
 		rowOf[i] = r

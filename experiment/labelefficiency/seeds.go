@@ -189,10 +189,11 @@ func (d *leData) fitSeeded(ctx context.Context, kind string, seeds []model.Ancho
 		}
 	}
 	t0 := time.Now()
-	m, _, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Readout: readout, Supervision: sup})
+	f, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: kind, K: len(d.classes), Seed: seed, Readout: readout, Supervision: sup})
 	if err != nil {
 		return &swResult{Refused: err.Error()}, nil
 	}
+	m := f.Model
 	p, ok := m.(model.Predictor)
 	if !ok {
 		return &swResult{Refused: kind + " predicts no labels"}, nil

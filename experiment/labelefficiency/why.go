@@ -46,10 +46,11 @@ func (d *leData) predictAcc(ctx context.Context, labeled []int, o model.Options)
 		return 0, nil, nil, err
 	}
 	o.Supervision, _ = d.supervision(v, labeled)
-	m, _, err := d.fit(ctx, v.x, v.vocab, o)
+	f, err := d.fit(ctx, v.x, v.vocab, o)
 	if err != nil {
 		return 0, nil, nil, err
 	}
+	m := f.Model
 	pr, err := m.(model.Predictor).Predict(ctx, v.test)
 	if err != nil {
 		return 0, nil, nil, err
@@ -196,10 +197,11 @@ func (d *leData) themeFilter(ctx context.Context, labeled []int) ([]leWhyRow, er
 			return nil, err
 		}
 		sup, kept := d.supervision(v, labeled)
-		m, info, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindTheme, Seed: 0, Auto: true, Supervision: sup})
+		f, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindTheme, Seed: 0, Auto: true, Supervision: sup})
 		if err != nil {
 			return nil, fmt.Errorf("theme, %s: %w", c.preset, err)
 		}
+		m, info := f.Model, f.Info
 		pr, err := m.(model.Predictor).Predict(ctx, v.test)
 		if err != nil {
 			return nil, err
@@ -302,10 +304,11 @@ func (d *leData) corexOldAnchors(ctx context.Context, labeled []int) (float64, m
 	if len(sup.Anchors) == 0 {
 		return 0, nil, nil, fmt.Errorf("no anchor")
 	}
-	m, _, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindCorEx, Seed: 0, K: nl, Supervision: sup})
+	f, err := d.fit(ctx, v.x, v.vocab, model.Options{Kind: model.KindCorEx, Seed: 0, K: nl, Supervision: sup})
 	if err != nil {
 		return 0, nil, nil, err
 	}
+	m := f.Model
 	cm := m.(*model.CorEx)
 	dt, err := cm.CorEx().Infer(ctx, v.test)
 	if err != nil {
