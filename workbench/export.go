@@ -123,7 +123,16 @@ func (s *Session) Command() ([]string, error) {
 			args = append(args, f.flag, filepath.Join(dir, f.file))
 		}
 	}
-	return append(args, "--auto=false", "--out", "model.semitopic"), nil
+	// The workbench fits the kind's defaults: no automatic configuration,
+	// for the kinds that have one.
+	params, err := model.ParamsOf(st.Kind)
+	if err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(params, func(p model.Param) bool { return p.Name == "auto" }) {
+		args = append(args, "--auto=false")
+	}
+	return append(args, "--out", "model.semitopic"), nil
 }
 
 // safeArg matches an argument a shell reads as it is.
