@@ -627,9 +627,9 @@ func (e *editor) apply(ed Edit) (string, error) {
 			st.setLabels(id, []string{label})
 		}
 		desc := fmt.Sprintf("%s labeled %q", docsText(ids), label)
-		if st.Kind == model.KindNMF {
-			st.Kind = model.KindTSNMF
-			desc += "; the kind is now tsnmf (nmf learns no labels)"
+		if !takesLabels(st.Kind) {
+			desc += fmt.Sprintf("; the kind is now %s (%s learns no labels)", DefaultLabeledKind, st.Kind)
+			st.Kind = DefaultLabeledKind
 		}
 		return desc, nil
 
@@ -759,8 +759,8 @@ func (e *editor) apply(ed Edit) (string, error) {
 		if kind == st.Kind {
 			return "", fmt.Errorf("kind is already %s", kind)
 		}
-		if kind == model.KindNMF && len(st.labelNames()) > 0 {
-			return "", errors.New("kind nmf learns no labels; unlabel the documents first, or choose a kind that learns from labels (" + strings.Join(model.SupervisedKinds(), ", ") + ")")
+		if !takesLabels(kind) && len(st.labelNames()) > 0 {
+			return "", fmt.Errorf("kind %s learns no labels; unlabel the documents first, or choose a kind that learns from labels (%s)", kind, strings.Join(labeledKinds(), ", "))
 		}
 		st.Kind = kind
 		return fmt.Sprintf("kind set to %s", kind), nil
@@ -807,4 +807,22 @@ func docsText(ids []string) string {
 		return fmt.Sprintf("document %q", ids[0])
 	}
 	return fmt.Sprintf("%d documents (%s)", len(ids), listNames(ids, 3))
+}
+
+// takesLabels says whether the kind named kind learns from labeled
+// documents (its Takes; false for a name no kind has).
+func takesLabels(kind string) bool {
+	k, err := model.KindOf(kind)
+	return err == nil && k.Takes().Labels
+}
+
+// labeledKinds names the kinds that learn from labeled documents.
+func labeledKinds() []string {
+	var out []string
+	for _, n := range model.Kinds() {
+		if takesLabels(n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

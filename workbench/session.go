@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -148,16 +149,16 @@ func (s *Session) create(ctx context.Context) error {
 		}
 	}
 	if st.Kind == "" {
-		st.Kind = model.KindNMF
+		st.Kind = DefaultKind
 		if len(st.Labels) > 0 {
-			st.Kind = model.KindTSNMF
+			st.Kind = DefaultLabeledKind
 		}
 	}
 	if !slices.Contains(model.Kinds(), st.Kind) {
 		return fmt.Errorf("workbench: unknown kind %q (want %s)", st.Kind, listNames(model.Kinds(), 10))
 	}
-	if st.Kind == model.KindNMF && len(st.Labels) > 0 {
-		return errors.New("workbench: kind nmf learns no labels; choose a kind that learns from labels, such as tsnmf")
+	if !takesLabels(st.Kind) && len(st.Labels) > 0 {
+		return fmt.Errorf("workbench: kind %s learns no labels; choose a kind that learns from labels (%s)", st.Kind, strings.Join(labeledKinds(), ", "))
 	}
 	for _, a := range cfg.Anchors {
 		b := model.Anchor{Topic: a.Topic, Words: slices.Clone(a.Words), Beta: slices.Clone(a.Beta), Exclude: slices.Clone(a.Exclude)}
@@ -192,6 +193,15 @@ func (s *Session) create(ctx context.Context) error {
 // DefaultK is the number of topics of a session without labels whose
 // Config gives none.
 const DefaultK = 20
+
+// DefaultKind is the kind of a session given no kind and no labels, and
+// DefaultLabeledKind that of one given labels (or whose first label comes
+// to a kind that learns none): NMF, and its topic-supervised form, which
+// take seed and exclusion words too.
+const (
+	DefaultKind        = model.KindNMF
+	DefaultLabeledKind = model.KindTSNMF
+)
 
 // Close stops the refit in flight and the background work, and waits for
 // them; the project stays as saved. The views keep answering.
