@@ -98,6 +98,10 @@ func NewReport(env *Env, name, title string) *Report {
 	return r
 }
 
+// Name returns the report's name: its file is Name().md, and the files
+// next to it begin with Name().
+func (r *Report) Name() string { return r.name }
+
 // Code writes text as a fenced block.
 func (r *Report) Code(text string) { fmt.Fprintf(&r.b, "```\n%s\n```\n\n", text) }
 
