@@ -87,7 +87,7 @@ func TestCorex20NGQuick(t *testing.T) {
 // the report's claim that anchoring raises homogeneity and AMI.
 func TestCorex20NGQuickLong(t *testing.T) {
 	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (20 Newsgroups and BBC News, many minutes)")
+		t.Skip("SEMITOPIC_LONG=1 runs it (20 Newsgroups and BBC News, about 5 minutes)")
 	}
 	datadir.Require(t, "20news-bydate/20news-bydate.tar.gz")
 	datadir.Require(t, "bbc/bbc-fulltext.tar.gz")

@@ -61,7 +61,7 @@ func TestNewsgroupsQuick(t *testing.T) {
 // Newsgroups and checks it as TestNewsgroupsQuick does.
 func TestNewsgroupsQuickLong(t *testing.T) {
 	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (20 Newsgroups, minutes)")
+		t.Skip("SEMITOPIC_LONG=1 runs it (20 Newsgroups, about 2 minutes)")
 	}
 	datadir.Require(t, "20news-bydate/20news-bydate.tar.gz")
 	data, err := datadir.Find()

@@ -53,10 +53,10 @@ func TestSyntheticQuickLong(t *testing.T) {
 
 // TestSyntheticReproducesLong reruns the first trial of the committed
 // docs/results/ssnmf-synthetic.json to every checkpoint and checks that it
-// gives the committed relative errors (SEMITOPIC_LONG=1, a few minutes).
+// gives the committed relative errors (SEMITOPIC_LONG=1, up to a quarter of an hour).
 func TestSyntheticReproducesLong(t *testing.T) {
 	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (one trial to 800 iterations at the notebook's sizes, minutes)")
+		t.Skip("SEMITOPIC_LONG=1 runs it (one trial to 800 iterations at the notebook's sizes, up to a quarter of an hour)")
 	}
 	var want synResults
 	labtest.ReadJSON(t, filepath.Join("..", "..", "docs", "results"), "ssnmf-synthetic.json", &want)

@@ -48,7 +48,7 @@ func TestThemeNMFQuick(t *testing.T) {
 // Reuters and checks it as TestThemeNMFQuick does.
 func TestThemeNMFQuickLong(t *testing.T) {
 	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (Brown and Reuters, minutes)")
+		t.Skip("SEMITOPIC_LONG=1 runs it (Brown and Reuters, up to half an hour)")
 	}
 	datadir.Require(t, "brown/brown.zip")
 	datadir.Require(t, "reuters21578-nltk-apte/reuters.tar.gz")

@@ -57,7 +57,7 @@ func TestTSNMFReutersQuick(t *testing.T) {
 // and checks it as TestTSNMFReutersQuick does.
 func TestTSNMFReutersQuickLong(t *testing.T) {
 	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (Reuters, minutes)")
+		t.Skip("SEMITOPIC_LONG=1 runs it (Reuters, about 10 minutes)")
 	}
 	datadir.Require(t, "reuters21578-nltk-apte/reuters.tar.gz")
 	data, err := datadir.Find()
