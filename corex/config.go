@@ -51,7 +51,7 @@ func ParseInput(s string) (Input, error) {
 // topics (its README asks for values above 1, the paper uses 1.5 to
 // 10). 3 is the smallest of 1, 2, 3 and 5 at which, on 20 Newsgroups
 // with one topic anchored per newsgroup by its 5 words of highest
-// I(L:w) (experiment/corex20ng TestSeedRankLong), 90% of the topics
+// I(L:w) (experiment/corex20ng TestDefaultBetaLong), 90% of the topics
 // kept an anchor word among their top 10 words (12, 16, 18 and 19 of
 // 20); checked on BBC News, where every β keeps all 5 and homogeneity
 // goes 0.845, 0.836, 0.825, 0.798.

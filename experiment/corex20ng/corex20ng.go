@@ -33,8 +33,55 @@ func Experiment() lab.Experiment {
 		Description: "Anchored CorEx paper (Gallagher et al.) on 20 Newsgroups: total correlation of the reference notebook's 50-topic model, " +
 			"anchored vs unanchored CorEx vs LDA (Figure 3), the single-topic anchor-strength sweep (§5.2.2), CorEx vs LDA by number of topics (Figure 2), " +
 			"fit time as the data grow (Figure 1) and a BBC run",
-		Run: runCorex20NG,
+		Run: func(ctx context.Context, env *lab.Env) error {
+			c, err := readCorex20NG(ctx, env)
+			if err != nil {
+				return err
+			}
+			return corex20NG(ctx, env, c)
+		},
 	}
+}
+
+// cxCorpora are the documents the experiment runs on: the 20 Newsgroups
+// training and test documents, each labeled with its newsgroup, and the
+// BBC News documents, each labeled with its class.
+type cxCorpora struct {
+	train, test, bbc []corpus.Document
+}
+
+// readCorex20NG reads the corpora from the shared data: 20 Newsgroups
+// without headers, footers and quotes, as scikit-learn's
+// fetch_20newsgroups(remove=...) gives it, and BBC News.
+func readCorex20NG(ctx context.Context, env *lab.Env) (*cxCorpora, error) {
+	path, err := env.DataPath("20news-bydate/20news-bydate.tar.gz")
+	if err != nil {
+		return nil, err
+	}
+	read := func(subset string) ([]corpus.Document, error) {
+		c, err := corpus.Newsgroups{Subset: subset, RemoveHeaders: true, RemoveFooters: true, RemoveQuotes: true}.Read(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		return c.Docs, nil
+	}
+	c := &cxCorpora{}
+	if c.train, err = read("train"); err != nil {
+		return nil, err
+	}
+	if c.test, err = read("test"); err != nil {
+		return nil, err
+	}
+	bbc, err := env.DataPath("bbc/bbc-fulltext.tar.gz")
+	if err != nil {
+		return nil, err
+	}
+	b, err := corpus.BBC{}.Read(ctx, bbc)
+	if err != nil {
+		return nil, err
+	}
+	c.bbc = b.Docs
+	return c, nil
 }
 
 // Figures of the reference code and the paper quoted in the report.
@@ -80,22 +127,9 @@ func selectCols(x *sparse.CSR, keep []int) *sparse.CSR {
 	return out
 }
 
-func loadCorex20NG(ctx context.Context, env *lab.Env) (*cxData, error) {
-	path, err := env.DataPath("20news-bydate/20news-bydate.tar.gz")
-	if err != nil {
-		return nil, err
-	}
-	read := func(subset string) (*corpus.Corpus, error) {
-		return corpus.Newsgroups{Subset: subset, RemoveHeaders: true, RemoveFooters: true, RemoveQuotes: true}.Read(ctx, path)
-	}
-	train, err := read("train")
-	if err != nil {
-		return nil, err
-	}
-	test, err := read("test")
-	if err != nil {
-		return nil, err
-	}
+// prepareCorex20NG vectorizes the 20 Newsgroups training and test
+// documents as the reference notebook does.
+func prepareCorex20NG(ctx context.Context, train, test []corpus.Document) (*cxData, error) {
 	// The notebook: CountVectorizer(stop_words='english', max_features=20000,
 	// binary=True), then the digit-only words dropped from those 20,000
 	// (the "corex" preset).
@@ -103,17 +137,17 @@ func loadCorex20NG(ctx context.Context, env *lab.Env) (*cxData, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, res, err := pl.FitTransform(ctx, train.Docs)
+	v, res, err := pl.FitTransform(ctx, train)
 	if err != nil {
 		return nil, err
 	}
-	tres, err := v.Transform(ctx, test.Docs)
+	tres, err := v.Transform(ctx, test)
 	if err != nil {
 		return nil, err
 	}
 	cnt := pl
 	cnt.Vectorize = vectorize.Options{Vocabulary: res.Vocab}
-	_, cres, err := cnt.FitTransform(ctx, train.Docs)
+	_, cres, err := cnt.FitTransform(ctx, train)
 	if err != nil {
 		return nil, err
 	}
@@ -338,15 +372,20 @@ func umass(s cxScores) float64 { return s.UMass }
 func secs(s cxScores) float64  { return s.Seconds }
 func tcOf(s cxScores) float64  { return s.TC }
 
-func runCorex20NG(ctx context.Context, env *lab.Env) error {
-	d, err := loadCorex20NG(ctx, env)
+// corex20NG runs the protocol on the corpora and writes the report.
+func corex20NG(ctx context.Context, env *lab.Env, c *cxCorpora) error {
+	d, err := prepareCorex20NG(ctx, c.train, c.test)
 	if err != nil {
 		return err
 	}
 	n, nv := d.bin.Dims()
 	env.Logf("20NG train: %d documents × %d words (%d non-zeros), %d of the %d selected words kept after dropping digit-only ones", n, nv, d.bin.NNZ(), nv, d.selected)
 	raw := map[string]any{"documents": n, "words": nv, "nnz": d.bin.NNZ()}
-	rep := lab.NewReport(env, "corex-20ng", "Anchored CorEx on 20 Newsgroups")
+	name := "corex-20ng"
+	if env.Quick {
+		name += "-quick"
+	}
+	rep := lab.NewReport(env, name, "Anchored CorEx on 20 Newsgroups")
 	rep.P("Reproduction of Gallagher, Reing, Kale & Ver Steeg, *Anchored Correlation Explanation: Topic Modeling with Minimal Domain Knowledge* (TACL 2017), " +
 		"with package `corex`, checked against the authors' code (gregversteeg/corex_topic, corextopic.py): `corex/testdata/make_fixture.py` records the reference's fits on small data " +
 		"and `TestMatchesReference` reproduces every iteration's TC to 1e-8 with numpy's random stream (`Config.NumpyRandom`).")
@@ -373,10 +412,10 @@ func runCorex20NG(ctx context.Context, env *lab.Env) error {
 	if err := cxScaling(ctx, env, rep, d, raw); err != nil {
 		return err
 	}
-	if err := cxBBC(ctx, env, rep, raw); err != nil {
+	if err := cxBBC(ctx, env, rep, c.bbc, raw); err != nil {
 		return err
 	}
-	if err := rep.JSON("corex-20ng.json", raw); err != nil {
+	if err := rep.JSON(name+".json", raw); err != nil {
 		return err
 	}
 	return rep.Finish()
@@ -474,7 +513,7 @@ func cxTCSection(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, 
 	for j := range labels {
 		labels[j] = fmt.Sprint(j)
 	}
-	if err := rep.Chart("corex-20ng-tc.svg", "TC per topic, 50-topic model, seed 1", chart.Bars{
+	if err := rep.Chart(rep.Name()+"-tc.svg", "TC per topic, 50-topic model, seed 1", chart.Bars{
 		Title: "TC per topic (50 topics, seed 1)", ValueLabel: "TC (nats)", Labels: labels, Values: first.TCs,
 	}, chart.Size{Width: 9, Height: 4}); err != nil {
 		return err
@@ -713,12 +752,12 @@ func cxBetaSweep(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, 
 		groups[0], strings.Join(raw["beta_anchors_"+groups[0]].([]string), ", "),
 		groups[len(groups)-1], strings.Join(raw["beta_anchors_"+groups[len(groups)-1]].([]string), ", "), seeds)
 	rep.Table([]string{"newsgroup", "β", "F1 of the anchored topic", "UMass of the topic", "document overlap with the other topics", "Jaccard with the unanchored topic (top words)"}, rows)
-	if err := rep.Chart("corex-20ng-beta-f1.svg", "F1 of the anchored topic by anchor strength", chart.LineChart{
+	if err := rep.Chart(rep.Name()+"-beta-f1.svg", "F1 of the anchored topic by anchor strength", chart.LineChart{
 		Title: "Anchored topic: F1 for its newsgroup", XLabel: "anchor strength β", YLabel: "F1", Series: f1Series, LegendLeft: true,
 	}, chart.Size{}); err != nil {
 		return err
 	}
-	if err := rep.Chart("corex-20ng-beta-coherence.svg", "UMass coherence of the anchored topic by anchor strength", chart.LineChart{
+	if err := rep.Chart(rep.Name()+"-beta-coherence.svg", "UMass coherence of the anchored topic by anchor strength", chart.LineChart{
 		Title: "Anchored topic: UMass coherence (top 10 words)", XLabel: "anchor strength β", YLabel: "UMass", Series: cohSeries,
 	}, chart.Size{}); err != nil {
 		return err
@@ -921,9 +960,9 @@ func cxFigure2(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 		xs[i] = float64(k)
 	}
 	for _, c := range []struct{ key, title, y, file string }{
-		{"acc", "Document classification from topic features", "accuracy", "corex-20ng-fig2-accuracy.svg"},
-		{"umass", "Mean UMass coherence of the topics", "UMass", "corex-20ng-fig2-umass.svg"},
-		{"ami", "AMI of the arg-max-topic clustering", "AMI", "corex-20ng-fig2-ami.svg"},
+		{"acc", "Document classification from topic features", "accuracy", rep.Name() + "-fig2-accuracy.svg"},
+		{"umass", "Mean UMass coherence of the topics", "UMass", rep.Name() + "-fig2-umass.svg"},
+		{"ami", "AMI of the arg-max-topic clustering", "AMI", rep.Name() + "-fig2-ami.svg"},
 	} {
 		lc := chart.LineChart{Title: c.title, XLabel: "topics", YLabel: c.y, Series: []chart.Series{
 			{Name: "CorEx", X: xs, Y: series["CorEx "+c.key]}, {Name: "LDA", X: xs, Y: series["LDA "+c.key]},
@@ -957,6 +996,9 @@ func cxScaling(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 	if env.Quick {
 		docSizes, wordSizes = docSizes[:2], wordSizes[:2]
 	}
+	// 20 Newsgroups has every size; a smaller corpus (the tests') runs the
+	// sizes it has.
+	docSizes, wordSizes = upTo(docSizes, all.Rows), upTo(wordSizes, all.Cols)
 	type pt struct {
 		Docs, Words, NNZ int
 		SecondsPerIter   float64
@@ -1005,41 +1047,44 @@ func cxScaling(ctx context.Context, env *lab.Env, rep *lab.Report, d *cxData, ra
 		rows = append(rows, []string{fmt.Sprint(r.Docs), fmt.Sprint(r.Words), fmt.Sprint(r.NNZ), fmt.Sprintf("%.3f", r.SecondsPerIter)})
 	}
 	rep.Table([]string{"documents", "words", "non-zeros", "seconds per iteration"}, rows)
-	return rep.Chart("corex-20ng-scaling.svg", "Seconds per iteration against non-zeros", chart.LineChart{
+	return rep.Chart(rep.Name()+"-scaling.svg", "Seconds per iteration against non-zeros", chart.LineChart{
 		Title: "CorEx, 50 topics: seconds per iteration", XLabel: "non-zeros", YLabel: "seconds per iteration", LegendLeft: true,
 		Series: []chart.Series{{Name: "growing documents", X: dx, Y: dy}, {Name: "growing words", X: wx, Y: wy}},
 	}, chart.Size{})
 }
 
-// cxBBC runs unanchored and anchored CorEx on the BBC news corpus.
-func cxBBC(ctx context.Context, env *lab.Env, rep *lab.Report, raw map[string]any) error {
-	path, err := env.DataPath("bbc/bbc-fulltext.tar.gz")
-	if err != nil {
-		return err
-	}
-	c, err := corpus.BBC{}.Read(ctx, path)
-	if err != nil {
-		return err
-	}
+// prepareBBC vectorizes BBC News with the same preset as 20 Newsgroups.
+func prepareBBC(ctx context.Context, docs []corpus.Document) (*cxData, error) {
 	pl, err := vectorize.PipelinePreset("corex")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, res, err := pl.FitTransform(ctx, c.Docs)
+	_, res, err := pl.FitTransform(ctx, docs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	names, idx := corpus.LabelIndex(res.Docs)
 	labels := make([]int, len(idx))
 	for i, l := range idx {
+		if len(l) != 1 {
+			return nil, fmt.Errorf("BBC document %s has %d labels, want 1", res.Docs[i].ID, len(l))
+		}
 		labels[i] = l[0]
 	}
-	d := &cxData{bin: res.X, vocab: res.Vocab, names: names, labels: labels}
-	sug, err := corex.SuggestAnchors(res.X, labelSets(labels), len(names), 5, true)
+	return &cxData{bin: res.X, vocab: res.Vocab, names: names, labels: labels}, nil
+}
+
+// cxBBC runs unanchored and anchored CorEx on the BBC news corpus.
+func cxBBC(ctx context.Context, env *lab.Env, rep *lab.Report, docs []corpus.Document, raw map[string]any) error {
+	d, err := prepareBBC(ctx, docs)
 	if err != nil {
 		return err
 	}
-	anchors := labelAnchors(sug, res.Vocab)
+	sug, err := corex.SuggestAnchors(d.bin, labelSets(d.labels), len(d.names), 5, true)
+	if err != nil {
+		return err
+	}
+	anchors := labelAnchors(sug, d.vocab)
 	seeds := env.SeedsOr(3)
 	if env.Quick {
 		seeds = 1
@@ -1047,7 +1092,7 @@ func cxBBC(ctx context.Context, env *lab.Env, rep *lab.Report, raw map[string]an
 	var un, an []cxScores
 	var last *corex.Model
 	for s := 1; s <= seeds; s++ {
-		u, a, m, err := fitPair(ctx, res.X, d, corex.Config{K: len(names), Seed: uint64(s), Vocab: res.Vocab}, anchors)
+		u, a, m, err := fitPair(ctx, d.bin, d, corex.Config{K: len(d.names), Seed: uint64(s), Vocab: d.vocab}, anchors)
 		if err != nil {
 			return err
 		}
@@ -1057,18 +1102,32 @@ func cxBBC(ctx context.Context, env *lab.Env, rep *lab.Report, raw map[string]an
 	rep.H2("Another corpus: BBC News")
 	rep.P("To check that nothing is tuned to 20 Newsgroups: the BBC News corpus (%d documents, 5 classes), the same preprocessing preset (`corex`: scikit-learn tokens and stopwords, "+
 		"binary presence of the 20,000 words in most documents, digit-only words then dropped; %d words here), 5 topics, unanchored and anchored (top-5 MI words per class, shared words removed, β = 2), seeds 1–%d.",
-		res.X.Rows, res.X.Cols, seeds)
+		d.bin.Rows, d.bin.Cols, seeds)
 	rep.Table([]string{"model", "homogeneity", "AMI", "UMass", "TC (nats)", "seconds"}, [][]string{
 		{"CorEx", lab.PM(field(un, hom), 3), lab.PM(field(un, amiOf), 3), lab.PM(field(un, umass), 1), lab.PM(field(un, tcOf), 2), lab.PM(field(un, secs), 2)},
 		{"Anchored CorEx (β = 2)", lab.PM(field(an, hom), 3), lab.PM(field(an, amiOf), 3), lab.PM(field(an, umass), 1), lab.PM(field(an, tcOf), 2), lab.PM(field(an, secs), 2)},
 	})
 	var rows [][]string
 	for j := 0; j < last.K; j++ {
-		rows = append(rows, []string{names[j], strings.Join(anchors[j].Words, ", "), topicLine(last, j, 10, corex.ByMI)})
+		rows = append(rows, []string{d.names[j], strings.Join(anchors[j].Words, ", "), topicLine(last, j, 10, corex.ByMI)})
 	}
 	rep.P("Topics of the anchored model (seed %d):", seeds)
 	rep.Table([]string{"class", "anchors", "top words by MI"}, rows)
 	return nil
+}
+
+// upTo returns the sizes of at most n, or n alone if there are none.
+func upTo(sizes []int, n int) []int {
+	var out []int
+	for _, s := range sizes {
+		if s <= n {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		out = []int{n}
+	}
+	return out
 }
 
 // workers reports the number of cores the fits use.

@@ -98,6 +98,10 @@ func NewReport(env *Env, name, title string) *Report {
 	return r
 }
 
+// Name returns the report's name: its file is Name().md, and the files
+// next to it begin with Name().
+func (r *Report) Name() string { return r.name }
+
 // Code writes text as a fenced block.
 func (r *Report) Code(text string) { fmt.Fprintf(&r.b, "```\n%s\n```\n\n", text) }
 
@@ -116,15 +120,23 @@ func (r *Report) P(format string, args ...any) {
 // H2 writes a section heading.
 func (r *Report) H2(title string) { fmt.Fprintf(&r.b, "## %s\n\n", title) }
 
-// Table writes a Markdown table.
+// Table writes a Markdown table; a "|" inside a cell is escaped as "\|",
+// so that it does not split the cell.
 func (r *Report) Table(header []string, rows [][]string) {
-	r.b.WriteString("| " + strings.Join(header, " | ") + " |\n|")
+	line := func(cells []string) string {
+		esc := make([]string, len(cells))
+		for i, c := range cells {
+			esc[i] = strings.ReplaceAll(c, "|", `\|`)
+		}
+		return "| " + strings.Join(esc, " | ") + " |\n"
+	}
+	r.b.WriteString(line(header) + "|")
 	for range header {
 		r.b.WriteString(" --- |")
 	}
 	r.b.WriteString("\n")
 	for _, row := range rows {
-		r.b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		r.b.WriteString(line(row))
 	}
 	r.b.WriteString("\n")
 }

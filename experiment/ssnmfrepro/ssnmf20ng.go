@@ -145,6 +145,12 @@ func runSSNMF20NG(ctx context.Context, env *lab.Env) error {
 	if err != nil {
 		return err
 	}
+	return ssnmf20NG(ctx, env, docs)
+}
+
+// ssnmf20NG runs the protocol on the documents of the 13 newsgroups, each
+// labeled with its newsgroup, and writes the report.
+func ssnmf20NG(ctx context.Context, env *lab.Env, docs []corpus.Document) error {
 	trials := env.SeedsOr(11)
 	if env.Quick {
 		trials = min(trials, 2)

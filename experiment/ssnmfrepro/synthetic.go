@@ -22,7 +22,7 @@ func ExperimentSynthetic() lab.Experiment {
 		Name: "ssnmf-synthetic",
 		Description: "SSNMF paper (Haddock, Kassab et al.) Table 2: the four models on synthetic data with Gaussian or Poisson " +
 			"noise on X and Y; the maximum-likelihood model of each noise pair must reach the lowest relative error",
-		Run: runSSNMFSynthetic,
+		Run: func(ctx context.Context, env *lab.Env) error { return ssnmfSynthetic(ctx, env, synNotebookShape) },
 	}
 }
 
@@ -35,6 +35,13 @@ const (
 	synRank     = 5
 	synLambda   = 1.0
 )
+
+// synShape is the size of the synthetic data: the notebook's
+// (synNotebookShape) in the experiment, smaller in its tests. The noise
+// levels stay the notebook's whatever the size.
+type synShape struct{ features, samples, targets, rank int }
+
+var synNotebookShape = synShape{synFeatures, synSamples, synTargets, synRank}
 
 // synNotebook is the reference notebook's printed Table 2 (mean relative
 // error over 10 trials after 100 iterations), rows GG, GP, PG, PP, columns
@@ -167,7 +174,9 @@ func synExperiments() []synExperiment {
 	}
 }
 
-func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
+// ssnmfSynthetic runs the protocol on data of the given size and writes
+// its report.
+func ssnmfSynthetic(ctx context.Context, env *lab.Env, sh synShape) error {
 	trials := env.SeedsOr(10)
 	// The notebook ran 100 iterations; later checkpoints show where the
 	// ordering goes.
@@ -185,12 +194,12 @@ func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
 	// (5 × samples) and B (targets × 5) sparse with density 0.5, uniform.
 	// In our orientation X = (AS)ᵀ = Sᵀ·Aᵀ, so W* = Sᵀ, H* = Aᵀ, B* = B.
 	gen := synRand{rng.New(777, 0, 0x5e7d)}
-	s := gen.sparseUniform(synRank, synSamples, 0.5)
-	a := gen.dense(synFeatures, synRank)
-	b := gen.sparseUniform(synTargets, synRank, 0.5)
-	xMean := mat.NewDense(synSamples, synFeatures, nil)
+	s := gen.sparseUniform(sh.rank, sh.samples, 0.5)
+	a := gen.dense(sh.features, sh.rank)
+	b := gen.sparseUniform(sh.targets, sh.rank, 0.5)
+	xMean := mat.NewDense(sh.samples, sh.features, nil)
 	xMean.Mul(s.T(), a.T())
-	yMean := mat.NewDense(synSamples, synTargets, nil)
+	yMean := mat.NewDense(sh.samples, sh.targets, nil)
 	yMean.Mul(s.T(), b.T())
 
 	exps := synExperiments()
@@ -217,9 +226,9 @@ func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
 		}
 		for trial := 0; trial < trials; trial++ {
 			init := synRand{rng.New(uint64(trial), 0, 0x1417)}
-			w0 := init.dense(synSamples, synRank)
-			h0 := init.dense(synRank, synFeatures)
-			b0 := init.dense(synTargets, synRank)
+			w0 := init.dense(sh.samples, sh.rank)
+			h0 := init.dense(sh.rank, sh.features)
+			b0 := init.dense(sh.targets, sh.rank)
 			e0 := errOf(w0, h0, b0)
 			for mi, m := range models {
 				w, h, bb := w0, h0, b0
@@ -229,7 +238,7 @@ func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
 						break
 					}
 					t0 := time.Now()
-					res, err := ssnmf.Fit(ctx, x, ssnmf.Config{K: synRank, Losses: m, Y: y, Lambda: synLambda,
+					res, err := ssnmf.Fit(ctx, x, ssnmf.Config{K: sh.rank, Losses: m, Y: y, Lambda: synLambda,
 						W0: w, H0: h, B0: bb, MaxIter: it - done, Tol: -1, Epsilon: 1e-14})
 					if err != nil {
 						return err
@@ -249,7 +258,7 @@ func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
 		"Each of %d trials starts all four models from the same uniform random A₀, S₀, B₀ (the models differ only in their losses) and runs multiplicative updates with no stopping rule (ε = 1e-14, as the notebook). "+
 		"The relative error of a fit is the maximum-likelihood loss of the noise pair measured against the noiseless means, relative to the same at the start: "+
 		"(R(AS_true, AS) + λ·Q(BS_true, BS)) / (R(AS_true, A₀S₀) + λ·Q(BS_true, B₀S₀)), with R, Q the squared Frobenius norm for Gaussian noise and the I-divergence for Poisson noise.",
-		synFeatures, synRank, synRank, synSamples, synTargets, synRank, trials)
+		sh.features, sh.rank, sh.rank, sh.samples, sh.targets, sh.rank, trials)
 
 	r.H2(fmt.Sprintf("Relative error after %d iterations (the paper's Table 2)", main))
 	header := []string{"noise (X, Y)", "MLE model"}
@@ -358,7 +367,7 @@ func runSSNMFSynthetic(ctx context.Context, env *lab.Env) error {
 	}
 	r.P("Each cell: the lowest model, then the mean relative errors of (F,F) / (F,D) / (D,F) / (D,D). %s", why)
 	mu, _ := lab.MeanSD(fitSecs)
-	r.P("A multiplicative-update iteration of one model on these dense 500 × 500 matrices took %.1f ms on average (all cores).", 1000*mu)
+	r.P("A multiplicative-update iteration of one model on these dense %d × %d matrices took %.1f ms on average (all cores).", sh.samples, sh.features, 1000*mu)
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
 	}

@@ -30,8 +30,42 @@ func Experiment() lab.Experiment {
 		Name: "theme-nmf",
 		Description: "theme-supervised NMF thesis (Suyunu 2020), Tables 8.1 and 8.2: log rank accuracy of semi-supervised and " +
 			"supervised, Separated and Combined models on Brown and Reuters against NMF and LDA mapped to themes",
-		Run: runThemeNMF,
+		Run: func(ctx context.Context, env *lab.Env) error {
+			return themeNMF(ctx, env, func(ctx context.Context, which string) ([]corpus.Document, error) {
+				return readThemeCorpus(ctx, env, which)
+			})
+		},
 	}
+}
+
+// thReader returns the documents of "brown" or "reuters", each labeled
+// with its categories.
+type thReader func(ctx context.Context, which string) ([]corpus.Document, error)
+
+// readThemeCorpus reads "brown" or "reuters" from the shared data.
+func readThemeCorpus(ctx context.Context, env *lab.Env, which string) ([]corpus.Document, error) {
+	var c *corpus.Corpus
+	var err error
+	switch which {
+	case "brown":
+		p, e := env.DataPath("brown/brown.zip")
+		if e != nil {
+			return nil, e
+		}
+		c, err = corpus.Brown{}.Read(ctx, p)
+	case "reuters":
+		p, e := env.DataPath("reuters21578-nltk-apte/reuters.tar.gz")
+		if e != nil {
+			return nil, e
+		}
+		c, err = corpus.ReutersNLTK{}.Read(ctx, p)
+	default:
+		return nil, fmt.Errorf("theme-nmf: no corpus %q", which)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c.Docs, nil
 }
 
 // thData is a corpus prepared as the thesis prepares it: every document's
@@ -71,27 +105,13 @@ func (d *thData) allDocs(tfidf bool) *sparse.CSR {
 	return d.allX[b]
 }
 
-func loadThemeData(ctx context.Context, env *lab.Env, which string) (*thData, error) {
-	var c *corpus.Corpus
-	var err error
-	switch which {
-	case "brown":
-		p, e := env.DataPath("brown/brown.zip")
-		if e != nil {
-			return nil, e
-		}
-		c, err = corpus.Brown{}.Read(ctx, p)
-	case "reuters":
-		p, e := env.DataPath("reuters21578-nltk-apte/reuters.tar.gz")
-		if e != nil {
-			return nil, e
-		}
-		c, err = corpus.ReutersNLTK{}.Read(ctx, p)
-	}
+// loadThemeData reads the corpus which ("brown" or "reuters") and
+// prepares it as the thesis does.
+func loadThemeData(ctx context.Context, read thReader, which string) (*thData, error) {
+	docs, err := read(ctx, which)
 	if err != nil {
 		return nil, err
 	}
-	docs := c.Docs
 	pl, err := vectorize.PipelinePreset("theme")
 	if err != nil {
 		return nil, err
@@ -409,7 +429,9 @@ type thDatasetResult struct {
 
 func ratioKey(r float64) string { return fmt.Sprintf("%.0f", 100*r) }
 
-func runThemeNMF(ctx context.Context, env *lab.Env) error {
+// themeNMF runs the protocol on the corpora read returns and writes the
+// report.
+func themeNMF(ctx context.Context, env *lab.Env, read thReader) error {
 	seeds := env.SeedsOr(5)
 	brownRatios := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 	reutersRatios := []float64{0.1, 0.3, 0.5, 0.7, 0.9}
@@ -418,7 +440,11 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 		reutersRatios = []float64{0.3}
 		seeds = min(seeds, 2)
 	}
-	rep := lab.NewReport(env, "theme-nmf", "Theme-supervised NMF on Brown and Reuters (thesis Tables 8.1, 8.2)")
+	name := "theme-nmf"
+	if env.Quick {
+		name += "-quick"
+	}
+	rep := lab.NewReport(env, name, "Theme-supervised NMF on Brown and Reuters (thesis Tables 8.1, 8.2)")
 	rep.P("Reproduction of Suyunu, *Theme Supervised Nonnegative Matrix Factorization for Topic Modeling* (MSc thesis, Boğaziçi University, 2020), "+
 		"chapter 8, with its reference code (suyunu/theme-supervised-nmf: libs/TSNMF_Class.py, libs/text_preprocess.py, TSNMF*.ipynb) settling what the text leaves open. "+
 		"**Preprocessing** (§7.1, text_preprocess.clean_text): the text the code cleans is `' '.join(corpus.words(f))` — NLTK's WordPunct tokens for Reuters, the tagged corpus's tokens for Brown; "+
@@ -438,7 +464,7 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 	var interp string
 	for _, which := range []string{"brown", "reuters"} {
 		t0 := time.Now()
-		d, err := loadThemeData(ctx, env, which)
+		d, err := loadThemeData(ctx, read, which)
 		if err != nil {
 			return err
 		}
@@ -530,7 +556,7 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 			if err := theme.WriteInterpretation(&buf, m, vocab, theme.InterpretOptions{TopN: 10}); err != nil {
 				return err
 			}
-			if err := rep.WriteFile("theme-nmf-reuters-terms.txt", buf.Bytes()); err != nil {
+			if err := rep.WriteFile(name+"-reuters-terms.txt", buf.Bytes()); err != nil {
 				return err
 			}
 			in, err := m.Interpret(vocab, theme.InterpretOptions{TopN: 8})
@@ -554,7 +580,7 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 		{"KL, tf", thSetting{nmf.KullbackLeibler, false}},
 		{"KL, tf-idf", thSetting{nmf.KullbackLeibler, true}},
 	}
-	brown, err := loadThemeData(ctx, env, "brown")
+	brown, err := loadThemeData(ctx, read, "brown")
 	if err != nil {
 		return err
 	}
@@ -637,7 +663,7 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 			}
 			series = append(series, s)
 		}
-		if err := rep.Chart("theme-nmf-"+res.Dataset+".svg", "log rank accuracy by supervision ratio, "+res.Dataset, chart.LineChart{
+		if err := rep.Chart(name+"-"+res.Dataset+".svg", "log rank accuracy by supervision ratio, "+res.Dataset, chart.LineChart{
 			Title: title + ": log rank accuracy (Figure 8.2)", XLabel: "supervision ratio (%)", YLabel: "log rank accuracy (%)",
 			Series: series, YMin: 0, YMax: 100,
 		}, chart.Size{}); err != nil {
@@ -685,7 +711,7 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 	if interp != "" {
 		rep.H2("Interpretation (Figures 8.4–8.6)")
 		rep.P("A supervised Separated model (KL, tf, 3 subtopics, bCool) fitted on all %d Reuters documents with their categories. For four categories: each subtopic's and the max / sum aggregates' top terms at purity ratio λ = 0 (the direct term score, row-normalised H) and λ = 1 (the Purity Term Score, which discounts terms the theme's background topic also explains), and the background topic's top terms. "+
-			"All 90 categories are in [theme-nmf-reuters-terms.txt](theme-nmf-reuters-terms.txt) (`theme.WriteInterpretation`).", results[1].Documents)
+			"All %d categories are in [%s](%s) (`theme.WriteInterpretation`).", results[1].Documents, results[1].Themes, name+"-reuters-terms.txt", name+"-reuters-terms.txt")
 		rep.Raw(interp)
 	}
 
@@ -693,7 +719,7 @@ func runThemeNMF(ctx context.Context, env *lab.Env) error {
 	for _, n := range themeNotes(results) {
 		rep.P("%s", n)
 	}
-	if err := rep.JSON("theme-nmf.json", map[string]any{"table_8_2": results, "table_8_1": t81, "seeds": seeds}); err != nil {
+	if err := rep.JSON(name+".json", map[string]any{"table_8_2": results, "table_8_1": t81, "seeds": seeds}); err != nil {
 		return err
 	}
 	return rep.Finish()

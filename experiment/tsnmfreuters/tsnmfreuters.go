@@ -28,7 +28,13 @@ func Experiment() lab.Experiment {
 		Name: "tsnmf-reuters",
 		Description: "TS-NMF paper (MacMillan & Wilson) on Reuters ApteMod: TS-NMF with and without error weighting " +
 			"at supervision rates 0–0.8 against NMF and LDA, scored by mean matched weighted Jaccard and resolved labels",
-		Run: runTSNMFReuters,
+		Run: func(ctx context.Context, env *lab.Env) error {
+			docs, err := readTSReuters(ctx, env)
+			if err != nil {
+				return err
+			}
+			return tsnmfReuters(ctx, env, docs)
+		},
 	}
 }
 
@@ -43,7 +49,8 @@ type tsData struct {
 	pipeline      vectorize.Pipeline
 }
 
-func loadTSReuters(ctx context.Context, env *lab.Env) (*tsData, error) {
+// readTSReuters reads NLTK's Reuters ApteMod from the shared data.
+func readTSReuters(ctx context.Context, env *lab.Env) ([]corpus.Document, error) {
 	path, err := env.DataPath("reuters21578-nltk-apte/reuters.tar.gz")
 	if err != nil {
 		return nil, err
@@ -52,6 +59,12 @@ func loadTSReuters(ctx context.Context, env *lab.Env) (*tsData, error) {
 	if err != nil {
 		return nil, err
 	}
+	return c.Docs, nil
+}
+
+// prepareTSReuters filters and vectorizes the documents as the paper's code
+// does.
+func prepareTSReuters(ctx context.Context, all []corpus.Document) (*tsData, error) {
 	pl, err := vectorize.PipelinePreset("tsnmf")
 	if err != nil {
 		return nil, err
@@ -62,7 +75,7 @@ func loadTSReuters(ctx context.Context, env *lab.Env) (*tsData, error) {
 	// 8,408. Filter exactly as it does.
 	var docs []corpus.Document
 	dropped := 0
-	for _, doc := range c.Docs {
+	for _, doc := range all {
 		if wordPunctJoinedLen(doc.Text) > 250 {
 			docs = append(docs, doc)
 		} else {
@@ -206,8 +219,10 @@ func (c tsConfig) fit(ctx context.Context, d *tsData, sup [][]int, seed uint64) 
 // supervision (indices after the 250-character filter).
 var tsExampleDocs = []int{29, 38, 13, 28, 41}
 
-func runTSNMFReuters(ctx context.Context, env *lab.Env) error {
-	d, err := loadTSReuters(ctx, env)
+// tsnmfReuters runs the protocol on the documents, each labeled with its
+// categories, and writes the report.
+func tsnmfReuters(ctx context.Context, env *lab.Env, all []corpus.Document) error {
+	d, err := prepareTSReuters(ctx, all)
 	if err != nil {
 		return err
 	}
@@ -224,13 +239,17 @@ func runTSNMFReuters(ctx context.Context, env *lab.Env) error {
 		seeds = min(seeds, 2)
 	}
 
-	rep := lab.NewReport(env, "tsnmf-reuters", "TS-NMF on Reuters: supervision against NMF and LDA")
-	rep.P("Reproduction of MacMillan & Wilson, *Topic Supervised Non-negative Matrix Factorization* (arXiv 1706.05084), §4 on Reuters. " +
-		"Protocol as the paper and its code (kelsey-macmillan/ws-nmf): NLTK's ApteMod corpus, all documents, those whose NLTK word tokens joined by spaces are 250 characters or shorter dropped (as the code does); " +
-		"WordNet lemmas, then tokens of 3+ letters without stopwords (NLTK's list); tf-idf of the 2,000 most frequent terms (min_df 2), L2 rows; " +
-		"k = 90 topics, one per category. A document is supervised with probability equal to the supervision rate (five example documents never are); " +
-		"each fitted document-topic matrix is scored against the categories of **all** documents by the mean matched weighted Jaccard similarity " +
-		"(topics matched one-to-one to categories by the assignment that maximises total similarity) and the number of categories \"resolved\" (similarity > 0.1).")
+	name := "tsnmf-reuters"
+	if env.Quick {
+		name += "-quick"
+	}
+	rep := lab.NewReport(env, name, "TS-NMF on Reuters: supervision against NMF and LDA")
+	rep.P("Reproduction of MacMillan & Wilson, *Topic Supervised Non-negative Matrix Factorization* (arXiv 1706.05084), §4 on Reuters. "+
+		"Protocol as the paper and its code (kelsey-macmillan/ws-nmf): NLTK's ApteMod corpus, all documents, those whose NLTK word tokens joined by spaces are 250 characters or shorter dropped (as the code does); "+
+		"WordNet lemmas, then tokens of 3+ letters without stopwords (NLTK's list); tf-idf of the 2,000 most frequent terms (min_df 2), L2 rows; "+
+		"k = %d topics, one per category. A document is supervised with probability equal to the supervision rate (five example documents never are); "+
+		"each fitted document-topic matrix is scored against the categories of **all** documents by the mean matched weighted Jaccard similarity "+
+		"(topics matched one-to-one to categories by the assignment that maximises total similarity) and the number of categories \"resolved\" (similarity > 0.1).", len(d.names))
 	rep.P("Data: %d documents × %d terms (%d non-zeros), %d documents dropped by the 250-character filter, %d categories.",
 		n, d.tfidf.Cols, d.tfidf.NNZ(), d.dropped, len(d.names))
 
@@ -453,7 +472,7 @@ func runTSNMFReuters(ctx context.Context, env *lab.Env) error {
 	}
 	wy, we := series(func(r rateResult) []float64 { return r.Weighted })
 	uy, ue := series(func(r rateResult) []float64 { return r.Unweighted })
-	if err := rep.Chart("tsnmf-reuters-similarity.svg", "mean matched similarity by supervision rate", chart.LineChart{
+	if err := rep.Chart(name+"-similarity.svg", "mean matched similarity by supervision rate", chart.LineChart{
 		Title: "Reuters: mean matched weighted Jaccard similarity", XLabel: "supervision rate", YLabel: "mean matched similarity", LegendLeft: true,
 		Series: []chart.Series{
 			{Name: "TS-NMF, weighted", X: xs, Y: wy, Err: we},
@@ -465,7 +484,7 @@ func runTSNMFReuters(ctx context.Context, env *lab.Env) error {
 	}
 	wr, wre := series(func(r rateResult) []float64 { return r.WeightedRes })
 	ur, ure := series(func(r rateResult) []float64 { return r.UnwRes })
-	if err := rep.Chart("tsnmf-reuters-resolved.svg", "resolved categories by supervision rate", chart.LineChart{
+	if err := rep.Chart(name+"-resolved.svg", "resolved categories by supervision rate", chart.LineChart{
 		Title: "Reuters: categories resolved (similarity > 0.1)", XLabel: "supervision rate", YLabel: "resolved categories", LegendLeft: true,
 		Series: []chart.Series{
 			{Name: "TS-NMF, weighted", X: xs, Y: wr, Err: wre},
@@ -554,7 +573,7 @@ func runTSNMFReuters(ctx context.Context, env *lab.Env) error {
 	}
 	rep.Table([]string{"document (categories)", "model", "top topics: weight, name, top terms"}, erows)
 
-	if err := rep.JSON("tsnmf-reuters.json", map[string]any{
+	if err := rep.JSON(name+".json", map[string]any{
 		"documents": n, "terms": d.tfidf.Cols, "labels": len(d.names), "seeds": seeds,
 		"candidates": candRes, "chosen": chosen.Name, "sweep": sweep,
 		"baselines": []map[string]any{
