@@ -174,7 +174,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = rec.Write(probe.body.Bytes())
 		return
 	}
-	h.ServeHTTP(rec, r)
+	// The mux, not h, serves the route: it sets the path's wildcards.
+	s.mux.ServeHTTP(rec, r)
 }
 
 // headerProbe records what the mux's own 404, 405 and redirect handlers

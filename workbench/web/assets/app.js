@@ -28,7 +28,7 @@
       else if (v === true) e.setAttribute(k, "");
       else e.setAttribute(k, String(v));
     }
-    for (const kid of kids.flat()) {
+    for (const kid of kids.flat(Infinity)) {
       if (kid === null || kid === undefined || kid === false) continue;
       e.appendChild(typeof kid === "string" ? document.createTextNode(kid) : kid);
     }
@@ -108,10 +108,17 @@
     }
     say(str(err && err.message) || "something went wrong", "err");
   }
-  // guard runs an async handler, showing its error instead of throwing.
+  // guard runs a handler, showing its error instead of throwing. The
+  // handler starts at once, so that it can still prevent the event's
+  // default (a form's submission) before its first await.
   function guard(fn) {
     return function (ev) {
-      Promise.resolve().then(() => fn.call(this, ev)).catch(fail);
+      try {
+        const r = fn.call(this, ev);
+        if (r && typeof r.catch === "function") r.catch(fail);
+      } catch (err) {
+        fail(err);
+      }
     };
   }
 
@@ -155,6 +162,9 @@
     }
   }
   async function action(what) {
+    const st = obj(S.status);
+    if (what === "undo" && !st.can_undo) { say("Nothing to undo.", ""); return; }
+    if (what === "redo" && !st.can_redo) { say("Nothing to redo.", ""); return; }
     try {
       const res = await post("/api/" + what, { base: S.version });
       applyStatus(obj(res.status));
@@ -210,6 +220,7 @@
   let lastRound = -1;
   let lastVersion = -1;
   let lastAcc = "";
+  let lastRounds = -1;
   function applyStatus(st) {
     st = obj(st);
     const first = S.status === null;
@@ -220,10 +231,11 @@
     const fitted = num(st.fitted);
     const acc = JSON.stringify(obj(st.accuracy));
     const newRound = round !== lastRound || fitted !== lastFitted;
-    const refitted = !first && fitted !== lastFitted && round !== lastRound;
+    // A refit adds a round; undo and redo move between the rounds there are.
+    const refitted = !first && num(st.rounds) > lastRounds;
     const versionMoved = S.version !== lastVersion;
     const accMoved = acc !== lastAcc;
-    lastRound = round; lastFitted = fitted; lastVersion = S.version; lastAcc = acc;
+    lastRound = round; lastFitted = fitted; lastVersion = S.version; lastAcc = acc; lastRounds = num(st.rounds);
     if (newRound) {
       refreshAll(refitted);
     } else {
@@ -255,13 +267,13 @@
     } else if (num(st.version) > num(st.fitted) && !str(st.error)) {
       fit.appendChild(el("span", { class: "state", text: plural(num(st.version) - num(st.fitted), "change") + " waiting for the refit" }));
     } else if (!str(st.error)) {
-      fit.appendChild(el("span", { class: "state", text: "Up to date (version " + num(st.version) + ")" }));
+      fit.appendChild(el("span", { class: "state", title: "version " + num(st.version), text: "Up to date" }));
     }
     if (str(st.error)) {
       fit.appendChild(el("span", { class: "state err", text: "The refit of version " + num(st.error_version) + " failed: " + str(st.error) }));
     }
     const a = accuracyText(acc);
-    if (a) fit.appendChild(el("span", { class: "state", title: str(acc.note), text: "· " + a }));
+    if (a) fit.appendChild(el("span", { class: "state acc", title: str(acc.note), text: "· " + a }));
   }
   function accuracyText(acc) {
     acc = obj(acc);
@@ -291,13 +303,17 @@
           await Promise.all([loadTopics(), loadState()]);
           renderTopics();
           await route();
-          if (f) {
+          // After a refit the Changes panel shows what it did, unless the
+          // person is working in another panel.
+          const busy = $("panel").contains(document.activeElement) && S.tab !== "changes";
+          if (f && !busy) {
             S.tab = "changes";
             selectTab("changes", false);
             $("tab-changes").classList.add("flash");
             setTimeout(() => $("tab-changes").classList.remove("flash"), 2500);
           }
-          await renderPanel(f);
+          await renderPanel(f && !busy);
+          if (f) sayRound();
         } catch (err) {
           fail(err);
         }
@@ -529,8 +545,7 @@
       bar.style.width = ((num(w.weight) / maxW) * 100).toFixed(0) + "%";
       return el("tr", {},
         el("td", { class: "num", text: String(i + 1) }),
-        el("td", { class: "w" }, el("span", { class: w.seed ? "seed" : "", text: word }), bar),
-        el("td", { class: "num", text: fmt(w.weight) }),
+        el("td", { class: "w", title: "weight " + fmt(w.weight) }, el("span", { class: w.seed ? "seed" : "", text: word }), bar),
         el("td", { class: "acts" },
           w.seed ? null : el("button", { type: "button", title: "make it a seed word of " + name, "aria-label": "seed " + word, onclick: guard(() => edit({ op: "add-seed", topic: name, word })) }, "seed"),
           el("button", { type: "button", title: "exclude it from " + name + " (weight exactly 0)", "aria-label": "exclude " + word, onclick: guard(() => edit({ op: "add-exclude", topic: name, word })) }, "exclude"),
@@ -539,7 +554,7 @@
     const promise = str(obj(S.status).promise);
     const left = el("div", {},
       el("div", { class: "box" }, el("h3", { text: "Seed words" }), seeds, seedForm,
-        promise ? el("p", { class: "note", text: promise }) : null,
+        promise ? el("details", { class: "promise" }, el("summary", { text: "What seed words do in " + str(obj(S.status).kind) }), el("p", { text: promise })) : null,
         el("h3", { text: "Excluded words" }), excl, exForm),
       el("div", { class: "box" }, el("h3", { text: "Top words" }),
         rows.length ? el("table", { class: "words-table" }, el("tbody", {}, rows)) : el("p", { class: "muted", text: "This topic has no word with weight." })));
@@ -587,7 +602,7 @@
     });
     const tools = el("div", { class: "doctools" },
       el("label", { class: "row" }, all, "all"), count,
-      el("label", { class: "row" }, "Label ", labelIn),
+      el("label", { class: "row" }, "as ", labelIn),
       el("button", { type: "button", onclick: guard(async () => {
         const ids = chosen();
         const l = labelIn.value.trim();
@@ -595,17 +610,17 @@
         if (!l) { say("Type the label to give.", "err"); labelIn.focus(); return; }
         S.label = l;
         await edit({ op: "label", docs: ids, label: l });
-      }) }, "Label selected"),
+      }) }, el("span", { text: "Label" }), el("span", { class: "sr", text: " the selected documents" })),
       el("button", { type: "button", onclick: guard(async () => {
         const ids = chosen();
         if (!ids.length) { say("Select documents first.", "err"); return; }
         await edit({ op: "unlabel", docs: ids });
-      }) }, "Unlabel selected"),
+      }) }, el("span", { text: "Unlabel" }), el("span", { class: "sr", text: " the selected documents" })),
       el("button", { type: "button", class: "danger", onclick: guard(async () => {
         const ids = chosen();
         if (!ids.length) { say("Select documents first.", "err"); return; }
         await edit({ op: "remove-doc", docs: ids });
-      }) }, "Remove selected"));
+      }) }, el("span", { text: "Remove" }), el("span", { class: "sr", text: " the selected documents from the model" })));
     wrap.appendChild(tools);
     for (const c of cards) wrap.appendChild(c);
     return wrap;
@@ -626,7 +641,7 @@
       el("div", { class: "head" }, cb,
         el("a", { href: "#doc/" + enc(id), text: id }),
         str(d.topic) ? el("span", { class: "tag", title: "its main topic", text: str(d.topic) }) : null,
-        num(d.weight) ? el("span", { class: "muted", title: "weight", text: fmt(d.weight) }) : null,
+        num(d.weight) ? el("span", { class: "muted", title: "its weight in the list's topic or term", text: "weight " + fmt(d.weight) }) : null,
         d.removed ? el("span", { class: "tag pred miss", text: "removed" }) : null,
         labelTags, predTags),
       el("div", { class: "text" }, highlighted(str(d.text), list(d.highlights))),
@@ -690,7 +705,7 @@
       return [el("a", { href: "#topic/" + enc(str(m.topic)), text: str(m.topic) }), el("div", { class: "bar" }, b), el("span", { class: "muted", text: pct(m.weight) })];
     });
     clear(v);
-    v.appendChild(el("div", { class: "card", tabindex: "0", "data-id": str(d.id) || id },
+    v.appendChild(el("div", {}, el("div", { class: "card", tabindex: "0", "data-id": str(d.id) || id },
       el("div", { class: "viewhead" }, el("h2", { text: str(d.id) || id }),
         d.removed ? el("span", { class: "tag pred miss", text: "left out of the model" }) : null,
         str(d.topic) ? el("span", { class: "facts", text: "main topic " + str(d.topic) }) : null),
@@ -711,7 +726,7 @@
     el("div", { class: "columns" },
       el("div", { class: "box" }, el("h3", { text: "Topic mixture" }),
         mixRows.length ? el("div", { class: "mix" }, mixRows) : el("p", { class: "muted", text: "No topic weight (no word of the vocabulary, or left out)." })),
-      el("div", { class: "box" }, el("h3", { text: "Text" }), el("div", { class: "fulltext" }, highlighted(str(d.text), list(d.highlights))))));
+      el("div", { class: "box" }, el("h3", { text: "Text" }), el("div", { class: "fulltext" }, highlighted(str(d.text), list(d.highlights)))))));
   }
 
   // ---- Search ----
@@ -810,6 +825,17 @@
     p.appendChild(box);
   }
 
+  // sayRound says what the round just shown changed, in one line.
+  async function sayRound() {
+    const d = obj(await api("/api/rounds/0/diff"));
+    const changed = list(d.topics).map(obj).filter((t) => t.new || list(t.entered).length || list(t.left).length).length;
+    let msg = "Round " + num(d.round) + " is in: the top 10 words changed in " + plural(changed, "topic") + ", " + plural(num(d.moved), "document") + " moved to another topic";
+    const seeds = list(obj(d.checks).seeds).map(obj);
+    const missed = seeds.filter((s) => !s.top10).length;
+    if (missed) msg += "; " + plural(missed, "seed word") + " not in their topic's top 10 (see Changes)";
+    say(msg + ".", missed ? "" : "ok");
+  }
+
   async function changesPanel() {
     const d = obj(await api("/api/rounds/0/diff"));
     const out = [];
@@ -850,7 +876,7 @@
       if (str(ch.note)) out.push(el("p", { class: "note", text: str(ch.note) }));
     }
     out.push(el("h3", { text: "Top 10 words" }));
-    const tds = list(d.topics).map(obj).filter((t) => t.new || list(t.entered).length || list(t.left).length);
+    const tds = !num(d.previous) ? [] : list(d.topics).map(obj).filter((t) => t.new || list(t.entered).length || list(t.left).length);
     if (!tds.length) out.push(el("p", { class: "small muted", text: num(d.previous) ? "No topic's top 10 words changed." : "Nothing to compare with yet." }));
     for (const t of tds) {
       out.push(el("div", { class: "diff-topic" }, el("a", { href: "#topic/" + enc(str(t.topic)) }, el("b", { text: str(t.topic) })),
