@@ -47,8 +47,10 @@ type Config struct {
 	// a project, Open resumes it and the fields above but Corpus,
 	// Progress and Debounce are not used.
 	Project string
-	// Progress, when set, receives the status at each step of a refit
-	// and at each change of the state. It must return quickly.
+	// Progress, when set, receives the status at each stage and step of
+	// a refit (steps at most every 100 ms) and at each change of the
+	// state, one call at a time. It must return quickly; it may call the
+	// session's methods.
 	Progress func(Status)
 	// Debounce is the pause after an edit before the refit starts, so
 	// that a burst of edits is one refit: 0 is DefaultDebounce; a
@@ -315,7 +317,8 @@ type SeedView struct {
 	// Strength is the word's strength (0: the kind's default).
 	Strength float64 `json:"strength,omitempty"`
 	// Rank is the term's rank among the topic's words, from 1 (0: the
-	// topic gives it no weight); Weight its weight.
+	// topic gives it no weight, or it is not among its top MaxWords
+	// words); Weight its weight.
 	Rank   int     `json:"rank"`
 	Weight float64 `json:"weight"`
 }
@@ -431,7 +434,8 @@ type SeedCheck struct {
 	Topic string `json:"topic"`
 	Word  string `json:"word"`
 	Term  string `json:"term"`
-	// Rank is the term's rank in the topic, from 1 (0: no weight).
+	// Rank is the term's rank in the topic, from 1 (0: no weight, or
+	// not among its top MaxWords words).
 	Rank int `json:"rank"`
 	// Top10 reports Rank from 1 to 10.
 	Top10 bool `json:"top10"`

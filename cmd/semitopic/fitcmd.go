@@ -20,6 +20,7 @@ import (
 func newFitCmd() *cobra.Command {
 	var rf readerFlags
 	var pf pipelineFlags
+	var ff fitFiles
 	var o model.Options
 	var oldKind, out, anchorsPath string
 	var labelsFromCorpus, asJSON, outOfCore, resume bool
@@ -125,8 +126,11 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 			if !slices.Contains(model.Kinds(), o.Kind) && o.Kind != model.KindAuto {
 				return fmt.Errorf("--kind: unknown kind %q (want %s or auto)", o.Kind, strings.Join(model.Kinds(), ", "))
 			}
+			if err := ff.check(cmd, o.Kind, labelsFromCorpus, outOfCore); err != nil {
+				return err
+			}
 			// The search needs labels and a kind that learns from them.
-			o.Auto = o.Auto && labelsFromCorpus && (o.Kind == model.KindAuto || slices.Contains(model.SupervisedKinds(), o.Kind))
+			o.Auto = o.Auto && (labelsFromCorpus || ff.labels != "") && (o.Kind == model.KindAuto || slices.Contains(model.SupervisedKinds(), o.Kind))
 			if o.Kind == model.KindAuto && !o.Auto {
 				return fmt.Errorf("--kind auto chooses among the kinds that learn from labels: it needs --labels-from-corpus and --auto")
 			}
@@ -144,7 +148,7 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 				}
 				outs = append(outs, ioPath{name: name, path: sd, folder: true})
 			}
-			if err := checkNoOverwrite(append(readerInputs(&rf, args[0]), ioPath{name: "--anchors", path: anchorsPath}), outs); err != nil {
+			if err := checkNoOverwrite(append(append(readerInputs(&rf, args[0]), ioPath{name: "--anchors", path: anchorsPath}), ff.inputs()...), outs); err != nil {
 				return err
 			}
 			if err := checkFinite(cmd, "tol", "lambda", "beta"); err != nil {
@@ -178,12 +182,13 @@ out of core (NNDSVD needs an SVD of the whole matrix).`,
 			if !cmd.Flags().Changed("preset") {
 				pf.preset = model.DefaultPreset(o.Kind)
 			}
-			return runFit(cmd, &rf, &pf, o, args[0], out, anchorsPath, labelsFromCorpus, asJSON, top)
+			return runFit(cmd, &rf, &pf, &ff, o, args[0], out, anchorsPath, labelsFromCorpus, asJSON, top)
 		},
 	}
 	f := cmd.Flags()
 	rf.register(f, true)
 	pf.register(f)
+	ff.register(f)
 	f.StringVar(&o.Kind, "kind", "", "model kind: "+strings.Join(model.Kinds(), ", ")+", or auto (the best kind that learns from labels)")
 	f.BoolVar(&o.Auto, "auto", true, "choose the settings left unset by cross-validation over the labeled documents (models supervised by labels)")
 	f.StringVar(&o.Readout, "readout", "", "how a model supervised by labels predicts: "+strings.Join(model.Readouts(), ", ")+" (default: chosen by --auto, else native)")
@@ -253,7 +258,7 @@ func checkFitNumbers(cmd *cobra.Command, o model.Options) error {
 	return nil
 }
 
-func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Options, path, out, anchorsPath string, labelsFromCorpus, asJSON bool, top int) error {
+func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, ff *fitFiles, o model.Options, path, out, anchorsPath string, labelsFromCorpus, asJSON bool, top int) error {
 	ctx := cmd.Context()
 	// Everything that can be checked without the corpus is checked first.
 	var sup model.Supervision
@@ -273,6 +278,11 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, o model.Opti
 	if err != nil {
 		return err
 	}
+	var labeled bool
+	if c, pl, labeled, err = ff.apply(ctx, c, pl); err != nil {
+		return err
+	}
+	labelsFromCorpus = labelsFromCorpus || labeled
 	var bar *progressbar.ProgressBar
 	maxIter := o.MaxIter
 	if maxIter == 0 {
