@@ -161,7 +161,14 @@ written outside the project folder. SIGINT or SIGTERM stops it gracefully.`,
 					if err != nil {
 						return err
 					}
-					cfg.Pipeline, cfg.PipelineArgs = &pl, givenFlags(cmd.Flags(), pipelineFlagNames)
+					// The preset first: fit applies the other flags to it.
+					args := []string{"--preset=" + pf.preset}
+					for _, a := range givenFlags(cmd.Flags(), pipelineFlagNames) {
+						if !strings.HasPrefix(a, "--preset=") {
+							args = append(args, a)
+						}
+					}
+					cfg.Pipeline, cfg.PipelineArgs = &pl, args
 				}
 				cfg.Source = sourceArgs(cmd.Flags(), abs)
 				if c, err = rf.read(cmd.Context(), cmd, path); err != nil {

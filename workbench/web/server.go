@@ -291,10 +291,7 @@ func plain(err error) string {
 func writeEngineError(w http.ResponseWriter, err error, status int) {
 	var ce *workbench.ConflictError
 	if errors.As(err, &ce) {
-		missed := ce.Missed
-		if missed == nil {
-			missed = []string{}
-		}
+		missed := nonNil(ce.Missed)
 		writeJSON(w, http.StatusConflict, map[string]any{
 			"error":   plain(err),
 			"base":    ce.Base,
@@ -416,10 +413,10 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := s.sess.State()
-	v := stateView{Kind: st.Kind, K: st.K, Anchors: []anchorView{}, Labels: []labelCount{}, Stopwords: st.Stopwords,
-		Removed: st.Removed, Names: st.Names, Kinds: model.Kinds(), Supervised: model.SupervisedKinds(), Ops: workbench.Ops()}
+	v := stateView{Kind: st.Kind, K: st.K, Anchors: []anchorView{}, Labels: []labelCount{}, Stopwords: nonNil(st.Stopwords),
+		Removed: nonNil(st.Removed), Names: st.Names, Kinds: model.Kinds(), Supervised: model.SupervisedKinds(), Ops: workbench.Ops()}
 	for _, a := range st.Anchors {
-		av := anchorView{Topic: a.Topic, Seeds: []seedWord{}, Exclude: a.Exclude}
+		av := anchorView{Topic: a.Topic, Seeds: []seedWord{}, Exclude: nonNil(a.Exclude)}
 		for i, word := range a.Words {
 			sw := seedWord{Word: word}
 			if i < len(a.Beta) {
@@ -450,6 +447,15 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
+// nonNil is xs, or an empty list for nil: a list the page reads is sent
+// as [] rather than left out.
+func nonNil[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
+}
+
 func (s *Server) topics(w http.ResponseWriter, r *http.Request) {
 	if !query(w, r, "n") {
 		return
@@ -459,10 +465,7 @@ func (s *Server) topics(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := s.sess.Status()
-	ts := s.sess.Topics(n)
-	if ts == nil {
-		ts = []workbench.TopicView{}
-	}
+	ts := nonNil(s.sess.Topics(n))
 	writeJSON(w, http.StatusOK, map[string]any{"round": st.Round, "fitted": st.Fitted, "topics": ts})
 }
 
@@ -485,10 +488,7 @@ func (s *Server) topicDocs(w http.ResponseWriter, r *http.Request) {
 
 // writeDocs answers a list of documents, fields beside them.
 func writeDocs(w http.ResponseWriter, fields map[string]any, docs []workbench.DocView) {
-	if docs == nil {
-		docs = []workbench.DocView{}
-	}
-	fields["docs"] = docs
+	fields["docs"] = nonNil(docs)
 	writeJSON(w, http.StatusOK, fields)
 }
 
@@ -544,10 +544,7 @@ func (s *Server) vocab(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the query parameter prefix is %d bytes long, at most %d", len(prefix), MaxQuery))
 		return
 	}
-	terms := s.sess.Vocabulary(prefix, n)
-	if terms == nil {
-		terms = []workbench.TermView{}
-	}
+	terms := nonNil(s.sess.Vocabulary(prefix, n))
 	writeJSON(w, http.StatusOK, map[string]any{"prefix": prefix, "terms": terms})
 }
 
@@ -555,10 +552,7 @@ func (s *Server) rounds(w http.ResponseWriter, r *http.Request) {
 	if !query(w, r) {
 		return
 	}
-	rs := s.sess.Rounds()
-	if rs == nil {
-		rs = []workbench.RoundSummary{}
-	}
+	rs := nonNil(s.sess.Rounds())
 	writeJSON(w, http.StatusOK, map[string]any{"rounds": rs})
 }
 
@@ -577,9 +571,7 @@ func (s *Server) diff(w http.ResponseWriter, r *http.Request) {
 		writeEngineError(w, err, http.StatusNotFound)
 		return
 	}
-	if d.Topics == nil {
-		d.Topics = []workbench.TopicDiff{}
-	}
+	d.Topics = nonNil(d.Topics)
 	writeJSON(w, http.StatusOK, d)
 }
 
@@ -588,15 +580,7 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sg := s.sess.Suggest()
-	if sg.Label == nil {
-		sg.Label = []workbench.DocSuggestion{}
-	}
-	if sg.Separate == nil {
-		sg.Separate = []workbench.PairSuggestion{}
-	}
-	if sg.Junk == nil {
-		sg.Junk = []workbench.JunkSuggestion{}
-	}
+	sg.Label, sg.Separate, sg.Junk = nonNil(sg.Label), nonNil(sg.Separate), nonNil(sg.Junk)
 	writeJSON(w, http.StatusOK, sg)
 }
 
