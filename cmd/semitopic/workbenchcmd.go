@@ -157,6 +157,17 @@ written outside the project folder. SIGINT or SIGTERM stops it gracefully.`,
 					if rf.format == "mtx" || rf.format == "uci" {
 						return fmt.Errorf("pipeline flags apply to a corpus of text; the %s format is already vectorized", rf.format)
 					}
+					if !cmd.Flags().Changed("preset") {
+						// As fit: the flags given change the kind's preset.
+						k := kind
+						if k == "" {
+							k = model.KindNMF
+							if labelsFromCorpus {
+								k = model.KindTSNMF
+							}
+						}
+						pf.preset = model.DefaultPreset(k)
+					}
 					pl, err := pf.build(cmd)
 					if err != nil {
 						return err
