@@ -103,7 +103,7 @@
       return;
     }
     if (err instanceof ApiError && err.status === 401) {
-      say(str(err.message) + ".", "err");
+      needToken(str(err.message));
       return;
     }
     say(str(err && err.message) || "something went wrong", "err");
@@ -120,6 +120,16 @@
         fail(err);
       }
     };
+  }
+
+  // needToken says, in the main view, that the page needs its token.
+  function needToken(msg) {
+    const v = $("view");
+    clear(v);
+    v.appendChild(el("div", { class: "box" }, el("h2", { text: "This workbench needs its token" }),
+      el("p", { text: (msg || "The workbench refused the page's requests.") }),
+      el("p", { text: "Open the address semitopic workbench printed when it started, the one that ends with ?token=…; the page keeps the token for this tab." })));
+    say("This workbench needs its token.", "err");
   }
 
   // ---- Edits ----
@@ -182,6 +192,13 @@
     for (;;) {
       try {
         const r = await fetch("/api/events", { headers: tokenHeaders(), cache: "no-store" });
+        if (r.status === 401) {
+          // Without the right token nothing will work: say so and stop.
+          let msg = "";
+          try { msg = str(obj(await r.json()).error); } catch (e) { msg = ""; }
+          needToken(msg);
+          return;
+        }
         if (!r.ok || !r.body) throw new Error("no event stream");
         failures = 0;
         const reader = r.body.getReader();
@@ -499,6 +516,8 @@
       el("button", { type: "button", onclick: () => go("vocab", "") }, "Vocabulary"));
 
     // Seed and exclusion words.
+    const seedWord = el("input", { "aria-label": "seed word", list: "vocablist", placeholder: "word or phrase", required: true });
+    const strength = el("input", { type: "number", "aria-label": "strength (empty: the default; a seed word given again takes the new strength)", title: "strength: empty for the kind's default; give a seed word again to change its strength", placeholder: "strength", min: "0.000001", max: "1000000", step: "any" });
     const seeds = el("div", {});
     for (const s of list(t.seeds)) {
       const sv = obj(s);
@@ -506,12 +525,11 @@
       const rank = num(sv.rank);
       const title = (str(sv.term) && str(sv.term) !== w ? "read as “" + str(sv.term) + "”; " : "") + (rank ? "rank " + rank + " in the topic" : "no weight in the topic");
       seeds.appendChild(el("span", { class: "tag seedtag", title },
-        "★ " + w + (num(sv.strength) ? " ×" + fmt(sv.strength) : "") + " · " + (rank ? "#" + rank : "—"),
+        el("button", { type: "button", class: "chip", title: title + "; change its strength", onclick: () => { seedWord.value = w; strength.value = num(sv.strength) ? String(num(sv.strength)) : ""; strength.focus(); } },
+          "★ " + w + (num(sv.strength) ? " ×" + fmt(sv.strength) : "") + " · " + (rank ? "#" + rank : "—")),
         el("button", { type: "button", "aria-label": "remove the seed word " + w, title: "remove the seed word", onclick: guard(() => edit({ op: "remove-seed", topic: name, word: w })) }, "×")));
     }
     if (!list(t.seeds).length) seeds.appendChild(el("span", { class: "muted small", text: "No seed words." }));
-    const seedWord = el("input", { "aria-label": "seed word", list: "vocablist", placeholder: "word or phrase", required: true });
-    const strength = el("input", { type: "number", "aria-label": "strength (empty: the default)", placeholder: "strength", min: "0.000001", max: "1000000", step: "any" });
     hookVocab(seedWord);
     const seedForm = el("form", { class: "row", onsubmit: guard(async (ev) => {
       ev.preventDefault();
@@ -546,9 +564,11 @@
       return el("tr", {},
         el("td", { class: "num", text: String(i + 1) }),
         el("td", { class: "w", title: "weight " + fmt(w.weight) }, el("span", { class: w.seed ? "seed" : "", text: word }), bar),
+        el("td", { class: "num wnum", text: fmt(w.weight, 2) }),
         el("td", { class: "acts" },
-          w.seed ? null : el("button", { type: "button", title: "make it a seed word of " + name, "aria-label": "seed " + word, onclick: guard(() => edit({ op: "add-seed", topic: name, word })) }, "seed"),
-          el("button", { type: "button", title: "exclude it from " + name + " (weight exactly 0)", "aria-label": "exclude " + word, onclick: guard(() => edit({ op: "add-exclude", topic: name, word })) }, "exclude"),
+          w.seed ? el("button", { type: "button", title: "no longer a seed word of " + name, "aria-label": "unseed " + word, onclick: guard(() => edit({ op: "remove-seed", topic: name, word: seedWordOf(t, word) })) }, "unseed")
+            : el("button", { type: "button", title: "make it a seed word of " + name, "aria-label": "seed " + word, onclick: guard(() => edit({ op: "add-seed", topic: name, word })) }, "seed"),
+          w.seed ? null : el("button", { type: "button", title: "exclude it from " + name + " (weight exactly 0)", "aria-label": "exclude " + word, onclick: guard(() => edit({ op: "add-exclude", topic: name, word })) }, "excl."),
           el("button", { type: "button", title: "a stopword: out of every topic", "aria-label": "stopword " + word, onclick: guard(() => edit({ op: "add-stopword", word })) }, "stop")));
     });
     const promise = str(obj(S.status).promise);
@@ -567,6 +587,13 @@
     clear(docsBox);
     docsBox.appendChild(el("h3", { text: "Top documents" }));
     docsBox.appendChild(docList(docs, "No document has weight in this topic."));
+  }
+
+  // seedWordOf is the seed word as the person gave it whose vocabulary
+  // term is term ("Games" for "game"), for removing it.
+  function seedWordOf(t, term) {
+    const s = list(t.seeds).map(obj).find((x) => str(x.term) === term || str(x.word) === term);
+    return s ? str(s.word) : term;
   }
 
   // ---- Documents in lists ----
