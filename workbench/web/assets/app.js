@@ -58,7 +58,7 @@
     shown: [], // the documents of the list in view
     label: "",
     lastTopic: "",
-    roundsSeen: 0,
+    refitSince: 0, // when the refit in flight started, by the page's clock
   };
 
   // ---- Talking to the server ----
@@ -241,6 +241,8 @@
   function applyStatus(st) {
     st = obj(st);
     const first = S.status === null;
+    if (st.refitting && !S.refitSince) S.refitSince = Date.now();
+    if (!st.refitting) S.refitSince = 0;
     S.status = st;
     S.version = num(st.version);
     renderFit();
@@ -279,15 +281,22 @@
       fit.appendChild(el("div", { class: "bar", role: "progressbar", "aria-label": "refit progress", "aria-valuemin": 0, "aria-valuemax": total || 1, "aria-valuenow": num(p.iter) }, bar));
       let what = "Refitting version " + num(st.version) + ": " + (str(p.stage) || "waiting");
       if (total > 0) what += " " + num(p.iter) + "/" + total;
-      if (num(p.seconds) > 0) what += " · " + num(p.seconds).toFixed(1) + " s";
+      // The page's own clock too: a fit's first steps may report nothing.
+      const secs = Math.max(num(p.seconds), S.refitSince ? (Date.now() - S.refitSince) / 1000 : 0);
+      if (secs > 0) what += " · " + secs.toFixed(1) + " s";
       fit.appendChild(el("span", { class: "state", text: what + " — the page stays usable; a new edit restarts it" }));
     } else if (num(st.version) > num(st.fitted) && !str(st.error)) {
       fit.appendChild(el("span", { class: "state", text: plural(num(st.version) - num(st.fitted), "change") + " waiting for the refit" }));
     } else if (!str(st.error)) {
       fit.appendChild(el("span", { class: "state", title: "version " + num(st.version), text: "Up to date" }));
     }
+    const alert = $("alert");
+    clear(alert);
+    alert.hidden = !str(st.error);
     if (str(st.error)) {
-      fit.appendChild(el("span", { class: "state err", text: "The refit of version " + num(st.error_version) + " failed: " + str(st.error) }));
+      fit.appendChild(el("span", { class: "state err", text: "The last refit failed" }));
+      alert.appendChild(el("b", { text: "The refit of version " + num(st.error_version) + " failed:" }));
+      alert.appendChild(document.createTextNode(str(st.error) + " — the page shows round " + num(st.round) + "; undo the change (u) or edit again."));
     }
     const a = accuracyText(acc);
     if (a) fit.appendChild(el("span", { class: "state acc", title: str(acc.note), text: "· " + a }));
@@ -1157,6 +1166,7 @@
     window.addEventListener("hashchange", () => { route(); });
     window.addEventListener("unhandledrejection", (ev) => { ev.preventDefault(); fail(ev.reason); });
     selectTab("changes", false);
+    setInterval(() => { if (obj(S.status).refitting) renderFit(); }, 500);
     api("/api/status").then(applyStatus).catch(fail).finally(() => { streamStatus(); });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
