@@ -641,7 +641,10 @@ func readEvent(r *bufio.Reader) (string, string, error) {
 func TestEvents(t *testing.T) {
 	sess := openSession(t)
 	ts, h := serve(t, sess, Options{EventInterval: 10 * time.Millisecond})
-	resp, err := http.Get(ts.URL + "/api/events")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/events", nil)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
