@@ -18,6 +18,7 @@
 //	topics        list a saved model's topics with their top words and scores
 //	report        write a self-contained HTML report of a saved model (package report)
 //	serve         serve a saved model over HTTP (package server)
+//	workbench     steer a topic model in the browser: edits, refits in seconds, rounds (package workbench/web)
 //	evaluate      score a document-topic matrix against labels
 //	experiment    reproduce a paper's table on the real corpora into docs/results
 //	demo          fit the models on the embedded demo corpus and show what they found
