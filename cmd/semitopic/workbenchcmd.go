@@ -218,9 +218,9 @@ written outside the project folder. SIGINT or SIGTERM stops it gracefully.`,
 					return
 				}
 				if bar == nil {
-					bar = newProgress(stderr, p.Total, what)
+					bar = newProgressBar(stderr, what, p.Total)
 				}
-				bar.set(p.Iter, p.Total)
+				bar.set(p.Iter)
 			}
 			sess, err := workbench.Open(cmd.Context(), cfg)
 			mu.Lock()
