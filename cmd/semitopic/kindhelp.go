@@ -71,28 +71,39 @@ func optionFlag(name string) string {
 	return "--" + name
 }
 
-// kindsHelp describes each kind for fit --help: what it is, what it
-// learns from and the options it takes, from the kinds' declarations.
+// kindsHelp lists the kinds for fit --help, from their declarations:
+// what each learns from and the options it takes, a line or two each
+// (docs/cli.md has what each kind is and what each option means).
 func kindsHelp() string {
 	var b strings.Builder
-	b.WriteString("Kinds (--kind) and the options each takes:\n")
-	width := 0
+	b.WriteString("Kinds (--kind), what each learns from, and the options each takes:\n")
+	width := len(model.KindAuto)
 	for _, kn := range model.Kinds() {
 		width = max(width, len(kn))
 	}
 	pad := strings.Repeat(" ", width+4)
 	for _, kn := range model.Kinds() {
 		k, _ := model.KindOf(kn)
+		var takes []string
+		for _, t := range []struct {
+			ok   bool
+			what string
+		}{{k.Takes().Labels, "labels"}, {k.Takes().Seeds, "seed words"}, {k.Takes().Exclusions, "exclusion words"}} {
+			if t.ok {
+				takes = append(takes, t.what)
+			}
+		}
+		if len(takes) == 0 {
+			takes = []string{"nothing (unsupervised)"}
+		}
 		var flags []string
 		for _, p := range k.Params() {
 			flags = append(flags, optionFlag(p.Name))
 		}
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, kn, wrap(k.Doc(), 78-len(pad), pad))
-		fmt.Fprintf(&b, "%s%s\n", pad, wrap("learns from: "+k.Takes().How+".", 78-len(pad), pad))
-		fmt.Fprintf(&b, "%s%s\n", pad, wrap("options: "+strings.Join(flags, ", ")+".", 78-len(pad), pad))
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, kn, wrap(strings.Join(takes, ", ")+"; "+strings.Join(flags, ", "), 78-len(pad), pad))
 	}
-	fmt.Fprintf(&b, "  %-*s  %s\n", width, model.KindAuto, wrap("every kind that learns from labels ("+strings.Join(model.SupervisedKinds(), ", ")+
-		"), each configured automatically with its own default pipeline (with --preset or pipeline flags: all on that pipeline), keeping the kind whose choice has the best cross-validated accuracy.", 78-len(pad), pad))
+	fmt.Fprintf(&b, "  %-*s  %s\n", width, model.KindAuto, wrap("labels: "+strings.Join(model.SupervisedKinds(), ", ")+
+		" each configured by cross-validation, the best kept", 78-len(pad), pad))
 	return b.String()
 }
 
