@@ -80,8 +80,9 @@ func (m *NMF) Topics(n int) ([]Topic, error) {
 }
 
 // Transform implements Model: an exact non-negative least-squares solve
-// per document for Frobenius models, multiplicative updates for KL; no
-// label mask applies to new documents.
+// per document for Frobenius models, multiplicative updates for KL, each
+// document alone (its weights do not depend on the documents transformed
+// with it); no label mask applies to new documents.
 func (m *NMF) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
 	if _, c := m.H.Dims(); x.Cols != c {
 		return nil, fmt.Errorf("model: matrix has %d terms, the model %d", x.Cols, c)
@@ -90,7 +91,7 @@ func (m *NMF) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) 
 	if err != nil {
 		return nil, err
 	}
-	return f.Transform(ctx, x, nmf.TransformConfig{Loss: m.Loss})
+	return f.Transform(ctx, x, nmf.TransformConfig{Loss: m.Loss, PerDocument: true})
 }
 
 // Labels implements Predictor for TS-NMF models.

@@ -138,13 +138,24 @@ func (t *Theme) Topics(n int) ([]Topic, error) {
 // by the documents transformed together for KL, as scikit-learn does), no
 // mask, side by side in the order of Topics.
 func (t *Theme) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
-	return t.m.Transform(ctx, x)
+	ws, err := t.parts(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	return theme.ConcatParts(x.Rows, ws), nil
+}
+
+// parts transforms x with each part of the model, each document alone
+// (theme.TransformOptions.PerDocument): a document's weights and label do
+// not depend on the documents transformed with it.
+func (t *Theme) parts(ctx context.Context, x *sparse.CSR) ([]*mat.Dense, error) {
+	return t.m.TransformParts(ctx, x, theme.TransformOptions{PerDocument: true})
 }
 
 // Predict implements Predictor: a theme's score is the theme score (the
 // largest w/(w + w_bg) of its subtopics); themes are ranked by it.
 func (t *Theme) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
-	ws, err := t.m.TransformParts(ctx, x, theme.TransformOptions{})
+	ws, err := t.parts(ctx, x)
 	if err != nil {
 		return nil, err
 	}

@@ -120,6 +120,9 @@ func (f *FixedH) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 	if d.sum == 0 {
 		return w, nil
 	}
+	if cfg.Loss == KullbackLeibler && cfg.PerDocument && d.n > 1 {
+		return f.transformEach(ctx, d, cfg)
+	}
 	if cfg.Loss == KullbackLeibler {
 		w0 := cfg.W0
 		if w0 == nil {
@@ -174,4 +177,47 @@ func (f *FixedH) Transform(ctx context.Context, x Matrix, cfg TransformConfig) (
 		}
 	})
 	return w, ctx.Err()
+}
+
+// transformEach transforms each document of d alone (TransformConfig's
+// PerDocument), the documents spread over the cores.
+func (f *FixedH) transformEach(ctx context.Context, d *data, cfg TransformConfig) (*mat.Dense, error) {
+	k := f.k
+	w := mat.NewDense(d.n, k, nil)
+	one := cfg
+	one.PerDocument = false
+	errs := make([]error, d.n)
+	parallel.For(d.n, 8, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if ctx.Err() != nil {
+				errs[i] = ctx.Err()
+				return
+			}
+			var xi Matrix
+			if d.sp != nil {
+				xi = d.sp.SelectRows([]int{i})
+			} else {
+				xi = mat.NewDense(1, d.m, d.dense.RawRowView(i))
+			}
+			c := one
+			if cfg.Mask != nil {
+				c.Mask = mat.NewDense(1, k, cfg.Mask.RawRowView(i))
+			}
+			if cfg.W0 != nil {
+				c.W0 = mat.NewDense(1, k, cfg.W0.RawRowView(i))
+			}
+			wi, err := f.Transform(ctx, xi, c)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			copy(w.RawRowView(i), wi.RawRowView(0))
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
 }

@@ -706,3 +706,54 @@ func fixedTransform(x Matrix, h *mat.Dense, cfg TransformConfig) (*mat.Dense, er
 	}
 	return f.Transform(context.Background(), x, cfg)
 }
+
+// PerDocument: under KL each document is transformed as a batch of one,
+// so a subset transforms as the same rows of the whole; the whole batch
+// at once (the default, as scikit-learn) does not.
+func TestTransformPerDocument(t *testing.T) {
+	x := randomSparse(30, 20, 0.3, 23)
+	k := 4
+	h := randomFactor(k, 20, 0.05, 7)
+	mask := randomMask(30, k, 0.5, 8)
+	cfg := TransformConfig{Loss: KullbackLeibler, Mask: mask, PerDocument: true}
+	w, err := fixedTransform(x, h, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []int{3, 17, 0}
+	sub := cfg
+	sub.Mask = mat.NewDense(len(rows), k, nil)
+	for r, i := range rows {
+		sub.Mask.SetRow(r, mask.RawRowView(i))
+	}
+	ws, err := fixedTransform(x.SelectRows(rows), h, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r, i := range rows {
+		for j := 0; j < k; j++ {
+			if ws.At(r, j) != w.At(i, j) {
+				t.Fatalf("document %d, topic %d: %g in the subset, %g in the whole", i, j, ws.At(r, j), w.At(i, j))
+			}
+			if mask.At(i, j) == 0 && w.At(i, j) != 0 {
+				t.Fatalf("document %d: forbidden topic %d has weight %g", i, j, w.At(i, j))
+			}
+		}
+		// Each row is the batch-of-one transform.
+		one := TransformConfig{Loss: KullbackLeibler, Mask: mat.NewDense(1, k, mask.RawRowView(i))}
+		wi, err := fixedTransform(x.SelectRows([]int{i}), h, one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := maxRelDiff(wi, mat.NewDense(1, k, w.RawRowView(i))); d != 0 {
+			t.Errorf("document %d differs from its batch-of-one transform by %g", i, d)
+		}
+	}
+	batch, err := fixedTransform(x, h, TransformConfig{Loss: KullbackLeibler, Mask: mask})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if maxRelDiff(batch, w) == 0 {
+		t.Error("the whole-batch transform equals the per-document one: the test shows nothing")
+	}
+}

@@ -25,6 +25,14 @@ type TransformConfig struct {
 	// AddEpsilon selects the SSNMF reference's convention for the KL
 	// updates (see Config.AddEpsilon).
 	AddEpsilon float64
+	// PerDocument transforms each document alone under the KL loss, as a
+	// batch of one: its own start √(mean(x_i)/k), updates and stopping
+	// rule, so that a document's weights do not depend on the documents
+	// transformed with it (a subset transforms as the same rows of the
+	// whole). Without it the KL updates run on the whole batch at once,
+	// from one start and with one stopping rule, as scikit-learn's
+	// transform does. The Frobenius solve is per document either way.
+	PerDocument bool
 }
 
 // Transform returns W (documents × k) for the documents X (documents ×

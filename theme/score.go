@@ -9,7 +9,9 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/nmf"
+	"github.com/semitopic/semitopic/sparse"
 )
 
 // ThemeScore is the thesis' normalised subtopic score w / (w + wBackground)
@@ -133,6 +135,11 @@ type TransformOptions struct {
 	// entry) to the topics it could use in training; nil entries and a nil
 	// Labels leave every topic allowed (the reference's behaviour).
 	Labels [][]int
+	// PerDocument transforms each document alone under the KL loss (see
+	// nmf.TransformConfig.PerDocument): its weights do not depend on the
+	// documents transformed with it. Without it the KL updates run on the
+	// whole batch, as the reference's transform does.
+	PerDocument bool
 }
 
 // TransformParts returns, for each part, the document-topic weights of
@@ -158,6 +165,9 @@ func (m *Model) TransformParts(ctx context.Context, x nmf.Matrix, opts Transform
 	}
 	if err := m.check(); err != nil {
 		return nil, err
+	}
+	if opts.PerDocument && m.Loss != nmf.Frobenius && n > 1 {
+		return m.transformEach(ctx, X, opts)
 	}
 	fixed, err := m.fixedParts()
 	if err != nil {
@@ -251,4 +261,41 @@ func ConcatParts(rows int, ws []*mat.Dense) *mat.Dense {
 		off += c
 	}
 	return out
+}
+
+// transformEach runs TransformParts on each document of X alone
+// (TransformOptions.PerDocument), the documents spread over the cores.
+func (m *Model) transformEach(ctx context.Context, X *sparse.CSR, opts TransformOptions) ([]*mat.Dense, error) {
+	n := X.Rows
+	out := make([]*mat.Dense, len(m.Parts))
+	for pi, p := range m.Parts {
+		out[pi] = mat.NewDense(n, len(p.Topics), nil)
+	}
+	errs := make([]error, n)
+	parallel.For(n, 4, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if ctx.Err() != nil {
+				errs[i] = ctx.Err()
+				return
+			}
+			one := TransformOptions{}
+			if opts.Labels != nil {
+				one.Labels = [][]int{opts.Labels[i]}
+			}
+			ws, err := m.TransformParts(ctx, X.SelectRows([]int{i}), one)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			for pi, w := range ws {
+				copy(out[pi].RawRowView(i), w.RawRowView(0))
+			}
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

@@ -693,3 +693,36 @@ func TestExcludedTermsExactlyZero(t *testing.T) {
 		}
 	}
 }
+
+// PerDocument: each document is transformed alone under KL, so a subset
+// transforms as the same rows of the whole, in every part, with the
+// training mask too.
+func TestTransformPerDocument(t *testing.T) {
+	x, labels := synthetic(3, 30, 7)
+	m, err := Fit(ctx, x, Config{Themes: themeNames(3), Labels: labels, Mode: Separated, Loss: nmf.KullbackLeibler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := m.TransformParts(ctx, x, TransformOptions{Labels: labels, PerDocument: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []int{9, 2, 40}
+	var sub [][]int
+	for _, i := range rows {
+		sub = append(sub, labels[i])
+	}
+	part, err := m.TransformParts(ctx, x.SelectRows(rows), TransformOptions{Labels: sub, PerDocument: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range whole {
+		for r, i := range rows {
+			for j, v := range part[p].RawRowView(r) {
+				if v != whole[p].At(i, j) {
+					t.Fatalf("part %d, document %d, topic %d: %g in the subset, %g in the whole", p, i, j, v, whole[p].At(i, j))
+				}
+			}
+		}
+	}
+}
