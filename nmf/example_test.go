@@ -149,7 +149,7 @@ func ExampleFit_seeds() {
 		{Row: 2, Col: 3, Val: 2}, {Row: 2, Col: 4, Val: 2}, {Row: 2, Col: 5, Val: 1},
 		{Row: 3, Col: 4, Val: 1}, {Row: 3, Col: 5, Val: 3},
 		{Row: 4, Col: 6, Val: 2}, {Row: 4, Col: 7, Val: 1}, {Row: 4, Col: 8, Val: 2},
-		{Row: 5, Col: 7, Val: 2}, {Row: 5, Col: 8, Val: 1}, {Row: 5, Col: 5, Val: 1},
+		{Row: 5, Col: 7, Val: 2}, {Row: 5, Col: 8, Val: 2}, {Row: 5, Col: 5, Val: 1},
 	})
 	if err != nil {
 		log.Fatal(err)
