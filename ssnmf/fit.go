@@ -194,6 +194,7 @@ func guided(d *dataMatrix, cfg Config) (*dataMatrix, Config, *nmf.Guide, *mat.De
 		}
 	}
 	cfg.DataRowWeights, cfg.StartLabels = dataW, g.StartLabels(x)
+	cfg.W0 = g.StackW(cfg.W0, cfg.H0, cfg.Losses.Recon)
 	ds, err := checkX(xs)
 	if err != nil {
 		return nil, cfg, nil, nil, nil, err
