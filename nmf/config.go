@@ -207,6 +207,12 @@ type Config struct {
 	// Stop, when set, is the stopping rule instead of Tol's, such as
 	// SklearnEvery10.
 	Stop Stop
+	// MinIter, when positive, keeps the stopping rule from stopping the
+	// fit before MinIter iterations (MaxIter still bounds it): a fit
+	// started near a previous optimum (a warm start) improves too little
+	// per iteration for a relative rule to let a change of its
+	// supervision take effect.
+	MinIter int
 	// Progress, if set, receives each iteration's number (from 1) and
 	// objective, on the goroutine that called Fit.
 	Progress progress.Func
@@ -540,6 +546,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	var err error
 	if cfg.MaxIter, err = CheckIterations(cfg.MaxIter, cfg.Tol, DefaultMaxIter); err != nil {
 		return cfg, fmt.Errorf("nmf: %w", err)
+	}
+	if cfg.MinIter < 0 {
+		return cfg, fmt.Errorf("nmf: MinIter = %d, want ≥ 0", cfg.MinIter)
 	}
 	if cfg.Tol == 0 {
 		cfg.Tol = DefaultTol

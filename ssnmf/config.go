@@ -208,6 +208,10 @@ type Config struct {
 	// DefaultTol; negative: never, run MaxIter iterations — see
 	// Model.Objective).
 	Tol float64
+	// MinIter, when positive, keeps Tol's rule from stopping the fit
+	// before MinIter iterations (nmf.Config.MinIter), as a warm start
+	// from an earlier fit's factors needs.
+	MinIter int
 	// Epsilon is added to every divisor (0: DefaultEpsilon).
 	Epsilon float64
 	// Progress, if set, receives each iteration's number (from 1) and
