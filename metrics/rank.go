@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
@@ -59,7 +60,17 @@ func TopIndices(row []float64, n int) []int {
 			idx = append(idx, j)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
+	// Larger first, ties by lower index: a total order, so that the
+	// unstable sort gives the stable sort's order.
+	slices.SortFunc(idx, func(a, b int) int {
+		switch {
+		case row[a] > row[b]:
+			return -1
+		case row[a] < row[b]:
+			return 1
+		}
+		return a - b
+	})
 	if n > 0 && n < len(idx) {
 		idx = idx[:n:n]
 	}
