@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/supervision"
 )
@@ -121,6 +123,15 @@ type Config struct {
 	// does not change Beta's default, which is not the reference's: set
 	// Beta to 1 for corextopic's default anchor_strength.
 	NumpyRandom bool
+	// P0 and Alpha0, when set, are a start from an earlier fit (a warm
+	// start): P0 holds p(y_j = 1 | x) of every document and topic
+	// (documents × K, in [0, 1]), Alpha0 the topics' α (K × terms, finite
+	// and ≥ 0), both given together. A topic whose column of P0 has a
+	// positive entry starts from that column and its row of Alpha0
+	// instead of its random or anchored start (α's update then moves on
+	// from the given α); a topic whose column is all zero starts as
+	// without them. Every restart starts so.
+	P0, Alpha0 *mat.Dense
 	// Progress, when set, receives every iteration: Run the restart (from
 	// 0), Iter the iteration (from 1), Objective the total correlation
 	// after it in nats, Elapsed the time since the restart began.
@@ -157,6 +168,9 @@ func (c Config) resolved(terms int) (Config, error) {
 	if c.MaxIter == 0 {
 		c.MaxIter = 200
 	}
+	if err := c.checkStart(terms); err != nil {
+		return c, err
+	}
 	if c.Tol == 0 {
 		c.Tol = 1e-5
 	}
@@ -167,4 +181,38 @@ func (c Config) resolved(terms int) (Config, error) {
 		c.Beta = DefaultBeta
 	}
 	return c, nil
+}
+
+// checkStart validates P0 and Alpha0 (the documents are checked by Fit).
+func (c Config) checkStart(terms int) error {
+	switch {
+	case c.P0 == nil && c.Alpha0 == nil:
+		return nil
+	case c.P0 == nil || c.Alpha0 == nil:
+		return fmt.Errorf("corex: P0 and Alpha0 start a fit together; give both or neither")
+	case c.P0.IsEmpty() || c.Alpha0.IsEmpty():
+		return fmt.Errorf("corex: P0 or Alpha0 is empty")
+	}
+	if _, k := c.P0.Dims(); k != c.K {
+		return fmt.Errorf("corex: P0 has %d columns for K = %d topics", k, c.K)
+	}
+	if k, m := c.Alpha0.Dims(); k != c.K || m != terms {
+		return fmt.Errorf("corex: Alpha0 is %d×%d, want %d×%d", k, m, c.K, terms)
+	}
+	r, _ := c.P0.Dims()
+	for i := 0; i < r; i++ {
+		for j, v := range c.P0.RawRowView(i) {
+			if !(v >= 0 && v <= 1) {
+				return fmt.Errorf("corex: P0 has the entry %v at (%d, %d), want a probability", v, i, j)
+			}
+		}
+	}
+	for t := 0; t < c.K; t++ {
+		for j, v := range c.Alpha0.RawRowView(t) {
+			if !(v >= 0) || math.IsInf(v, 0) {
+				return fmt.Errorf("corex: Alpha0 has the entry %v at (%d, %d), want a finite number ≥ 0", v, t, j)
+			}
+		}
+	}
+	return nil
 }

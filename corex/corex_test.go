@@ -837,3 +837,64 @@ func TestExcludedWordKeepsAnotherTopic(t *testing.T) {
 		t.Errorf("the excluded word's largest α in the other topics is %v, want 1", best)
 	}
 }
+
+// Fit starts from a given p(y|x) and α (a warm start): from a fit's own
+// training p(y|x) and α its first iteration is at that fit's total
+// correlation, and no later one below it (a cold fit's first is far), an exclusion added keeps its word's α
+// at zero, and a column of zeros starts its topic as without P0 (all
+// zero: the cold fit itself); bad starts are errors naming them.
+func TestFitFromStart(t *testing.T) {
+	const groups, size = 4, 8
+	x, vocab, _ := planted(400, groups, size, 30, 2)
+	cfg := Config{K: groups, Seed: 1, Vocab: vocab, KeepOrder: true}
+	cold, err := Fit(context.Background(), x, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warmCfg := cfg
+	warmCfg.P0, warmCfg.Alpha0, warmCfg.MaxIter = cold.Train.P, cold.Alpha(), 11
+	warm, err := Fit(context.Background(), x, warmCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := math.Abs(warm.History[0]-cold.TC) / cold.TC; d > 1e-3 || slices.Min(warm.History) < 0.99*cold.TC {
+		t.Errorf("from its own state: TC %v, the fit's %v", warm.History, cold.TC)
+	}
+	first, err := Fit(context.Background(), x, Config{K: groups, Seed: 1, Vocab: vocab, KeepOrder: true, MaxIter: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := math.Abs(first.TC-cold.TC) / cold.TC; d < 0.1 {
+		t.Errorf("a cold fit's first iteration is as good as its last: TC %v, %v", first.TC, cold.TC)
+	}
+	top, _ := cold.TopWords(0, 1, ByMI)
+	warmCfg.Seeds = terms(vocab, nil, []words{{topic: 0, words: []string{top[0].Term}}})
+	excl, err := Fit(context.Background(), x, warmCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if al := excl.Alpha().At(0, idx(vocab, top[0].Term)); al != 0 {
+		t.Errorf("the excluded %q has α %v in topic 0", top[0].Term, al)
+	}
+	zeros := cfg
+	zeros.P0, zeros.Alpha0 = mat.NewDense(400, groups, nil), cold.Alpha()
+	same, err := Fit(context.Background(), x, zeros)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(same.History, cold.History) {
+		t.Error("a P0 of zeros changes the fit")
+	}
+	bad := mat.NewDense(400, groups, nil)
+	bad.Set(3, 1, 2)
+	for want, c := range map[string]Config{
+		"give both":                    {K: groups, P0: cold.Train.P},
+		"P0 has 3 rows for 400":        {K: groups, P0: mat.NewDense(3, groups, nil), Alpha0: cold.Alpha()},
+		"Alpha0 is 4×2":                {K: groups, P0: cold.Train.P, Alpha0: mat.NewDense(4, 2, nil)},
+		"P0 has the entry 2 at (3, 1)": {K: groups, P0: bad, Alpha0: cold.Alpha()},
+	} {
+		if _, err := Fit(context.Background(), x, c); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v", want, err)
+		}
+	}
+}

@@ -317,6 +317,39 @@ func (s *fitState) initTopics(seed uint64, numpy bool) (nextP func() float64) {
 	return next
 }
 
+// startFrom replaces the start of each topic whose column of p0 has a
+// positive entry by that column and its row of alpha0 (Config.P0 and
+// Alpha0; nothing when p0 is nil), and sums p's columns again.
+func (s *fitState) startFrom(p0, alpha0 *mat.Dense) {
+	if p0 == nil {
+		return
+	}
+	d, m := s.d, s.m
+	for j := 0; j < m; j++ {
+		given := false
+		for l := 0; l < d.n && !given; l++ {
+			given = p0.At(l, j) > 0
+		}
+		if !given {
+			continue
+		}
+		for l := 0; l < d.n; l++ {
+			s.p.Set(l, j, p0.At(l, j))
+		}
+		for i, a := range alpha0.RawRowView(j) {
+			s.alpha[i*m+j] = a
+		}
+	}
+	for j := range s.psum {
+		s.psum[j] = 0
+	}
+	for l := 0; l < d.n; l++ {
+		for j, v := range s.p.RawRowView(l) {
+			s.psum[j] += v
+		}
+	}
+}
+
 // anchorStart sets the start p(y|x) of each anchored topic from its
 // anchor words (the reference's mix with the draw with reference set, see
 // mixAnchors), and sums p's columns.

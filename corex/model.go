@@ -139,6 +139,11 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.P0 != nil {
+		if r, _ := cfg.P0.Dims(); r != X.Rows {
+			return nil, fmt.Errorf("corex: P0 has %d rows for %d documents", r, X.Rows)
+		}
+	}
 	var warnings []string
 	x, bg, err := preprocess(X, cfg.Input, nil)
 	if err != nil {
@@ -157,6 +162,7 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 		s := newFitState(d, cfg.K, byWord, byTopic)
 		s.npShift = cfg.npShift
 		s.initialize(seed, cfg.NumpyRandom)
+		s.startFrom(cfg.P0, cfg.Alpha0)
 		err := s.run(ctx, cfg, seed, r)
 		cancelled := err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
 		if err != nil && !cancelled {

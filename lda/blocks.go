@@ -109,6 +109,9 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if len(cfg.DocTopics) > 0 && len(cfg.DocTopics) != docs {
 		return nil, fmt.Errorf("lda: DocTopics has %d entries for %d documents", len(cfg.DocTopics), docs)
 	}
+	if cfg.Lambda0 != nil || cfg.Gamma0 != nil {
+		return nil, fmt.Errorf("lda: Lambda0 and Gamma0 start Fit in memory; out of core a fit starts from its checkpoint")
+	}
 	m, err := New(terms, cfg)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/supervision"
 )
@@ -165,6 +167,23 @@ type Config struct {
 	// same test splits, so a check that the default holds, not a tuned
 	// choice).
 	DocTopics [][]int
+	// Lambda0, when set, is a start of λ (K × terms) for Fit, such as the
+	// λ of an earlier fit (a warm start): a topic whose row has a positive
+	// entry starts from that row, with its entries below η raised to η
+	// (a term new to the topic starts at the prior); a topic whose row is
+	// all zero starts as without Lambda0 (the random draw, the seed
+	// prior, and with DocTopics its labeled documents' counts). A given
+	// row gets neither the seed prior nor the counts added: it is taken
+	// as a fitted topic, which holds them already. Default none.
+	Lambda0 *mat.Dense
+	// Gamma0, when set, is a start of the training documents' γ (one row
+	// of K per document) for Fit with the Batch method, such as the γ of
+	// an earlier fit: the first pass's E-step starts each document from
+	// its row (a row of zeros: the random start), and each later pass,
+	// and the final perplexity's E-step, from the γ the pass before left
+	// rather than from a new draw, so that a start near the fit's
+	// optimum needs few E-step iterations. Default none.
+	Gamma0 *mat.Dense
 	// Progress, when set, receives each pass of Fit over the data: Iter
 	// the pass (from 1), Objective the training perplexity after it (NaN
 	// where Config.EvaluateEvery does not evaluate it), Inner the mean

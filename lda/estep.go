@@ -58,10 +58,17 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 		for i := a; i < b; i++ {
 			d := lo + i
 			g := gamma[i*k : (i+1)*k]
-			if random {
+			var allow []bool
+			if doc0+d < len(labels) && len(labels[doc0+d]) > 0 {
+				allow = s.allowed(labels[doc0+d])
+			}
+			switch {
+			case w.keep && startable(g, allow):
+				// Start from the γ the document has (Config.Gamma0).
+			case random:
 				w.samplers[wk].seed(seed, docSeed(step, doc0+d))
 				w.samplers[wk].fill(g)
-			} else {
+			default:
 				for t := range g {
 					g[t] = 1
 				}
@@ -69,10 +76,6 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 			et := s.tmp
 			if stats {
 				et = expTheta[i*k : (i+1)*k]
-			}
-			var allow []bool
-			if doc0+d < len(labels) && len(labels[doc0+d]) > 0 {
-				allow = s.allowed(labels[doc0+d])
 			}
 			p0, p1 := x.Indptr[d], x.Indptr[d+1]
 			iters[wk] += m.inferDoc(x.Indices[p0:p1], x.Data[p0:p1], g, et, allow, s)
@@ -83,6 +86,17 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 		total += it
 	}
 	return total, err
+}
+
+// startable reports whether γ = g can start a document's E-step: it has a
+// positive entry at a topic allow permits (allow nil: any topic).
+func startable(g []float64, allow []bool) bool {
+	for t, v := range g {
+		if v > 0 && (allow == nil || allow[t]) {
+			return true
+		}
+	}
+	return false
 }
 
 // inferDoc runs the E-step iterations of one document with words ids and

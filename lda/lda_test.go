@@ -557,3 +557,71 @@ func TestConfigDefaults(t *testing.T) {
 		t.Errorf("literal zeros: %+v", o2)
 	}
 }
+
+// Fit starts from a given λ and γ (a warm start): from a fitted model's
+// own λ and its documents' γ, a few passes keep its perplexity and need
+// fewer E-step iterations per document than a cold pass, and with γ far
+// fewer than from λ alone; a row of
+// zeros starts its topic as without Lambda0 (all zero: the cold fit bit
+// for bit); bad starts are errors naming them.
+func TestFitFromStart(t *testing.T) {
+	ctx := context.Background()
+	syn := plant(1, 4, 12, 400, 80, 0.2)
+	cfg := Config{K: 4, MaxIter: 30, Seed: 3}
+	cold, err := Fit(ctx, syn.x, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theta, err := cold.Transform(ctx, syn.x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gamma := mat.NewDense(syn.x.Rows, 4, nil)
+	for d := 0; d < syn.x.Rows; d++ {
+		_, vals := syn.x.Row(d)
+		for k := 0; k < 4; k++ {
+			gamma.Set(d, k, (4*cold.alpha+sum(vals))*theta.At(d, k))
+		}
+	}
+	warmCfg := cfg
+	warmCfg.MaxIter, warmCfg.Lambda0, warmCfg.Gamma0 = 2, cold.Components(), gamma
+	warm, err := Fit(ctx, syn.x, warmCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := math.Abs(warm.TrainPerplexity()-cold.TrainPerplexity()) / cold.TrainPerplexity(); d > 0.01 {
+		t.Errorf("warm perplexity %v, cold %v", warm.TrainPerplexity(), cold.TrainPerplexity())
+	}
+	lambdaOnly := warmCfg
+	lambdaOnly.Gamma0 = nil
+	fromLambda, err := Fit(ctx, syn.x, lambdaOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, l, c := warm.History()[0].Inner, fromLambda.History()[0].Inner, cold.History()[0].Inner
+	if !(w < l/2) || !(l < c) {
+		t.Errorf("E-step iterations per document: %v from λ and γ, %v from λ alone, %v cold", w, l, c)
+	}
+	if warm.Config().Lambda0 != nil || warm.Config().Gamma0 != nil {
+		t.Error("the model keeps the starts")
+	}
+	zeros := cfg
+	zeros.Lambda0 = mat.NewDense(4, syn.x.Cols, nil)
+	same, err := Fit(ctx, syn.x, zeros)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(same.Components(), cold.Components()) {
+		t.Error("a Lambda0 of zeros changes the fit")
+	}
+	for name, c := range map[string]Config{
+		"Lambda0 is 3×48":                          {K: 4, Lambda0: mat.NewDense(3, 48, nil)},
+		"Gamma0 is 2×4":                            {K: 4, Gamma0: mat.NewDense(2, 4, nil)},
+		"Gamma0 starts the documents of the Batch": {K: 4, Method: Online, Gamma0: gamma},
+		"Lambda0 has the entry -1":                 {K: 4, Lambda0: mat.NewDense(4, 48, append([]float64{-1}, make([]float64, 191)...))},
+	} {
+		if _, err := Fit(ctx, syn.x, c); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

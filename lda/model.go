@@ -159,8 +159,13 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	if len(opts.DocTopics) > 0 && len(opts.DocTopics) != x.Rows {
 		return nil, fmt.Errorf("lda: DocTopics has %d entries for %d documents", len(opts.DocTopics), x.Rows)
 	}
+	lambda0, gamma0 := opts.Lambda0, opts.Gamma0
+	opts.Lambda0, opts.Gamma0 = nil, nil // the model keeps no copy
 	m, err := New(x.Cols, opts)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkStart(lambda0, gamma0, m.k, x.Cols, x.Rows, m.opts.Method); err != nil {
 		return nil, err
 	}
 	if m.needsCounts() {
@@ -173,11 +178,20 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 		m.labelCounts(S, x, 0, 0, x.Rows)
 		m.startLabels(S)
 	}
+	if lambda0 != nil {
+		m.startLambda(lambda0)
+	}
 	o := &m.opts
 	start := time.Now()
 	n := x.Rows
 	w := newWork(m, n)
 	w.labels = o.DocTopics
+	if gamma0 != nil {
+		w.keep = true
+		for d := 0; d < n; d++ {
+			copy(w.gamma[d*m.k:(d+1)*m.k], gamma0.RawRowView(d))
+		}
+	}
 	// fail returns err, or, when the context is done, the model as the
 	// last complete pass or mini-batch left it with the context's error.
 	fail := func(err error) (*Model, error) {
@@ -244,6 +258,63 @@ func Fit(ctx context.Context, x *sparse.CSR, opts Config) (*Model, error) {
 	m.perplexity = p
 	m.conv = m.ended(true, converged)
 	return m, nil
+}
+
+// checkStart validates the starts Lambda0 (k × terms) and Gamma0 (n × k)
+// of a Fit: of that shape, finite and non-negative; Gamma0 only with the
+// Batch method.
+func checkStart(lambda0, gamma0 *mat.Dense, k, terms, n int, method Method) error {
+	check := func(name string, a *mat.Dense, r, c int) error {
+		if a.IsEmpty() {
+			return fmt.Errorf("lda: %s is empty, want %d×%d", name, r, c)
+		}
+		if ar, ac := a.Dims(); ar != r || ac != c {
+			return fmt.Errorf("lda: %s is %d×%d, want %d×%d", name, ar, ac, r, c)
+		}
+		for i := 0; i < r; i++ {
+			for j, v := range a.RawRowView(i) {
+				if !(v >= 0) || math.IsInf(v, 0) {
+					return fmt.Errorf("lda: %s has the entry %v at (%d, %d), want a finite number ≥ 0", name, v, i, j)
+				}
+			}
+		}
+		return nil
+	}
+	if lambda0 != nil {
+		if err := check("Lambda0", lambda0, k, terms); err != nil {
+			return err
+		}
+	}
+	if gamma0 != nil {
+		if method != Batch {
+			return fmt.Errorf("lda: Gamma0 starts the documents of the Batch method; the Online method draws each mini-batch's")
+		}
+		if err := check("Gamma0", gamma0, n, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startLambda replaces λ's topics that lambda0 (k × terms) gives, a row
+// with a positive entry, by that row, each entry at least η, and
+// recomputes exp(E[log β]) (Config.Lambda0).
+func (m *Model) startLambda(lambda0 *mat.Dense) {
+	k := m.k
+	for t := 0; t < k; t++ {
+		row := lambda0.RawRowView(t)
+		given := false
+		for _, v := range row {
+			given = given || v > 0
+		}
+		if !given {
+			continue
+		}
+		for j, v := range row {
+			m.lambda[j*k+t] = max(v, m.eta)
+		}
+	}
+	m.updateExpElogBeta()
 }
 
 // ended is how a fit of m ended: done says that it ended (its final
@@ -555,6 +626,10 @@ type work struct {
 	// training E-steps (Config.DocTopics), by its index in the corpus;
 	// nil for none.
 	labels [][]int
+	// keep starts each document's E-step from its γ in gamma, when that
+	// has a positive entry, instead of the random or fixed start
+	// (Config.Gamma0: a whole batch, whose rows are the documents).
+	keep bool
 }
 
 func newWork(m *Model, n int) *work {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
@@ -50,17 +51,82 @@ func ArgmaxRows(scores *mat.Dense) []int {
 // n ≤ 0 gives all of them. It is the one top-words rule of semitopic: a
 // topic's words are TopIndices of its row of weights.
 func TopIndices(row []float64, n int) []int {
+	if n > 0 && n < len(row)/8 {
+		return topSelect(row, n)
+	}
 	var idx []int
 	for j, v := range row {
 		if v > 0 {
 			idx = append(idx, j)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return row[idx[a]] > row[idx[b]] })
+	// Larger first, ties by lower index: a total order, so that the
+	// unstable sort gives the stable sort's order.
+	slices.SortFunc(idx, func(a, b int) int {
+		switch {
+		case row[a] > row[b]:
+			return -1
+		case row[a] < row[b]:
+			return 1
+		}
+		return a - b
+	})
 	if n > 0 && n < len(idx) {
 		idx = idx[:n:n]
 	}
 	return idx
+}
+
+// topSelect is TopIndices for n much smaller than the row: one pass that
+// keeps the n best positions seen in a heap whose root is the worst of
+// them (a lower value, or among equal values the higher index), so that a
+// row of m values costs O(m log n) instead of a sort of every positive
+// value. The order is TopIndices's: largest first, ties by lower index.
+func topSelect(row []float64, n int) []int {
+	// worse reports whether position a ranks below position b.
+	worse := func(a, b int) bool { return row[a] < row[b] || row[a] == row[b] && a > b }
+	h := make([]int, 0, n)
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= len(h) {
+				return
+			}
+			if c+1 < len(h) && worse(h[c+1], h[c]) {
+				c++
+			}
+			if !worse(h[c], h[i]) {
+				return
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+	}
+	for j, v := range row {
+		if !(v > 0) {
+			continue
+		}
+		if len(h) < n {
+			h = append(h, j)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !worse(h[i], h[p]) {
+					break
+				}
+				h[i], h[p] = h[p], h[i]
+				i = p
+			}
+			continue
+		}
+		// j comes after every position in the heap, so it ranks above
+		// the root only with a strictly larger value.
+		if v > row[h[0]] {
+			h[0] = j
+			down(0)
+		}
+	}
+	sort.Slice(h, func(a, b int) bool { return worse(h[b], h[a]) })
+	return h
 }
 
 // Threshold returns, for each row of scores, the columns whose score is at

@@ -3,9 +3,12 @@ package metrics
 import (
 	"math"
 	"slices"
+	"sort"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/internal/rng"
 )
 
 func TestArgmax(t *testing.T) {
@@ -54,6 +57,45 @@ func TestTopIndices(t *testing.T) {
 		t.Errorf("an all-zero row gives %v", got)
 	}
 }
+
+// TestTopIndicesSelect checks the partial selection of TopIndices for a
+// few top positions of a long row against the sort of every positive
+// value: rows with many ties, zeros, negatives and NaNs.
+func TestTopIndicesSelect(t *testing.T) {
+	r := rng.NewCompat(7, 0)
+	for trial := 0; trial < 50; trial++ {
+		m := 200 + r.IntN(800)
+		row := make([]float64, m)
+		for j := range row {
+			switch r.IntN(6) {
+			case 0:
+				row[j] = 0
+			case 1:
+				row[j] = -r.Float64()
+			case 2:
+				row[j] = math.NaN()
+			case 3:
+				row[j] = float64(r.IntN(4)) // ties
+			default:
+				row[j] = r.Float64()
+			}
+		}
+		var all []int
+		for j, v := range row {
+			if v > 0 {
+				all = append(all, j)
+			}
+		}
+		sort.SliceStable(all, func(a, b int) bool { return row[all[a]] > row[all[b]] })
+		for _, n := range []int{1, 2, 10, 24} {
+			want := all[:min(n, len(all))]
+			if got := TopIndices(row, n); !slices.Equal(got, want) {
+				t.Fatalf("trial %d, n %d: TopIndices = %v, want %v", trial, n, got, want)
+			}
+		}
+	}
+}
+
 func TestChooseThreshold(t *testing.T) {
 	s := mat.NewDense(3, 2, []float64{
 		0.9, 0.2,

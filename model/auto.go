@@ -464,7 +464,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		kinds = SupervisedKinds()
 	}
 	final := func(c Options) (Model, Info, error) {
-		m, info, err := fitOne(ctx, x, vocab, sup, c, report)
+		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -643,7 +643,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	train, test := fold.train, fold.test
 	nc := c
 	nc.Readout = ""
-	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report)
+	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil)
 	if err != nil {
 		return nil, 0, 0, err
 	}

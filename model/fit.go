@@ -90,6 +90,9 @@ type Options struct {
 	// documents (documents without labels stay unlabeled) instead of
 	// Supervision.Labels.
 	LabelsFromCorpus bool `json:"labels_from_corpus,omitempty"`
+	// Warm, when set, starts the fit from a previous model of the kind
+	// (see WarmStart). It is not recorded in Info.Params.
+	Warm *WarmStart `json:"-"`
 	// Progress, when set, receives each step of the fit (see package
 	// progress; the kind's package says what a step and its objective
 	// are). An automatic configuration reports each of its fits in turn,
@@ -99,9 +102,9 @@ type Options struct {
 }
 
 // recorded returns o without the fields Info.Params leaves out: the
-// supervision and the progress callback.
+// supervision, the warm start and the progress callback.
 func (o Options) recorded() Options {
-	o.Supervision, o.Progress = Supervision{}, nil
+	o.Supervision, o.Warm, o.Progress = Supervision{}, nil, nil
 	return o
 }
 
@@ -252,6 +255,9 @@ func Fit(ctx context.Context, src Source, o Options) (*Fitted, error) {
 		if s.src == nil {
 			return nil, fmt.Errorf("model: no sharded corpus")
 		}
+		if o.Warm != nil {
+			return nil, fmt.Errorf("model: out of core a fit resumes from its checkpoint; a warm start (Options.Warm) starts a fit in memory")
+		}
 		return fitOutOfCore(ctx, s.src, s.stateDir, o)
 	}
 	return nil, fmt.Errorf("model: no source to fit")
@@ -276,7 +282,7 @@ func fitVectorized(ctx context.Context, x *sparse.CSR, vocab []string, o Options
 // whose columns are vocab, supervised by o.Supervision (its Labels, when
 // given, has one entry per row of x) and reporting to o.Progress.
 func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (Model, Info, error) {
-	sup, report := o.Supervision, o.Progress
+	sup, report, warm := o.Supervision, o.Progress, o.Warm
 	k, err := kindOrAuto(o.Kind)
 	if err != nil {
 		return nil, Info{}, err
@@ -292,6 +298,11 @@ func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (M
 	}
 	if err := checkAnchors(sup.Anchors); err != nil {
 		return nil, Info{}, err
+	}
+	if warm != nil {
+		if err := warm.checkRows(x.Rows); err != nil {
+			return nil, Info{}, err
+		}
 	}
 	if k == nil {
 		err = checkAuto(o, sup.labeled(), x.Rows, x.Cols)
@@ -311,7 +322,7 @@ func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (M
 	if _, search := k.(searchable); o.Auto && sup.labeled() && (k == nil || search) {
 		m, info, err = autoFit(ctx, x, vocab, sup, o, report)
 	} else {
-		m, info, err = fitOne(ctx, x, vocab, sup, o, report)
+		m, info, err = fitOne(ctx, x, vocab, sup, o, report, warm)
 	}
 	if err != nil {
 		return nil, Info{}, err
@@ -323,9 +334,10 @@ func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (M
 	return m, info, nil
 }
 
-// fitOne fits o.Kind with the settings of o as they are, then trains its
-// readout.
-func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
+// fitOne fits o.Kind with the settings of o as they are, started from
+// warm when given and the kind can (else cold, with a note), then trains
+// its readout.
+func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart) (Model, Info, error) {
 	if report == nil {
 		report = func(progress.Step) {}
 	}
@@ -333,7 +345,20 @@ func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	m, info, err := k.fit(ctx, &data{x: x, vocab: vocab, sup: sup, report: report}, o)
+	d := &data{x: x, vocab: vocab, sup: sup, report: report}
+	var m Model
+	var info Info
+	ws, canWarm := k.(warmStarter)
+	switch {
+	case warm != nil && canWarm:
+		m, info, err = ws.fitWarm(ctx, d, o, warm)
+		info.Warm = true
+	case warm != nil:
+		m, info, err = k.fit(ctx, d, o)
+		info.Notes = append(info.Notes, fmt.Sprintf("%s models start no fit from a previous model: this one is a cold fit", k.Name()))
+	default:
+		m, info, err = k.fit(ctx, d, o)
+	}
 	if err != nil {
 		return nil, Info{}, err
 	}

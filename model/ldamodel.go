@@ -166,17 +166,95 @@ func (p ldaParams) config() lda.Config {
 	return c
 }
 
-func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
+// fitLDA fits an lda model, started from warm when it is set.
+func fitLDA(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart) (Model, Info, error) {
 	lo, sv, err := ldaSetup(o, sup, vocab, x.Rows, report)
 	if err != nil {
 		return nil, Info{}, err
+	}
+	var note string
+	if warm != nil {
+		if note, err = warmLDA(ctx, &lo, x, vocab, sup, sv, o, warm); err != nil {
+			return nil, Info{}, err
+		}
 	}
 	lm, err := lda.Fit(ctx, x, lo)
 	if err != nil {
 		return nil, Info{}, err
 	}
 	m, info := ldaModel(lm, vocab, sv)
+	if note != "" {
+		info.Notes = append(info.Notes, note)
+	}
 	return m, info, nil
+}
+
+// The passes of a warm-started lda fit, when Options.MaxIter leaves them
+// to the kind (a cold fit runs 10).
+const ldaWarmMaxIter = 3
+
+// warmLDA sets the start of the lda fit lo of the documents x (columns
+// vocab) from warm: a topic from the previous model's topics starts from
+// their λ (summed, a split topic's shared; a term new to the model at the
+// prior), a new topic as a cold fit starts it, and with the batch method
+// each document's γ from its previous topic proportions (times Kα plus
+// its length, the mass of γ); and its passes (ldaWarmMaxIter unless o sets
+// them). It returns the note saying so.
+func warmLDA(ctx context.Context, lo *lda.Config, x *sparse.CSR, vocab []string, sup Supervision, sv ldaSupervised, o Options, warm *WarmStart) (string, error) {
+	prev, ok := warm.From.Model.(*LDA)
+	if !ok {
+		return "", fmt.Errorf("model: warm start: a %s model is no LDA model", warm.From.Model.Kind())
+	}
+	names := make([]string, lo.K)
+	for t := range names {
+		names[t] = fmt.Sprintf("topic-%d", t+1)
+		if t < len(sv.names) {
+			names[t] = sv.names[t]
+		}
+	}
+	src, err := warm.topicSources(names, sup)
+	if err != nil {
+		return "", err
+	}
+	comp := prev.m.Components()
+	kp, _ := comp.Dims()
+	c := shares(src, kp)
+	cols := warm.termMap(vocab)
+	lambda := mat.NewDense(lo.K, len(vocab), nil)
+	for t, from := range src {
+		row := lambda.RawRowView(t)
+		for _, q := range from {
+			prow := comp.RawRowView(q)
+			for j, col := range cols {
+				if col >= 0 {
+					row[j] += prow[col] / c[q]
+				}
+			}
+		}
+	}
+	lo.Lambda0 = lambda
+	if lo.Method == lda.Batch {
+		dt, err := warm.docTopics(ctx, x, vocab)
+		if err != nil {
+			return "", err
+		}
+		theta := docColumns(dt, src)
+		alpha := lo.DocTopicPrior
+		if alpha == 0 {
+			alpha = 1 / float64(lo.K)
+		}
+		for i := 0; i < x.Rows; i++ {
+			_, vals := x.Row(i)
+			mass := float64(lo.K)*alpha + floatsSum(vals)
+			row := theta.RawRowView(i)
+			for t := range row {
+				row[t] = max(row[t]*mass, alpha) // γ ≥ α
+			}
+		}
+		lo.Gamma0 = theta
+	}
+	lo.MaxIter, _ = warmLimits(o, ldaWarmMaxIter, 0)
+	return warmNote(KindLDA, src, fmt.Sprintf("%d passes", lo.MaxIter)), nil
 }
 
 // ldaSetup checks the options of an LDA fit over docs documents and
@@ -353,7 +431,10 @@ func (ldaKind) Takes() Takes {
 		How: "labels (labeled LDA: a labeled document uses its labels' topics only), seed words (--seed-mode prior: a larger prior; zlabels: exactly zero outside their topics; both) or both; exclusion words weigh exactly zero in their topic"}
 }
 func (ldaKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
-	return fitLDA(ctx, d.x, d.vocab, d.sup, o, d.report)
+	return fitLDA(ctx, d.x, d.vocab, d.sup, o, d.report, nil)
+}
+func (ldaKind) fitWarm(ctx context.Context, d *data, o Options, w *WarmStart) (Model, Info, error) {
+	return fitLDA(ctx, d.x, d.vocab, d.sup, o, d.report, w)
 }
 func (ldaKind) save(m Model) (any, map[string]*mat.Dense, error) {
 	x := m.(*LDA)

@@ -248,6 +248,10 @@ type Info struct {
 	// (and the field absent from the file) for models saved before fits
 	// reported it.
 	Convergence progress.Convergence `json:"convergence,omitzero"`
+	// Warm reports that the fit started from a previous model
+	// (Options.Warm): a cold fit of the same options and data gives
+	// another model.
+	Warm bool `json:"warm,omitempty"`
 	// Notes explains the supervision and other choices.
 	Notes []string `json:"notes,omitempty"`
 	// Params are the fit options as given.

@@ -372,6 +372,9 @@ func CheckOptions(o Options, given ...string) error {
 	if err := checkAnchors(o.Anchors); err != nil {
 		return err
 	}
+	if err := checkWarm(o); err != nil {
+		return err
+	}
 	k, err := kindOrAuto(o.Kind)
 	switch {
 	case err != nil:

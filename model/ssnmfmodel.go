@@ -168,7 +168,8 @@ func loadSSNMF(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) 
 // documents that are labeled.
 const DefaultLambda = 100
 
-func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
+// fitSSNMF fits an ssnmf model, started from warm when it is set.
+func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart) (Model, Info, error) {
 	seedsAlone := !sup.labeled() && seeded(sup.Anchors)
 	sup, seedNotes, err := labelBySeeds(KindSSNMF, x, vocab, sup)
 	if err != nil {
@@ -279,6 +280,13 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		// document.
 		cfg.SeedLabels = seedsAlone
 	}
+	if warm != nil {
+		note, err := warmSSNMF(ctx, &cfg, x, vocab, sup, topicNames, names, o, warm)
+		if err != nil {
+			return nil, Info{}, err
+		}
+		notes = append(notes, note)
+	}
 	r, err := ssnmf.Fit(ctx, x, cfg)
 	if err != nil {
 		return nil, Info{}, seedError(err, topicNames)
@@ -297,6 +305,70 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	r.W = nil // not needed to transform or predict
 	return m, info, nil
+}
+
+// warmSSNMF sets the starting factors of the ssnmf fit cfg of the
+// documents x (columns vocab) from warm — W and H as nmf's (warmFactors),
+// B from the previous model's B, its classes matched by name, a new
+// class or topic starting at the mean entry of B — and its bounds
+// (warmLimits); it returns the note saying so. topicNames names the topics when anchors do (nil:
+// topic-N), classes are the fit's classes.
+func warmSSNMF(ctx context.Context, cfg *ssnmf.Config, x *sparse.CSR, vocab []string, sup Supervision, topicNames, classes []string, o Options, warm *WarmStart) (string, error) {
+	prev, ok := warm.From.Model.(*SSNMF)
+	if !ok {
+		return "", fmt.Errorf("model: warm start: a %s model is no SSNMF model", warm.From.Model.Kind())
+	}
+	names := topicNames
+	if names == nil {
+		names = make([]string, cfg.K)
+		for t := range names {
+			names[t] = fmt.Sprintf("topic-%d", t+1)
+		}
+	}
+	src, err := warm.topicSources(names, sup)
+	if err != nil {
+		return "", err
+	}
+	if cfg.W0, cfg.H0, err = warm.warmFactors(ctx, x, vocab, prev.r.H, src, cfg.Seeds, o.Seed); err != nil {
+		return "", err
+	}
+	b := prev.r.B
+	pc, _ := b.Dims()
+	mean, n := 0.0, 0
+	for c := 0; c < pc; c++ {
+		for _, v := range b.RawRowView(c) {
+			if v > 0 {
+				mean += v
+				n++
+			}
+		}
+	}
+	if n > 0 {
+		mean /= float64(n)
+	} else {
+		mean = 1
+	}
+	b0 := mat.NewDense(len(classes), cfg.K, nil)
+	for c, name := range classes {
+		pcl := slices.Index(prev.LabelNames, name)
+		row := b0.RawRowView(c)
+		for t, from := range src {
+			if pcl < 0 || len(from) == 0 {
+				row[t] = mean
+				if cfg.TopicClasses != nil && cfg.TopicClasses[t] == c {
+					row[t] = mat.Max(b)
+				}
+				continue
+			}
+			for _, q := range from {
+				row[t] += b.At(pcl, q) / float64(len(from))
+			}
+		}
+	}
+	liftZeros(b0)
+	cfg.B0 = b0
+	cfg.MaxIter, cfg.MinIter = warmLimits(o, warmMaxIter, warmMinIter)
+	return warmNote(KindSSNMF, src, iterLimits(cfg.MaxIter, cfg.MinIter)), nil
 }
 
 // ssnmfKind is semi-supervised NMF (Lee, Yoo & Choi 2010; Haddock,
@@ -332,7 +404,10 @@ func (ssnmfKind) Takes() Takes {
 		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (GSSNMF, Li et al. 2022)"}
 }
 func (ssnmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
-	return fitSSNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+	return fitSSNMF(ctx, d.x, d.vocab, d.sup, o, d.report, nil)
+}
+func (ssnmfKind) fitWarm(ctx context.Context, d *data, o Options, w *WarmStart) (Model, Info, error) {
+	return fitSSNMF(ctx, d.x, d.vocab, d.sup, o, d.report, w)
 }
 func (ssnmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return m.(*SSNMF).save() }
 func (ssnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {

@@ -48,7 +48,10 @@ func (tsnmfKind) Takes() Takes {
 		How: "labels, seed words or both; seed words alone label the documents most of whose seed words are one topic's, and each seeded topic fits a pseudo-document of its seed words (Guided NMF)"}
 }
 func (tsnmfKind) fit(ctx context.Context, d *data, o Options) (Model, Info, error) {
-	return fitTSNMF(ctx, d.x, d.vocab, d.sup, o, d.report)
+	return fitTSNMF(ctx, d.x, d.vocab, d.sup, o, d.report, nil)
+}
+func (tsnmfKind) fitWarm(ctx context.Context, d *data, o Options, w *WarmStart) (Model, Info, error) {
+	return fitTSNMF(ctx, d.x, d.vocab, d.sup, o, d.report, w)
 }
 func (tsnmfKind) save(m Model) (any, map[string]*mat.Dense, error) { return saveNMF(m) }
 func (tsnmfKind) load(raw json.RawMessage, mats map[string]*mat.Dense, vocab []string) (Model, error) {
@@ -67,7 +70,8 @@ func tsnmfWeighting(name string) (nmf.Weighting, error) {
 	return 0, fmt.Errorf("model: unknown weighting %q (want inverse or none)", name)
 }
 
-func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func) (Model, Info, error) {
+// fitTSNMF fits a tsnmf model, started from warm when it is set.
+func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart) (Model, Info, error) {
 	sup, seedNotes, err := labelBySeeds(KindTSNMF, x, vocab, sup)
 	if err != nil {
 		return nil, Info{}, err
@@ -117,12 +121,16 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{
-		Config: nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
-			Seeds: seeds, SeedWeight: o.Beta, Progress: report},
-		LabelNames: names,
-		Weighting:  weighting,
-	})
+	cfg := nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
+		Seeds: seeds, SeedWeight: o.Beta, Progress: report}
+	if warm != nil {
+		note, err := warmNMF(ctx, &cfg, x, vocab, sup, topicNames, o, warm)
+		if err != nil {
+			return nil, Info{}, err
+		}
+		notes = append(notes, note)
+	}
+	r, err := nmf.TSNMF(ctx, x, nmf.TSNMFConfig{Config: cfg, LabelNames: names, Weighting: weighting})
 	if err != nil {
 		return nil, Info{}, seedError(err, topicNames)
 	}

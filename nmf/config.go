@@ -178,9 +178,13 @@ type Config struct {
 	// documents, a pseudo-document of its seed terms (their strengths, 1
 	// for a Strength of 0) that may use that topic alone, so that the
 	// seeded topic is the seeds' topic; the result's W has the documents'
-	// rows only. Seed terms need W and H updated, without W0, coupled
-	// terms or dense Weights; with Init InitAuto a seeded fit starts as
+	// rows only. Seed terms need W and H updated, without coupled terms
+	// or dense Weights; with Init InitAuto a seeded fit starts as
 	// InitLabelMean from the documents holding each topic's seed terms.
+	// A seeded fit may start from W0 (the documents' rows) only with H0:
+	// each pseudo-document's row of W then starts at its best weight for
+	// its topic's row of H0 (Guide.StackW), as a warm start from an
+	// earlier fit does.
 	Seeds supervision.Terms
 	// SeedWeight (β ≥ 0; 0 means 1) scales the weight of every seed
 	// pseudo-document against the documents (see NewGuide).
@@ -203,6 +207,12 @@ type Config struct {
 	// Stop, when set, is the stopping rule instead of Tol's, such as
 	// SklearnEvery10.
 	Stop Stop
+	// MinIter, when positive, keeps the stopping rule from stopping the
+	// fit before MinIter iterations (MaxIter still bounds it): a fit
+	// started near a previous optimum (a warm start) improves too little
+	// per iteration for a relative rule to let a change of its
+	// supervision take effect.
+	MinIter int
 	// Progress, if set, receives each iteration's number (from 1) and
 	// objective, on the goroutine that called Fit.
 	Progress progress.Func
@@ -536,6 +546,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	var err error
 	if cfg.MaxIter, err = CheckIterations(cfg.MaxIter, cfg.Tol, DefaultMaxIter); err != nil {
 		return cfg, fmt.Errorf("nmf: %w", err)
+	}
+	if cfg.MinIter < 0 {
+		return cfg, fmt.Errorf("nmf: MinIter = %d, want ≥ 0", cfg.MinIter)
 	}
 	if cfg.Tol == 0 {
 		cfg.Tol = DefaultTol

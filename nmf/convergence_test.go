@@ -139,3 +139,31 @@ func TestFitCancelledConvergence(t *testing.T) {
 		}
 	}
 }
+
+// MinIter keeps the rule from stopping a fit early: a tolerance that
+// stops the fit after its first iteration stops it after MinIter, still
+// converged; MaxIter bounds it; a negative MinIter is an error.
+func TestMinIter(t *testing.T) {
+	x := blockData()
+	ctx := context.Background()
+	for _, c := range []struct {
+		cfg   Config
+		iters int
+		want  progress.Status
+	}{
+		{Config{K: 3, Tol: 0.9}, 1, progress.Converged},
+		{Config{K: 3, Tol: 0.9, MinIter: 7}, 7, progress.Converged},
+		{Config{K: 3, Tol: 0.9, MinIter: 7, MaxIter: 4}, 4, progress.IterationLimit},
+	} {
+		r, err := Fit(ctx, x, c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Iterations != c.iters || r.Convergence.Status != c.want {
+			t.Errorf("MinIter %d, MaxIter %d: %d iterations, %v; want %d, %v", c.cfg.MinIter, c.cfg.MaxIter, r.Iterations, r.Convergence, c.iters, c.want)
+		}
+	}
+	if _, err := Fit(ctx, x, Config{K: 3, MinIter: -1}); err == nil || !strings.Contains(err.Error(), "MinIter") {
+		t.Errorf("MinIter -1: %v", err)
+	}
+}

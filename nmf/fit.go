@@ -102,7 +102,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 	if stop == nil {
 		stop = RelativeDecrease{cfg.Tol}
 	}
-	tr := &tracker{maxIter: cfg.MaxIter, stop: stop, report: cfg.Progress, t0: t0}
+	tr := &tracker{maxIter: cfg.MaxIter, minIter: cfg.MinIter, stop: stop, report: cfg.Progress, t0: t0}
 	var wm, hm *mat.Dense
 	var terms []float64
 	var bs []*mat.Dense
@@ -152,6 +152,7 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 // tracker keeps the objective history and applies the stopping rule.
 type tracker struct {
 	maxIter   int
+	minIter   int // the rule stops no fit before it
 	stop      Stop
 	report    progress.Func
 	t0        time.Time
@@ -215,7 +216,7 @@ func (t *tracker) observe(obj float64) bool {
 	if t.report != nil {
 		t.report(progress.Step{Iter: t.iters, Total: t.maxIter, Runs: 1, Objective: obj, Elapsed: time.Since(t.t0)})
 	}
-	if t.stop != nil && t.stop.Converged(t.hist) {
+	if t.stop != nil && t.iters >= t.minIter && t.stop.Converged(t.hist) {
 		t.converged = true
 		return true
 	}

@@ -201,6 +201,51 @@ func (g *Guide) Stack(x *sparse.CSR, rowWeights []float64, wmask *mat.Dense, k i
 	return xs, rw, wm, nil
 }
 
+// StackW returns the starting W of a fit whose documents start from w0
+// (documents × k): w0's rows, then one row per pseudo-document, zero but
+// at its own topic, where it holds the pseudo-document's best weight for
+// that topic's starting row of h0 (k × terms; nil: 1): ⟨q, h⟩/‖h‖² under
+// the Frobenius loss, Σq/Σh under KL, the value one multiplicative update
+// of the row reaches from any positive start. It returns w0 itself for a
+// nil Guide or a nil w0. It is how a seeded fit starts from given factors
+// (a warm start from an earlier fit).
+func (g *Guide) StackW(w0, h0 *mat.Dense, loss Loss) *mat.Dense {
+	if g == nil || w0 == nil {
+		return w0
+	}
+	n, k := w0.Dims()
+	out := mat.NewDense(n+g.rows(), k, nil)
+	out.Slice(0, n, 0, k).(*mat.Dense).Copy(w0)
+	for r, t := range g.topics {
+		v := 1.0
+		if h0 != nil {
+			cols, vals := g.q.Row(r)
+			h := h0.RawRowView(t)
+			num, den := 0.0, 0.0
+			if loss == Frobenius {
+				for p, c := range cols {
+					num += vals[p] * h[c]
+				}
+				for _, x := range h {
+					den += x * x
+				}
+			} else {
+				for _, x := range vals {
+					num += x
+				}
+				for _, x := range h {
+					den += x
+				}
+			}
+			if num > 0 && den > 0 && !math.IsInf(num/den, 0) {
+				v = num / den
+			}
+		}
+		out.Set(n+r, t, v)
+	}
+	return out
+}
+
 // labels returns the n documents' label lists (idx, nil meaning none)
 // with each pseudo-document's appended: its topic (TS-NMF's labels are
 // its first topics).
@@ -392,8 +437,17 @@ func guided(d *data, cfg Config) (*data, Config, *Guide, []string, error) {
 	switch {
 	case cfg.FixW || cfg.FixH || cfg.Fixed != nil:
 		return nil, cfg, nil, nil, fmt.Errorf("nmf: seed terms need both factors updated (FixW, FixH or a fixed H is set)")
-	case cfg.W0 != nil || cfg.Init == InitCustom:
-		return nil, cfg, nil, nil, fmt.Errorf("nmf: seed terms with W0: the pseudo-documents' rows of W have no start; leave W0 unset")
+	case cfg.W0 != nil && cfg.H0 == nil:
+		return nil, cfg, nil, nil, fmt.Errorf("nmf: seed terms with W0 need H0 too: the pseudo-documents' rows of W start from H0")
+	case cfg.Init == InitCustom && (cfg.W0 == nil || cfg.H0 == nil):
+		return nil, cfg, nil, nil, fmt.Errorf("nmf: init custom needs both W0 and H0")
+	case cfg.W0 != nil:
+		if err := checkFactor("W0", cfg.W0, d.n, cfg.K); err != nil {
+			return nil, cfg, nil, nil, err
+		}
+		if err := checkFactor("H0", cfg.H0, cfg.K, d.m); err != nil {
+			return nil, cfg, nil, nil, err
+		}
 	case cfg.Weights != nil:
 		return nil, cfg, nil, nil, fmt.Errorf("nmf: seed terms with dense entry Weights are not supported (use RowWeights)")
 	case len(cfg.Coupled) > 0:
@@ -422,7 +476,12 @@ func guided(d *data, cfg Config) (*data, Config, *Guide, []string, error) {
 		return nil, cfg, nil, nil, err
 	}
 	cfg.RowWeights, cfg.WMask = rw, wm
+	cfg.W0 = g.StackW(cfg.W0, cfg.H0, cfg.Loss)
 	switch {
+	case cfg.W0 != nil:
+		// The factors are given: no initialisation runs, but the
+		// pseudo-documents' labels keep Labels' shape.
+		cfg.Labels = g.labels(cfg.Labels, d.n)
 	case cfg.Init == InitAuto:
 		cfg.Init, cfg.Labels = InitLabelMean, g.StartLabels(x)
 		notes = append(notes, seededStartNote)

@@ -307,3 +307,56 @@ func TestWeighByShare(t *testing.T) {
 		t.Errorf("no document holds a seed term: guide %v, notes %q, %v", g, notes, err)
 	}
 }
+
+// A seeded fit starts from given factors (a warm start): the
+// pseudo-documents' rows of W start at their best weight for H0
+// (Guide.StackW), so that a fit from a converged seeded fit's factors
+// starts at that fit's objective and moves little; exclusions stay
+// exactly zero. TSNMF starts so too.
+func TestGuidedFromFactors(t *testing.T) {
+	x := guidedX()
+	ctx := context.Background()
+	seeds := supervision.Terms{Seeds: []supervision.Seed{{Topic: 0, Term: 0}, {Topic: 1, Term: 2}}, Exclude: []supervision.Exclusion{{Topic: 2, Term: 4}}}
+	for _, loss := range []Loss{Frobenius, KullbackLeibler} {
+		cfg := Config{K: 3, Loss: loss, Seed: 2, MaxIter: 500, Tol: 1e-9, Seeds: seeds}
+		cold, err := Fit(ctx, x, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.W0, cfg.H0 = cold.W, cold.H
+		warm, err := Fit(ctx, x, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := warm.W.Dims(); n != x.Rows || !slices.Equal(warm.Seeded, []int{0, 1}) || warm.Init != InitCustom {
+			t.Fatalf("%v: W has %d rows, seeded %v, init %v", loss, n, warm.Seeded, warm.Init)
+		}
+		if d := math.Abs(warm.Objective[0]-cold.FinalObjective()) / cold.FinalObjective(); d > 1e-3 {
+			t.Errorf("%v: the start's objective %v is not the fit's %v (relative %g)", loss, warm.Objective[0], cold.FinalObjective(), d)
+		}
+		if warm.Iterations >= cold.Iterations {
+			t.Errorf("%v: the warm start ran %d iterations, the cold fit %d", loss, warm.Iterations, cold.Iterations)
+		}
+		if warm.H.At(2, 4) != 0 {
+			t.Errorf("%v: excluded entry %v", loss, warm.H.At(2, 4))
+		}
+		// TSNMF: the seeded topics are labels' topics.
+		tcfg := TSNMFConfig{Config: Config{K: 3, Loss: loss, Seed: 2, MaxIter: 500, Tol: 1e-9, Seeds: seeds, Labels: [][]int{{0}, nil, {1}, nil, nil, nil}}, LabelNames: []string{"a", "b"}}
+		tcold, err := TSNMF(ctx, x, tcfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tcfg.W0, tcfg.H0 = tcold.W, tcold.H
+		twarm, err := TSNMF(ctx, x, tcfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := math.Abs(twarm.Objective[0]-tcold.FinalObjective()) / tcold.FinalObjective(); d > 1e-3 || twarm.Iterations >= tcold.Iterations || twarm.H.At(2, 4) != 0 {
+			t.Errorf("%v: TSNMF from its own factors: objective %v from %v, %d iterations from %d, excluded %v", loss,
+				twarm.Objective[0], tcold.FinalObjective(), twarm.Iterations, tcold.Iterations, twarm.H.At(2, 4))
+		}
+	}
+	if _, err := Fit(ctx, x, Config{K: 3, Seeds: seeds, W0: mat.NewDense(6, 3, nil)}); err == nil || !strings.Contains(err.Error(), "H0") {
+		t.Errorf("W0 without H0: %v", err)
+	}
+}

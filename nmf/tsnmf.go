@@ -163,6 +163,18 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 				return nil, err
 			}
 			ec.Labels, weights = g.labels(cfg.Labels, n), rw
+			if ec.W0 != nil {
+				if err := checkFactor("W0", ec.W0, n, k); err != nil {
+					return nil, err
+				}
+				if ec.H0 == nil {
+					return nil, fmt.Errorf("nmf: TSNMF: seed terms with W0 need H0 too: the pseudo-documents' rows of W start from H0")
+				}
+				if err := checkFactor("H0", ec.H0, k, d.m); err != nil {
+					return nil, err
+				}
+				ec.W0 = g.StackW(ec.W0, ec.H0, ec.Loss)
+			}
 		}
 	}
 	ec.Seeds.Seeds = nil

@@ -162,8 +162,11 @@ type Config struct {
 	// the reconstruction term and, unless SeedLabels, nothing in the
 	// label term. A seeded fit starts H from the documents holding each
 	// topic's seed terms (nmf.Guide.StartLabels), and B from TopicClasses
-	// when it names a class. Seed terms need W0, StartLabels, DataWeights
-	// and LabelWeights unset. The result's W has the documents' rows only.
+	// when it names a class. Seed terms need StartLabels, DataWeights and
+	// LabelWeights unset, and W0 unset or given with H0 (a warm start:
+	// each pseudo-document's row of W then starts at its best weight for
+	// its topic's row of H0, nmf.Guide.StackW). The result's W has the
+	// documents' rows only.
 	Seeds supervision.Terms
 	// SeedWeight (β ≥ 0; 0 means 1) scales the seed pseudo-documents'
 	// weight μ against the documents (nmf.Config.SeedWeight).
@@ -205,6 +208,10 @@ type Config struct {
 	// DefaultTol; negative: never, run MaxIter iterations — see
 	// Model.Objective).
 	Tol float64
+	// MinIter, when positive, keeps Tol's rule from stopping the fit
+	// before MinIter iterations (nmf.Config.MinIter), as a warm start
+	// from an earlier fit's factors needs.
+	MinIter int
 	// Epsilon is added to every divisor (0: DefaultEpsilon).
 	Epsilon float64
 	// Progress, if set, receives each iteration's number (from 1) and
@@ -440,8 +447,8 @@ func (cfg Config) checkSeeds(m int) error {
 	}
 	if len(cfg.Seeds.Seeds) > 0 {
 		switch {
-		case cfg.W0 != nil:
-			return fmt.Errorf("ssnmf: seed terms with W0: the pseudo-documents' rows of W have no start; leave W0 unset")
+		case cfg.W0 != nil && cfg.H0 == nil:
+			return fmt.Errorf("ssnmf: seed terms with W0 need H0 too: the pseudo-documents' rows of W start from H0")
 		case cfg.StartLabels != nil:
 			return fmt.Errorf("ssnmf: seed terms set StartLabels themselves; leave it unset")
 		case cfg.DataWeights != nil || cfg.LabelWeights != nil:

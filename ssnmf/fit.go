@@ -97,7 +97,7 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 		H0:         startFactor(cfg.H0, k, m, cfg.Seed, streamH),
 		RowWeights: cfg.DataRowWeights, Weights: cfg.DataWeights,
 		WMask: wmask, HMask: cfg.Seeds.Mask(k, m),
-		MaxIter: cfg.MaxIter, Stop: nmf.RelativeToFirst{Tol: cfg.Tol},
+		MaxIter: cfg.MaxIter, MinIter: cfg.MinIter, Stop: nmf.RelativeToFirst{Tol: cfg.Tol},
 		DataWeight: rs / s, AddEpsilon: cfg.Epsilon, Order: nmf.HFirst,
 	}
 	if cfg.StartLabels != nil && cfg.H0 == nil {
@@ -194,6 +194,7 @@ func guided(d *dataMatrix, cfg Config) (*dataMatrix, Config, *nmf.Guide, *mat.De
 		}
 	}
 	cfg.DataRowWeights, cfg.StartLabels = dataW, g.StartLabels(x)
+	cfg.W0 = g.StackW(cfg.W0, cfg.H0, cfg.Losses.Recon)
 	ds, err := checkX(xs)
 	if err != nil {
 		return nil, cfg, nil, nil, nil, err

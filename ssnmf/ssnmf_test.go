@@ -741,7 +741,7 @@ func TestSeeds(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{Config{K: 3, Seeds: seeds, W0: mat.NewDense(40, 3, nil)}, "W0"},
+		{Config{K: 3, Seeds: seeds, W0: mat.NewDense(40, 3, nil)}, "W0 need H0"},
 		{Config{K: 3, Seeds: seeds, TopicClasses: []int{0}}, "TopicClasses has 1 entries"},
 		{Config{K: 3, Y: y, Seeds: seeds, TopicClasses: []int{0, 3, -1}}, "topic 1 stands for class 3"},
 		{Config{K: 3, Y: y, Seeds: seeds, SeedLabels: true}, "SeedLabels"},
@@ -798,6 +798,38 @@ func TestStartLabels(t *testing.T) {
 	for name, bad := range map[string][][]int{"entries": labels[:10], "topic 3": append([][]int{{3}}, labels[1:]...)} {
 		if _, err := Fit(context.Background(), x, Config{K: 3, StartLabels: bad}); err == nil || !strings.Contains(err.Error(), "StartLabels") || !strings.Contains(err.Error(), strings.Fields(name)[len(strings.Fields(name))-1]) {
 			t.Errorf("StartLabels with bad %s: %v", name, err)
+		}
+	}
+}
+
+// A seeded fit starts from given W0, H0 and B0 (a warm start): from a
+// seeded fit's own factors it starts at that fit's objective, with the
+// pseudo-documents' rows of W at their best weight for H0, and ends
+// with the documents' rows of W; exclusions stay exactly zero.
+func TestSeedsFromFactors(t *testing.T) {
+	x, class := planted(40, 21, 3, 3, 9)
+	xs := sparse.FromDense(x)
+	y, w, _ := OneHot(class, 3)
+	seeds := supervision.Terms{Seeds: []supervision.Seed{{Topic: 1, Term: 1}, {Topic: 0, Term: 3}}, Exclude: []supervision.Exclusion{{Topic: 2, Term: 4}}}
+	for _, mod := range Models() {
+		cfg := Config{K: 3, Losses: mod, Y: y, LabelRowWeights: w, Lambda: 1, MaxIter: 300, Tol: 1e-7, Seeds: seeds}
+		cold, err := Fit(context.Background(), xs, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.W0, cfg.H0, cfg.B0 = cold.W, cold.H, cold.B
+		warm, err := Fit(context.Background(), xs, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := warm.W.Dims(); r != 40 || !slices.Equal(warm.Seeded, cold.Seeded) {
+			t.Fatalf("%v: W has %d rows, seeded %v", mod, r, warm.Seeded)
+		}
+		if d := math.Abs(warm.Objective[0]-cold.FinalObjective()) / cold.FinalObjective(); d > 1e-3 {
+			t.Errorf("%v: the start's objective %v is not the fit's %v (relative %g)", mod, warm.Objective[0], cold.FinalObjective(), d)
+		}
+		if warm.H.At(2, 4) != 0 {
+			t.Errorf("%v: excluded entry %v", mod, warm.H.At(2, 4))
 		}
 	}
 }

@@ -90,11 +90,16 @@ func rowLabels(d *data, st *State, ids []string) [][]string {
 // fitCold fits the spec from scratch, as `semitopic fit` does: the same
 // matrix, options and supervision give the same model bit for bit.
 func fitCold(ctx context.Context, f *fitSpec, ids []string, report progress.Func) (*model.Fitted, error) {
+	return fit(ctx, f, ids, report, nil)
+}
+
+// fit fits the spec, started from warm when it is set.
+func fit(ctx context.Context, f *fitSpec, ids []string, report progress.Func, warm *model.WarmStart) (*model.Fitted, error) {
 	o, notes, err := f.options(rowLabels(f.d, f.st, ids))
 	if err != nil {
 		return nil, err
 	}
-	o.Progress = report
+	o.Progress, o.Warm = report, warm
 	fitted, err := model.Fit(ctx, model.Matrix(f.d.x, f.d.vocab), o)
 	if err != nil {
 		return nil, err
@@ -105,17 +110,30 @@ func fitCold(ctx context.Context, f *fitSpec, ids []string, report progress.Func
 	return fitted, nil
 }
 
-// refitModel is the one entry of a refit: today a cold fit (fitCold);
-// once the kinds offer a warm start, it starts from f.prev.fitted's
-// model, its rows carried over by f.origins() (topics kept or renamed keep
-// their row, merged topics sum theirs, split topics copy theirs, created
-// topics start from their seed words, deleted ones are dropped), and falls
-// back to fitCold where a kind cannot.
-// It reports whether the model is a cold fit: Export gives `semitopic
-// fit`'s model, which is always one.
+// refitModel is the one entry of a refit: it starts from f.prev's model
+// (model.WarmStart) — topics kept or renamed keep their state, merged
+// topics add theirs, split topics share theirs, created topics start
+// from their seed words, deleted ones are dropped (f.origins()), each
+// document starts from its topic weights in f.prev (the round's, which
+// its views read) — and fits cold (fitCold) for the first round, after a
+// change of kind, and where the kind cannot start warm (model.Fit fits
+// it cold and says so). It reports whether the model is a cold fit:
+// Export gives `semitopic fit`'s model, which is always one.
 func refitModel(ctx context.Context, f *fitSpec, ids []string, report progress.Func) (_ *model.Fitted, cold bool, _ error) {
-	m, err := fitCold(ctx, f, ids, report)
-	return m, true, err
+	prev := f.prev
+	if prev == nil || prev.fitted == nil || prev.fitted.Model.Kind() != f.st.Kind {
+		m, err := fitCold(ctx, f, ids, report)
+		return m, true, err
+	}
+	rows := make([]int, len(f.d.rows))
+	for r, i := range f.d.rows {
+		rows[r] = prev.d.rowOf[i]
+	}
+	m, err := fit(ctx, f, ids, report, &model.WarmStart{From: prev.fitted, Topics: f.origins(), Rows: rows, DocTopics: prev.w})
+	if err != nil {
+		return nil, false, err
+	}
+	return m, !m.Info.Warm, nil
 }
 
 // crossValidate estimates the accuracy of the spec's model on documents
