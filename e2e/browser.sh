@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks the HTML pages in a real browser: renders the demo report and the
 # server's web page in headless Chromium, saves PNG screenshots, and fails
-# on any console message (errors, failed loads, uncaught exceptions).
+# on any console message (errors, failed loads, uncaught exceptions); then
+# runs the workbench's main flows in the browser (go test ./e2e with
+# SEMITOPIC_BROWSER=1), failing if that test skips.
 #
 #   e2e/browser.sh [OUT_DIR]
 #
@@ -110,4 +112,14 @@ words=("rocket orbit astronaut telescope planet satellite launch galaxy comet ne
 grep -q "empty topics" "$out/long-report.html" || { echo "e2e: FAIL: the long-name report does not count its empty topics"; exit 1; }
 render "file://$out/long-report.html" "$out/long-report.png"
 serve "$out/long.semitopic" long-server "?text=rocket+orbit+galaxy+and+the+oven" "?text=zzzqx+wwvvb"
+# 4. The workbench's main flows, as a person uses them, driven over the
+# DevTools protocol (e2e/workbench_test.go): it must run here, not skip.
+mkdir -p "$out/workbench"
+SEMITOPIC_BROWSER=1 SEMITOPIC_BROWSER_OUT="$out/workbench" go test -count=1 -v -run 'InBrowser' ./e2e/ >"$out/workbench.log" 2>&1 || {
+	echo "e2e: FAIL: the workbench in the browser"; cat "$out/workbench.log"; exit 1
+}
+if grep -q -- '--- SKIP' "$out/workbench.log" || ! grep -q -- '--- PASS: TestWorkbenchInBrowser' "$out/workbench.log"; then
+	echo "e2e: FAIL: the workbench's browser test did not run"; cat "$out/workbench.log"; exit 1
+fi
+echo "e2e: ok: the workbench's main flows in the browser ($(ls "$out/workbench" | wc -l) screenshots in $out/workbench)"
 echo "e2e: all pages rendered without console messages (screenshots in $out)"

@@ -427,9 +427,12 @@ func (s *Session) loadRound(ctx context.Context, n int) (*round, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.vec.get(ctx, st)
+	d, carry, err := s.vec.get(ctx, st)
 	if err != nil {
 		return nil, err
+	}
+	if carry.changed {
+		return nil, fmt.Errorf("%s: the round's stopwords are not the vocabulary's: %s: the corpus or the program changed", s.roundPath(n), strings.Join(carry.notes, "; "))
 	}
 	if !slices.Equal(fitted.Vocab, d.vocab) {
 		return nil, fmt.Errorf("%s: the model's vocabulary (%d terms) is not the corpus's as the round's state reads it (%d terms): the corpus or the program changed", s.roundPath(n), len(fitted.Vocab), len(d.vocab))

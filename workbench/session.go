@@ -403,7 +403,7 @@ func (s *Session) refit(ctx context.Context, j *job) (*round, error) {
 		s.mu.Lock()
 		if s.job == j {
 			s.prog = &Progress{Stage: name, Seconds: time.Since(j.started).Seconds()}
-			if name == "fitting" && s.cfg.MaxIter > 0 {
+			if name == "initialising" && s.cfg.MaxIter > 0 {
 				s.prog.Total = s.cfg.MaxIter
 			}
 		}
@@ -411,11 +411,19 @@ func (s *Session) refit(ctx context.Context, j *job) (*round, error) {
 		s.emit(false)
 	}
 	stage("vectorizing")
-	d, err := s.vec.get(ctx, st)
+	d, carry, err := s.vec.get(ctx, st)
 	if err != nil {
 		return nil, err
 	}
-	stage("fitting")
+	if carry.changed {
+		// Another kind's vocabulary (or fewer documents): the stopwords
+		// carry over as far as it holds them, and the round says how.
+		st.Stopwords = carry.kept
+		changes = append(changes, carry.notes...)
+	}
+	// Until the fit reports its first iteration it is setting up
+	// (initialisation, a first factorization, a classifier's inputs).
+	stage("initialising")
 	report := func(step progress.Step) {
 		s.mu.Lock()
 		if s.job == j {
@@ -461,7 +469,11 @@ func (s *Session) refit(ctx context.Context, j *job) (*round, error) {
 	r.meta.Seconds = time.Since(j.started).Seconds()
 	r.diffFrom(prev, s.idOf)
 	s.cur, s.fitted = r, j.version
+	// No change came since the refit started (it would have cancelled
+	// it): the state takes what the refit settled, the names of free
+	// topics and the stopwords as the vocabulary holds them.
 	s.st.Names = maps.Clone(r.state.Names)
+	s.st.Stopwords = slices.Clone(r.state.Stopwords)
 	s.rounds[r.meta.Number] = r
 	s.metas[r.meta.Number] = &r.meta
 	s.redo, s.pending = nil, nil
@@ -618,6 +630,11 @@ func (s *Session) Status() Status {
 	}
 	if s.prog != nil {
 		p := *s.prog
+		if s.job != nil {
+			// Kept current between the fit's reports: a fit's first
+			// steps (vectorizing, initialising) can take seconds.
+			p.Seconds = time.Since(s.job.started).Seconds()
+		}
 		st.Progress = &p
 	}
 	if s.cur != nil {

@@ -161,8 +161,8 @@ type State struct {
 
 // Progress is how far the refit in flight is.
 type Progress struct {
-	// Stage is "vectorizing", "fitting", "reading the topics" or
-	// "saving".
+	// Stage is "vectorizing", "initialising" (the fit sets up before
+	// its first iteration), "fitting" or "reading the topics".
 	Stage string `json:"stage"`
 	// Iter and Total count the fit's iterations (Total 0: unknown).
 	Iter  int `json:"iter"`
@@ -170,7 +170,8 @@ type Progress struct {
 	// Objective is the fit's objective after the last iteration (0
 	// when it has none).
 	Objective float64 `json:"objective"`
-	// Seconds is the time since the refit started.
+	// Seconds is the time since the refit started, current when the
+	// status is read.
 	Seconds float64 `json:"seconds"`
 }
 

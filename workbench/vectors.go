@@ -3,6 +3,8 @@ package workbench
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -74,56 +76,118 @@ func (v *vectors) pipelineFor(kind string) (vectorize.Pipeline, error) {
 	return vectorize.PipelinePreset(model.DefaultPreset(kind))
 }
 
-// get returns the data of st, vectorizing when no cached result serves.
-// Vectorizations are serialized: two would only compete for the cores.
-func (v *vectors) get(ctx context.Context, st *State) (*data, error) {
+// get returns the data of st, vectorizing when no cached result serves,
+// and what became of st's stopwords on its vocabulary (carry): a state
+// whose kind changed to one with another preset, or whose documents
+// changed, can hold stopwords the new vocabulary reads as another term
+// or lacks. Vectorizations are serialized: two would only compete for
+// the cores.
+func (v *vectors) get(ctx context.Context, st *State) (*data, stopwordCarry, error) {
+	var carry stopwordCarry
 	p, err := v.pipelineFor(st.Kind)
 	if err != nil {
-		return nil, err
+		return nil, carry, err
 	}
 	pk, err := json.Marshal(p)
 	if err != nil {
-		return nil, err
+		return nil, carry, err
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	baseKey := string(pk) + "\x00" + strings.Join(st.Removed, "\x00")
-	fullKey := baseKey + "\x01" + strings.Join(st.Stopwords, "\x00")
-	if d := v.lookup(fullKey); d != nil {
-		return d, nil
-	}
-	c, err := DropDocs(v.c, "the removed documents", lines(st.Removed))
-	if err != nil {
-		return nil, err
-	}
+	var c *corpus.Corpus
 	base := v.lookup(baseKey)
 	if base == nil {
+		if c, err = DropDocs(v.c, "the removed documents", lines(st.Removed)); err != nil {
+			return nil, carry, err
+		}
 		if base, err = v.vectorize(ctx, c, p); err != nil {
-			return nil, err
+			return nil, carry, err
 		}
 		v.store(baseKey, base)
 	}
-	if len(st.Stopwords) == 0 {
-		return base, nil
+	where := "the vocabulary"
+	if v.explicit == nil {
+		where = fmt.Sprintf("the vocabulary of kind %s (preset %s)", st.Kind, model.DefaultPreset(st.Kind))
+	}
+	carry = base.carryStopwords(st.Stopwords, where)
+	if len(carry.kept) == 0 {
+		return base, carry, nil
+	}
+	fullKey := baseKey + "\x01" + strings.Join(carry.kept, "\x00")
+	if d := v.lookup(fullKey); d != nil {
+		return d, carry, nil
+	}
+	if c == nil {
+		if c, err = DropDocs(v.c, "the removed documents", lines(st.Removed)); err != nil {
+			return nil, carry, err
+		}
 	}
 	var d *data
 	if c.Matrix != nil {
-		if c, _, err = DropTerms(ctx, c, p, "the stopwords", lines(st.Stopwords)); err != nil {
-			return nil, err
+		if c, _, err = DropTerms(ctx, c, p, "the stopwords", lines(carry.kept)); err != nil {
+			return nil, carry, err
 		}
 		d, err = v.vectorize(ctx, c, p)
 	} else {
 		var pw vectorize.Pipeline
-		if pw, err = withoutTerms(p, base.vocab, "the stopwords", lines(st.Stopwords)); err != nil {
-			return nil, err
+		if pw, err = withoutTerms(p, base.vocab, "the stopwords", lines(carry.kept)); err != nil {
+			return nil, carry, err
 		}
 		d, err = v.vectorize(ctx, c, pw)
 	}
 	if err != nil {
-		return nil, err
+		return nil, carry, err
 	}
 	v.store(fullKey, d)
-	return d, nil
+	return d, carry, nil
+}
+
+// stopwordCarry is what became of a state's stopwords on a vocabulary.
+type stopwordCarry struct {
+	// kept are the stopwords as the vocabulary holds them, sorted.
+	kept []string
+	// changed reports that kept differs from the state's stopwords;
+	// notes then say how, one line per stopword read as another term or
+	// dropped.
+	changed bool
+	notes   []string
+}
+
+// carryStopwords carries stopwords, terms of another vocabulary, over to
+// d's: a stopword d's vocabulary holds stays; one it does not is read as
+// d's pipeline reads words ("games" is "game" where the pipeline takes
+// lemmas) and stays as that term when the vocabulary holds it; the others
+// are dropped, since the vocabulary leaves them out already. where names
+// the vocabulary in the notes.
+func (d *data) carryStopwords(words []string, where string) stopwordCarry {
+	var c stopwordCarry
+	a := d.analyzer()
+	seen := map[string]bool{}
+	for _, w := range words {
+		t := w
+		if _, ok := d.col[t]; !ok && a != nil {
+			if u, err := a.Term(w); err == nil {
+				t = u
+			}
+		}
+		_, in := d.col[t]
+		switch {
+		case !in:
+			c.changed = true
+			c.notes = append(c.notes, fmt.Sprintf("stopword %q dropped: %s does not hold it, so no topic can take it anyway", w, where))
+			continue
+		case t != w:
+			c.changed = true
+			c.notes = append(c.notes, fmt.Sprintf("stopword %q is now %q, as %s holds it", w, t, where))
+		}
+		if !seen[t] {
+			seen[t] = true
+			c.kept = append(c.kept, t)
+		}
+	}
+	slices.Sort(c.kept)
+	return c
 }
 
 // vectorize reads c with p as model.Fit does for a Text source: an already-vectorized

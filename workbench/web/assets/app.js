@@ -284,7 +284,7 @@
       // The page's own clock too: a fit's first steps may report nothing.
       const secs = Math.max(num(p.seconds), S.refitSince ? (Date.now() - S.refitSince) / 1000 : 0);
       if (secs > 0) what += " · " + secs.toFixed(1) + " s";
-      fit.appendChild(el("span", { class: "state", text: what + " — the page stays usable; a new edit restarts it" }));
+      fit.appendChild(el("span", { class: "state", title: what + " — the page stays usable; a new edit restarts it", text: what + " — the page stays usable; a new edit restarts it" }));
     } else if (num(st.version) > num(st.fitted) && !str(st.error)) {
       fit.appendChild(el("span", { class: "state", text: plural(num(st.version) - num(st.fitted), "change") + " waiting for the refit" }));
     } else if (!str(st.error)) {
@@ -896,8 +896,15 @@
       out.push(el("h3", { text: "Did the edits take effect?" }));
       if (seeds.length) {
         const ok = seeds.filter((s) => s.top10).length;
+        // Each seed word's rank: those that missed the top 10 first, then
+        // those this round's changes added, then the others.
+        const added = (s) => changes.some((c) => c.startsWith("seed word " + JSON.stringify(str(s.word)) + " added to topic " + JSON.stringify(str(s.topic))));
+        const order = (s) => (!s.top10 ? 0 : added(s) ? 1 : 2);
+        const shown = seeds.map((s, i) => [order(s), i, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]).slice(0, 12);
         out.push(el("div", { class: "small" }, el("span", { class: ok === seeds.length ? "ok" : "bad", text: ok + " of " + seeds.length + " seed words in their topic's top 10" }),
-          el("div", {}, seeds.filter((s) => !s.top10).slice(0, 20).map((s) => el("div", { class: "bad", text: str(s.word) + " in " + str(s.topic) + ": " + (num(s.rank) ? "rank " + num(s.rank) : "no weight") })))));
+          el("ul", { class: "seedranks" }, shown.map((s) => el("li", { class: s.top10 ? "" : "bad" },
+            "★ " + str(s.word) + " in " + str(s.topic) + ": ", el("b", { text: num(s.rank) ? "rank " + num(s.rank) : "no weight" })))),
+          seeds.length > shown.length ? el("div", { class: "muted", text: "and " + plural(seeds.length - shown.length, "more seed word") + " (see each topic)" }) : null));
       }
       if (excl.length) {
         const ok = excl.filter((x) => x.zero).length;
