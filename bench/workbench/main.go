@@ -56,7 +56,7 @@ var defaultKinds = []string{model.KindNMF, model.KindTSNMF, model.KindSSNMF, mod
 
 // defaultConfig is the full protocol, before the flags.
 func defaultConfig() config {
-	return config{kinds: slices.Clone(defaultKinds), k: 20, labelFrac: 0.02, edits: 40, activeKind: model.KindTSNMF, rounds: 15, perRound: 10,
+	return config{kinds: slices.Clone(defaultKinds), k: 20, labelFrac: 0.02, edits: 40, activeKind: model.KindTSNMF, rounds: 20, perRound: 10,
 		big: 300_000, bigIter: 30, seed: 1, out: filepath.Join("docs", "results"), log: os.Stderr}
 }
 
@@ -145,8 +145,8 @@ func (c *config) check() error {
 	if !c.timing && !c.effects && !c.active {
 		c.timing, c.effects, c.active = true, true, true
 	}
-	if len(c.kinds) == 0 && (c.timing || c.effects) {
-		return errors.New("-kinds: no kind given")
+	if len(c.kinds) == 0 && c.effects {
+		return errors.New("-kinds: no kind given to edit (-effects)")
 	}
 	for _, k := range append(slices.Clone(c.kinds), c.activeKind) {
 		if !slices.Contains(model.Kinds(), k) {
@@ -259,6 +259,9 @@ func lastLine(cfg *config, res *results) string {
 			parts = append(parts, fmt.Sprintf("simulated person: %d rounds", cfg.rounds))
 		}
 		return "no timing run (-timing): " + strings.Join(parts, "; ")
+	}
+	if len(res.kinds) == 0 {
+		return "no kind timed (-kinds)"
 	}
 	var parts []string
 	for _, kr := range res.kinds {
