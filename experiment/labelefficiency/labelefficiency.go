@@ -446,32 +446,50 @@ func (d *leData) baseline(ctx context.Context, c classify.Classifier, x *sparse.
 func (d *leData) trainTest(ctx context.Context, c classify.Classifier, x *sparse.CSR, labeled, class []int) (*leResult, error) {
 	t0 := time.Now()
 	y := make([]int, len(labeled))
-	remap := map[int]int{}
-	var back []int
 	for j, i := range labeled {
-		q, ok := remap[class[i]]
-		if !ok {
-			q = len(back)
-			remap[class[i]] = q
-			back = append(back, class[i])
-		}
-		y[j] = q
+		y[j] = class[i]
 	}
-	if err := c.Fit(ctx, x.SelectRows(labeled), y); err != nil {
-		return nil, err
-	}
-	p, err := c.Predict(x.SelectRows(d.test))
+	p, err := TrainPredict(ctx, c, x.SelectRows(labeled), y, x.SelectRows(d.test))
 	if err != nil {
 		return nil, err
-	}
-	for j := range p {
-		p[j] = back[p[j]]
 	}
 	sc, err := d.score(p)
 	if err != nil {
 		return nil, err
 	}
 	return &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: len(labeled)}, nil
+}
+
+// TrainPredict trains the classifier c on the rows of train, row j of
+// class y[j], and returns its class for each row of test: the baselines'
+// one train-and-predict step, which the benchmarks share. The classes may
+// be any non-negative numbers, some of them absent (a few labels seldom
+// cover every class): c learns those present, numbered in order of first
+// appearance, and its predictions are given back in y's numbers.
+func TrainPredict(ctx context.Context, c classify.Classifier, train *sparse.CSR, y []int, test *sparse.CSR) ([]int, error) {
+	local := make([]int, len(y))
+	remap := map[int]int{}
+	var back []int
+	for j, class := range y {
+		q, ok := remap[class]
+		if !ok {
+			q = len(back)
+			remap[class] = q
+			back = append(back, class)
+		}
+		local[j] = q
+	}
+	if err := c.Fit(ctx, train, local); err != nil {
+		return nil, err
+	}
+	p, err := c.Predict(test)
+	if err != nil {
+		return nil, err
+	}
+	for j := range p {
+		p[j] = back[p[j]]
+	}
+	return p, nil
 }
 
 // mapped fits an unsupervised kind with one topic per class on every

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"math"
+	"os"
+	"slices"
+	"strings"
+)
+
+// quantile returns the q-quantile of xs, interpolated linearly between
+// the order statistics (NumPy's default); NaN for no value.
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	pos := q * float64(len(s)-1)
+	lo := int(math.Floor(pos))
+	hi := min(lo+1, len(s)-1)
+	return s[lo] + (pos-float64(lo))*(s[hi]-s[lo])
+}
+
+// rate returns 100·k/n, NaN for n = 0.
+func rate(k, n int) float64 {
+	if n == 0 {
+		return math.NaN()
+	}
+	return 100 * float64(k) / float64(n)
+}
+
+// loadAverage is the system's load averages over 1, 5 and 15 minutes
+// ("" where /proc/loadavg is missing).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
+}
