@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/model"
 )
 
@@ -23,11 +24,9 @@ const (
 
 // Suggest proposes what to do next, from the current round:
 //
-//   - documents to label: for a model that predicts labels, the unlabeled
-//     documents with the smallest margin between their two best label
-//     scores; for the others, those whose topic mixture has the highest
-//     entropy. They are taken in turn from each topic's (by the topic of
-//     largest weight), so that they spread over the topics;
+//   - documents to label: spread over the topics as the documents are;
+//     within a topic, its most typical documents until it has a few
+//     labeled ones, then ones the model is unsure of (see suggestDocs);
 //   - look-alike topics: the pairs with the largest cosine between their
 //     word weights (over their top MaxWords words), with the words much
 //     more weighty in one than in the other, which as seed words would
@@ -48,23 +47,58 @@ func (s *Session) Suggest() Suggestions {
 	return out
 }
 
-// suggestDocs proposes documents to label.
+// typicalUntil is the number of labeled documents a topic holds before
+// Suggest stops proposing its most typical documents and proposes its
+// least sure ones.
+const typicalUntil = 2
+
+// saltSuggest separates Suggest's random stream from the fits'.
+const saltSuggest = 0x5e66e57
+
+// suggestDocs proposes documents to label: SuggestDocs unlabeled
+// documents spread over the topics (by each document's topic of largest
+// weight) as the documents are, each going to the topic with the fewest
+// labeled or proposed documents for its size — a stratified sample, so
+// that the labels follow the corpus as random ones would, without their
+// gaps. Within a topic with fewer than typicalUntil labeled documents it
+// proposes the most typical (the largest share of that topic in its
+// mixture): with no label to be unsure between, the least sure documents
+// are the odd ones, and a typical one tells the model what the topic is.
+// Past that, documents drawn at random (seeded by the session's seed and
+// the round) from the topic's less sure half, by the margin between the
+// two best label scores or the entropy of the topic mixture: the very
+// least sure are often odd documents, and a run of them biases the
+// labels. Documents shorter than the median (in distinct terms) are left
+// out where a topic has others: a document of a few words gives a flat
+// mixture and teaches little.
 func (s *Session) suggestDocs(r *round, st *State) []DocSuggestion {
 	type cand struct {
-		row   int
-		score float64 // smaller: less sure
+		row     int
+		unsure  float64 // smaller: less sure
+		typical float64 // larger: more typical of its topic
 	}
 	k := len(r.topics)
-	byTopic := make([][]cand, k)
 	// The margin is between labels the person gave (a model steered by
 	// seed words alone is read by its mixture), and needs two of them.
 	margin := r.pred != nil && len(st.Labels) > 0 && r.pred.Scores != nil && r.pred.Scores.RawMatrix().Cols >= 2
+	nnz := r.d.x.RowNNZ()
+	minTerms := medianTerms(nnz)
+	byTopic := make([][]cand, k)
+	short := make([][]cand, k)
+	labeledIn := make([]int, k)
+	size := make([]int, k)
 	for row, i := range r.d.rows {
 		t := r.argmax[row]
-		if t < 0 || len(st.Labels[s.idOf[i]]) > 0 {
+		if t < 0 {
 			continue
 		}
-		var c cand
+		size[t]++
+		if len(st.Labels[s.idOf[i]]) > 0 {
+			labeledIn[t]++
+			continue
+		}
+		mix := r.mixture(row)
+		c := cand{row: row, typical: mix[t]}
 		if margin {
 			sc := r.pred.Scores.RawRowView(row)
 			if len(sc) < 2 || (r.pred.Empty != nil && r.pred.Empty[row]) {
@@ -78,48 +112,101 @@ func (s *Session) suggestDocs(r *round, st *State) []DocSuggestion {
 					second = v
 				}
 			}
-			c = cand{row, best - second}
+			c.unsure = best - second
 		} else {
 			h := 0.0
-			for _, p := range r.mixture(row) {
+			for _, p := range mix {
 				if p > 0 {
 					h -= p * math.Log(p)
 				}
 			}
-			c = cand{row, -h}
+			c.unsure = -h
 		}
-		byTopic[t] = append(byTopic[t], c)
+		if nnz[row] >= minTerms {
+			byTopic[t] = append(byTopic[t], c)
+		} else {
+			short[t] = append(short[t], c)
+		}
 	}
 	for t := range byTopic {
-		sort.SliceStable(byTopic[t], func(a, b int) bool { return byTopic[t][a].score < byTopic[t][b].score })
+		// Short documents only where a topic has no other.
+		if len(byTopic[t]) == 0 {
+			byTopic[t] = short[t]
+		}
+		if labeledIn[t] < typicalUntil {
+			sort.SliceStable(byTopic[t], func(a, b int) bool { return byTopic[t][a].typical > byTopic[t][b].typical })
+		} else {
+			// The less sure half, in a seeded random order.
+			sort.SliceStable(byTopic[t], func(a, b int) bool { return byTopic[t][a].unsure < byTopic[t][b].unsure })
+			half := byTopic[t][:(len(byTopic[t])+1)/2]
+			perm := make([]int, len(half))
+			for j := range perm {
+				perm[j] = j
+			}
+			rng.New(s.cfg.Seed, uint64(r.meta.Number), saltSuggest+uint64(t)).Shuffle(perm)
+			shuffled := make([]cand, len(half))
+			for j, p := range perm {
+				shuffled[j] = half[p]
+			}
+			byTopic[t] = shuffled
+		}
 	}
+	// Each proposal goes to the topic whose documents have the fewest
+	// labeled or proposed ones for their number: the labels spread over
+	// the topics as the documents do.
+	taken := make([]int, k)
 	out := []DocSuggestion{}
-	for depth := 0; len(out) < SuggestDocs; depth++ {
-		added := false
-		for t := 0; t < k && len(out) < SuggestDocs; t++ {
-			if depth >= len(byTopic[t]) {
+	for len(out) < SuggestDocs {
+		t := -1
+		for u := range k {
+			if taken[u] >= len(byTopic[u]) {
 				continue
 			}
-			c := byTopic[t][depth]
-			added = true
-			i := r.d.rows[c.row]
-			d := DocSuggestion{ID: s.idOf[i], Topic: r.names[t]}
-			d.Text, _ = snippet(s.c.Docs[i].Text, nil, nil)
-			if margin {
-				d.Predicted = slices.Clone(r.pred.Labels[c.row])
-				d.Score = c.score
-				d.Reason = fmt.Sprintf("the model is unsure: its two best labels' scores differ by %.3g", c.score)
-			} else {
-				d.Score = -c.score
-				d.Reason = fmt.Sprintf("its topics are mixed: the mixture's entropy is %.2f nats", -c.score)
+			if t < 0 || float64(size[u])/float64(labeledIn[u]+taken[u]+1) > float64(size[t])/float64(labeledIn[t]+taken[t]+1) {
+				t = u
 			}
-			out = append(out, d)
 		}
-		if !added {
+		if t < 0 {
 			break
 		}
+		c := byTopic[t][taken[t]]
+		taken[t]++
+		i := r.d.rows[c.row]
+		d := DocSuggestion{ID: s.idOf[i], Topic: r.names[t]}
+		d.Text, _ = snippet(s.c.Docs[i].Text, nil, nil)
+		if margin {
+			d.Predicted = slices.Clone(r.pred.Labels[c.row])
+		}
+		switch {
+		case labeledIn[t] < typicalUntil:
+			d.Score = c.typical
+			d.Reason = fmt.Sprintf("typical of topic %q (%.0f%% of its mixture), which has %d labeled", r.names[t], 100*c.typical, labeledIn[t])
+		case margin:
+			d.Score = c.unsure
+			d.Reason = fmt.Sprintf("the model is unsure: its two best labels' scores differ by %.3g", c.unsure)
+		default:
+			d.Score = -c.unsure
+			d.Reason = fmt.Sprintf("its topics are mixed: the mixture's entropy is %.2f nats", -c.unsure)
+		}
+		out = append(out, d)
 	}
 	return out
+}
+
+// medianTerms is the median of the counts of distinct terms nnz of the
+// documents that hold any.
+func medianTerms(nnz []int) int {
+	var n []int
+	for _, c := range nnz {
+		if c > 0 {
+			n = append(n, c)
+		}
+	}
+	if len(n) == 0 {
+		return 0
+	}
+	slices.Sort(n)
+	return n[len(n)/2]
 }
 
 // suggestPairs proposes the look-alike topic pairs.
