@@ -10,7 +10,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/text"
+	"gonum.org/v1/gonum/mat"
 )
 
 // The largest n the views give.
@@ -97,17 +99,14 @@ func (s *Session) TopicDocs(topic string, n int) ([]DocView, error) {
 		return nil, fmt.Errorf("workbench: %w", err)
 	}
 	n = clampN(n, 10, MaxDocs)
-	var rows []int
-	for i := 0; i < r.w.RawMatrix().Rows; i++ {
-		if r.w.At(i, t) > 0 {
-			rows = append(rows, i)
-		}
-	}
-	sort.SliceStable(rows, func(a, b int) bool { return r.w.At(rows[a], t) > r.w.At(rows[b], t) })
+	// The n heaviest rows of the topic's column, ties by lower row (a
+	// bounded selection: a full sort took half a second on 300,000
+	// documents).
+	rows := metrics.TopIndices(mat.Col(nil, t, r.w), n)
 	terms := topicTerms(r, t)
 	st := s.State()
 	out := []DocView{}
-	for _, row := range rows[:min(n, len(rows))] {
+	for _, row := range rows {
 		v := s.docView(r, &st, row, false)
 		v.Weight = r.mixture(row)[t]
 		v.Text, v.Highlights = snippet(s.c.Docs[r.d.rows[row]].Text, r.d.analyzer(), terms)
