@@ -184,6 +184,30 @@ func TestKindContract(t *testing.T) {
 				}
 			}
 
+			// Training: the fit's own weights where the kind keeps them
+			// (then a TS-NMF labeled document keeps its label), else
+			// Transform's; the same shape either way.
+			tr, inSample, err := f.Training(ctx, x)
+			if err != nil {
+				t.Fatalf("training: %v", err)
+			}
+			if r, c := tr.Weights.Dims(); r != x.Rows || c != kt {
+				t.Fatalf("training weights are %d×%d, want %d×%d", r, c, x.Rows, kt)
+			}
+			if inSample != (f.DocTopics != nil) || (f.DocTopics != nil) != slices.Contains([]string{KindNMF, KindTSNMF, KindSSNMF}, name) {
+				t.Errorf("in sample %v with DocTopics %v", inSample, f.DocTopics != nil)
+			}
+			if _, ok := AsPredictor(m); ok != (tr.Labels != nil) {
+				t.Errorf("training labels %v for a model that predicts (%v)", tr.Labels != nil, ok)
+			}
+			if name == KindTSNMF {
+				for i, ls := range labels {
+					if len(ls) > 0 && !slices.Equal(tr.Labels[i], ls) {
+						t.Errorf("labeled document %d (%v) read as %v in sample", i, ls, tr.Labels[i])
+					}
+				}
+			}
+
 			// Predict, for a model with labels: one score per label, labels
 			// among its own, none for the empty document.
 			if p, ok := AsPredictor(m); ok {

@@ -275,7 +275,15 @@ func fitVectorized(ctx context.Context, x *sparse.CSR, vocab []string, o Options
 			info.EmptyDocuments++
 		}
 	}
-	return &Fitted{Model: m, Vocab: vocab, Info: info}, nil
+	f := &Fitted{Model: m, Vocab: vocab, Info: info}
+	if t, ok := m.(fitWeights); ok {
+		if w := t.takeTraining(); w != nil {
+			if r, _ := w.Dims(); r == x.Rows {
+				f.DocTopics = w
+			}
+		}
+	}
+	return f, nil
 }
 
 // fitMatrix fits a model of kind o.Kind on the documents × terms matrix x

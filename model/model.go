@@ -220,6 +220,57 @@ type Fitted struct {
 	// left out of the fit (Text; not saved with the model, whose Info
 	// keeps their number).
 	Dropped []vectorize.Dropped
+	// DocTopics are the training documents' topic weights as the fit left
+	// them (documents × topics, the rows of the fitted matrix), where the
+	// kind keeps them: nmf, tsnmf and ssnmf fitted in memory; nil
+	// otherwise. Not saved with the model. Training reads them.
+	DocTopics *mat.Dense
+}
+
+// fitWeights is a model whose fit keeps its training documents' topic
+// weights, and that predicts labels from weights.
+type fitWeights interface {
+	// takeTraining returns the training weights and forgets them.
+	takeTraining() *mat.Dense
+	// predictWeights predicts the documents x whose weights are w.
+	predictWeights(x *sparse.CSR, w *mat.Dense) (*Prediction, error)
+}
+
+// Training returns f's reading of the documents it was fitted on, x (the
+// fitted matrix, the same rows): from DocTopics where f has them — so that
+// a labeled document is read as its label constrained it in the fit (a
+// TS-NMF document's weights stay in its labels' topics) — else as
+// Transform reads new documents. The Prediction's Scores and Labels are
+// nil for a model that predicts no labels. inSample reports whether the
+// weights are the fit's own.
+func (f *Fitted) Training(ctx context.Context, x *sparse.CSR) (p *Prediction, inSample bool, err error) {
+	pr, predicts := AsPredictor(f.Model)
+	if t, ok := f.Model.(fitWeights); ok && f.DocTopics != nil {
+		if r, c := f.DocTopics.Dims(); r == x.Rows && c == f.Model.NumTopics() {
+			if !predicts {
+				return weightsOnly(x, f.DocTopics), true, nil
+			}
+			p, err := t.predictWeights(x, f.DocTopics)
+			return p, err == nil, err
+		}
+	}
+	if predicts {
+		p, err := pr.Predict(ctx, x)
+		return p, false, err
+	}
+	w, err := f.Model.Transform(ctx, x)
+	if err != nil {
+		return nil, false, err
+	}
+	return weightsOnly(x, w), false, nil
+}
+
+// weightsOnly is the Prediction of a model that predicts no labels: the
+// documents x's weights w.
+func weightsOnly(x *sparse.CSR, w *mat.Dense) *Prediction {
+	p := newPrediction(x, w, nil, make([][]string, x.Rows))
+	p.Labels = nil
+	return p
 }
 
 // Info records how a model was fitted, for people reading a saved model.

@@ -27,6 +27,9 @@ type NMF struct {
 	LabelNames []string // TS-NMF only
 	Vocab      []string
 	weights    []float64 // topic shares of the training corpus
+	// train is the training documents' W as the fit left them, until
+	// Fit moves it to Fitted.DocTopics (in-memory fits only).
+	train *mat.Dense
 	// fixed is H prepared for transforms (prepare), so that transforming
 	// one document does not redo the work that depends on H alone.
 	fixed *nmf.FixedH
@@ -108,9 +111,25 @@ func (m *NMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.predictWeights(x, w)
+}
+
+// predictWeights implements fitWeights: the labels of the documents x
+// whose topic weights are w.
+func (m *NMF) predictWeights(x *sparse.CSR, w *mat.Dense) (*Prediction, error) {
+	if len(m.LabelNames) == 0 {
+		return nil, fmt.Errorf("model: an unsupervised %s model predicts no labels", m.kind)
+	}
 	r, _ := w.Dims()
 	scores := mat.DenseCopyOf(w.Slice(0, r, 0, len(m.LabelNames)))
 	return m.ro.apply(x, newPrediction(x, w, scores, argmaxLabels(scores, m.LabelNames)), m.LabelNames)
+}
+
+// takeTraining implements fitWeights.
+func (m *NMF) takeTraining() *mat.Dense {
+	w := m.train
+	m.train = nil
+	return w
 }
 
 // topicShares returns each topic's share of Σ W·rowsum(H).
@@ -209,7 +228,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if len(r.Seeded) == 0 {
 		seededNames = nil // no document holds a seed word: nothing steers the topics
 	}
-	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: unseededNames(names, sup.Anchors, nil, vocab), LabelNames: seededNames, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	m := &NMF{kind: KindNMF, H: r.H, Loss: loss, TopicNames: unseededNames(names, sup.Anchors, nil, vocab), LabelNames: seededNames, Vocab: vocab, weights: topicShares(r.W, r.H), train: r.W}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}

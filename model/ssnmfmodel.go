@@ -33,6 +33,9 @@ type SSNMF struct {
 	Threshold  float64
 	Vocab      []string
 	weights    []float64
+	// train is the training documents' W as the fit left them, until
+	// Fit moves it to Fitted.DocTopics.
+	train *mat.Dense
 	readoutHolder
 }
 
@@ -89,6 +92,19 @@ func (m *SSNMF) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 	if err != nil {
 		return nil, err
 	}
+	return m.predictWeights(x, w)
+}
+
+// takeTraining implements fitWeights.
+func (m *SSNMF) takeTraining() *mat.Dense {
+	w := m.train
+	m.train = nil
+	return w
+}
+
+// predictWeights implements fitWeights: the labels of the documents x
+// whose topic weights are w.
+func (m *SSNMF) predictWeights(x *sparse.CSR, w *mat.Dense) (*Prediction, error) {
 	scores, err := m.r.Scores(w)
 	if err != nil {
 		return nil, err
@@ -303,7 +319,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if multi {
 		info.Notes = append(info.Notes, "multi-label: a document gets every label scoring at least 0.5, and at least its best")
 	}
-	r.W = nil // not needed to transform or predict
+	m.train, r.W = r.W, nil // Fit moves it to Fitted.DocTopics
 	return m, info, nil
 }
 

@@ -135,7 +135,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, seedError(err, topicNames)
 	}
 	labelNames, _ := sup.labelIndex()
-	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H)}
+	m := &NMF{kind: KindTSNMF, H: r.H, Loss: loss, TopicNames: unseededNames(topicNames, sup.Anchors, labelNames, vocab), LabelNames: names, Vocab: vocab, weights: topicShares(r.W, r.H), train: r.W}
 	if err := m.prepare(); err != nil {
 		return nil, Info{}, err
 	}

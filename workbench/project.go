@@ -23,6 +23,7 @@ import (
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/atomicfile"
 	"github.com/semitopic/semitopic/model"
+	"gonum.org/v1/gonum/mat"
 )
 
 // The project folder:
@@ -53,6 +54,9 @@ const (
 	fileState     = "state.json"
 	fileModel     = "model.semitopic"
 	fileFigures   = "figures.json"
+	// fileDocTopics holds the model's training weights (model.Fitted's
+	// DocTopics), where the kind keeps them: what the views read.
+	fileDocTopics = "doc-topics.bin"
 	roundsDir     = "rounds"
 )
 
@@ -275,6 +279,12 @@ func (s *Session) saveRound(r *round) error {
 		{fileFigures, func(w io.Writer) error { return writeJSON(w, s.figuresOf(r)) }},
 		{fileState, func(w io.Writer) error { return writeJSON(w, rs) }},
 	}
+	if dt := r.fitted.DocTopics; dt != nil {
+		writes = append(writes, struct {
+			name string
+			fill func(w io.Writer) error
+		}{fileDocTopics, func(w io.Writer) error { _, err := dt.MarshalBinaryTo(w); return err }})
+	}
 	for _, wr := range writes {
 		if err := writeSynced(filepath.Join(tmp, wr.name), wr.fill); err != nil {
 			return fmt.Errorf("%s: %w", wr.name, err)
@@ -417,6 +427,24 @@ func metaOf(rs *roundState, fig *figures) RoundSummary {
 		Kind: rs.Kind, K: rs.Topics, Seconds: rs.Seconds, Accuracy: fig.Accuracy}
 }
 
+// readDocTopics reads a round's training weights, nil when the round has
+// none (a kind that keeps none).
+func readDocTopics(path string) (*mat.Dense, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var m mat.Dense
+	if _, err := m.UnmarshalBinaryFrom(bufio.NewReader(f)); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &m, nil
+}
+
 // loadRound reads round n from its folder and derives its views.
 func (s *Session) loadRound(ctx context.Context, n int) (*round, error) {
 	rs, st, fig, err := s.readRoundState(n)
@@ -425,6 +453,9 @@ func (s *Session) loadRound(ctx context.Context, n int) (*round, error) {
 	}
 	fitted, err := model.LoadFile(filepath.Join(s.roundPath(n), fileModel))
 	if err != nil {
+		return nil, err
+	}
+	if fitted.DocTopics, err = readDocTopics(filepath.Join(s.roundPath(n), fileDocTopics)); err != nil {
 		return nil, err
 	}
 	d, carry, err := s.vec.get(ctx, st)

@@ -39,6 +39,14 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantStatus, wantState, wantTopics, wantRounds := s.Status(), s.State(), s.Topics(10), s.Rounds()
+	// The documents as the fit left them (the round's doc-topics.bin).
+	wantDocs, err := s.TopicDocs("space", 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, roundsDir, roundName(3), fileDocTopics)); err != nil {
+		t.Errorf("the round's training weights: %v", err)
+	}
 	wantDiff, err := s.Diff(3)
 	if err != nil {
 		t.Fatal(err)
@@ -62,6 +70,9 @@ func TestResume(t *testing.T) {
 	}
 	if got := r.Topics(10); !reflect.DeepEqual(got, wantTopics) {
 		t.Errorf("resumed topics differ:\n%+v\n%+v", got, wantTopics)
+	}
+	if got, err := r.TopicDocs("space", 20); err != nil || !reflect.DeepEqual(got, wantDocs) {
+		t.Errorf("resumed topic documents differ (%v):\n%+v\n%+v", err, got, wantDocs)
 	}
 	if got := r.Rounds(); !reflect.DeepEqual(got, wantRounds) {
 		t.Errorf("resumed rounds %+v, want %+v", got, wantRounds)

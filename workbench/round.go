@@ -98,13 +98,16 @@ func (r *round) derive(ctx context.Context) error {
 		r.names[t] = name
 		r.byName[name] = t
 	}
-	if p, ok := model.AsPredictor(m); ok {
-		if r.pred, err = p.Predict(ctx, r.d.x); err != nil {
-			return err
-		}
-		r.w = r.pred.Weights
-	} else if r.w, err = m.Transform(ctx, r.d.x); err != nil {
+	// The documents as the fit left them where the kind keeps that (a
+	// labeled document read as its label constrained it), else as new
+	// documents.
+	pred, _, err := r.fitted.Training(ctx, r.d.x)
+	if err != nil {
 		return err
+	}
+	r.w = pred.Weights
+	if pred.Labels != nil {
+		r.pred = pred
 	}
 	n, k := r.w.Dims()
 	r.argmax = make([]int, n)
