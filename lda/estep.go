@@ -50,7 +50,7 @@ func (m *Model) eStepAt(ctx context.Context, w *work, x *sparse.CSR, doc0, lo, h
 	iters := make([]int, w.workers)
 	seed, step := m.opts.Seed, m.steps
 	var labels [][]int
-	if stats {
+	if stats || w.restrict {
 		labels = w.labels
 	}
 	err := forDocs(ctx, n, w.workers, func(wk, a, b int) {

@@ -396,6 +396,22 @@ func (m *Model) PartialFit(ctx context.Context, x *sparse.CSR) error {
 // gets the uniform distribution. x must have the model's number of terms;
 // with no rows the result is an empty matrix.
 func (m *Model) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	return m.transform(ctx, x, nil)
+}
+
+// TransformTraining is Transform for Fit's own documents x (the same
+// rows, in order), read as the training E-steps read them: a labeled
+// document's γ is zero outside its topics (Config.DocTopics), so that it
+// stays in its labels' topics. Without DocTopics it is Transform.
+func (m *Model) TransformTraining(ctx context.Context, x *sparse.CSR) (*mat.Dense, error) {
+	if n := len(m.opts.DocTopics); n > 0 && n != x.Rows {
+		return nil, fmt.Errorf("lda: DocTopics has %d entries for %d documents", n, x.Rows)
+	}
+	return m.transform(ctx, x, m.opts.DocTopics)
+}
+
+// transform is Transform with the documents' allowed topics (nil: none).
+func (m *Model) transform(ctx context.Context, x *sparse.CSR, labels [][]int) (*mat.Dense, error) {
 	if err := m.checkInput(x, "matrix"); err != nil {
 		return nil, err
 	}
@@ -403,6 +419,7 @@ func (m *Model) Transform(ctx context.Context, x *sparse.CSR) (*mat.Dense, error
 		return &mat.Dense{}, nil
 	}
 	w := newWork(m, x.Rows)
+	w.labels, w.restrict = labels, labels != nil
 	if _, err := m.eStep(ctx, w, x, 0, x.Rows, false, false); err != nil {
 		return nil, fmt.Errorf("lda: transform: %w", err)
 	}
@@ -626,6 +643,9 @@ type work struct {
 	// training E-steps (Config.DocTopics), by its index in the corpus;
 	// nil for none.
 	labels [][]int
+	// restrict applies labels in E-steps without statistics too
+	// (TransformTraining); training applies them where it gathers them.
+	restrict bool
 	// keep starts each document's E-step from its γ in gamma, when that
 	// has a positive entry, instead of the random or fixed start
 	// (Config.Gamma0: a whole batch, whose rows are the documents).

@@ -163,6 +163,35 @@ func TestLabeledDocuments(t *testing.T) {
 			}
 		}
 	}
+	// TransformTraining reads the training documents so too, normalised;
+	// an unlabeled document as Transform reads it.
+	tr, err := m.TransformTraining(ctx, syn.x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := m.Transform(ctx, syn.x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d, ls := range labels {
+		sum := 0.0
+		for tp := 0; tp < 5; tp++ {
+			v := tr.At(d, tp)
+			sum += v
+			if ls != nil && !slices.Contains(ls, tp) && v != 0 {
+				t.Errorf("TransformTraining: document %d labeled %v has θ_%d = %v", d, ls, tp, v)
+			}
+			if ls == nil && v != plain.At(d, tp) {
+				t.Errorf("TransformTraining: unlabeled document %d has θ_%d = %v, Transform %v", d, tp, v, plain.At(d, tp))
+			}
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("TransformTraining: document %d sums to %v", d, sum)
+		}
+	}
+	if _, err := m.TransformTraining(ctx, syn.x.SelectRows([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})); err == nil {
+		t.Error("TransformTraining of other documents than the fit's: no error")
+	}
 }
 
 // topicOf returns the planted topic whose block of per terms holds most of

@@ -185,8 +185,8 @@ func TestKindContract(t *testing.T) {
 			}
 
 			// Training: the fit's own weights where the kind keeps them
-			// (then a TS-NMF labeled document keeps its label), else
-			// Transform's; the same shape either way.
+			// (then a TS-NMF or labeled LDA document keeps its label),
+			// else Transform's; the same shape either way.
 			tr, inSample, err := f.Training(ctx, x)
 			if err != nil {
 				t.Fatalf("training: %v", err)
@@ -194,13 +194,13 @@ func TestKindContract(t *testing.T) {
 			if r, c := tr.Weights.Dims(); r != x.Rows || c != kt {
 				t.Fatalf("training weights are %d×%d, want %d×%d", r, c, x.Rows, kt)
 			}
-			if inSample != (f.DocTopics != nil) || (f.DocTopics != nil) != slices.Contains([]string{KindNMF, KindTSNMF, KindSSNMF}, name) {
+			if inSample != (f.DocTopics != nil) || (f.DocTopics != nil) != slices.Contains([]string{KindNMF, KindTSNMF, KindSSNMF, KindLDA}, name) {
 				t.Errorf("in sample %v with DocTopics %v", inSample, f.DocTopics != nil)
 			}
 			if _, ok := AsPredictor(m); ok != (tr.Labels != nil) {
 				t.Errorf("training labels %v for a model that predicts (%v)", tr.Labels != nil, ok)
 			}
-			if name == KindTSNMF {
+			if name == KindTSNMF || name == KindLDA {
 				for i, ls := range labels {
 					if len(ls) > 0 && !slices.Equal(tr.Labels[i], ls) {
 						t.Errorf("labeled document %d (%v) read as %v in sample", i, ls, tr.Labels[i])

@@ -127,9 +127,34 @@ func (m *LDA) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.predictWeights(x, th)
+}
+
+// predictWeights implements fitWeights: the labels of the documents x
+// whose θ is th.
+func (m *LDA) predictWeights(x *sparse.CSR, th *mat.Dense) (*Prediction, error) {
+	if len(m.LabelNames) == 0 {
+		return nil, fmt.Errorf("model: this lda model has no labeled or seeded topics and predicts none")
+	}
 	r, _ := th.Dims()
 	scores := mat.DenseCopyOf(th.Slice(0, r, 0, len(m.LabelNames)))
 	return newPrediction(x, th, scores, argmaxLabels(scores, m.LabelNames)), nil
+}
+
+// takeTraining implements fitWeights: an LDA fit keeps no θ (its
+// training documents are read on demand, readTraining).
+func (m *LDA) takeTraining() *mat.Dense { return nil }
+
+// readTraining implements trainingReader: the training documents x as the
+// training E-steps read them, each labeled document in its labels' topics
+// (lda.Model.TransformTraining); false for a model loaded from a file,
+// which no longer knows its documents' labels.
+func (m *LDA) readTraining(ctx context.Context, x *sparse.CSR) (*mat.Dense, bool, error) {
+	if len(m.m.Config().DocTopics) != x.Rows {
+		return nil, false, nil
+	}
+	th, err := m.m.TransformTraining(ctx, x)
+	return th, err == nil, err
 }
 
 func (m *LDA) params() ldaParams {

@@ -222,8 +222,9 @@ type Fitted struct {
 	Dropped []vectorize.Dropped
 	// DocTopics are the training documents' topic weights as the fit left
 	// them (documents × topics, the rows of the fitted matrix), where the
-	// kind keeps them: nmf, tsnmf and ssnmf fitted in memory; nil
-	// otherwise. Not saved with the model. Training reads them.
+	// kind keeps them: nmf, tsnmf and ssnmf fitted in memory, and lda once
+	// Training has read them; nil otherwise. Not saved with the model.
+	// Training reads them.
 	DocTopics *mat.Dense
 }
 
@@ -236,15 +237,32 @@ type fitWeights interface {
 	predictWeights(x *sparse.CSR, w *mat.Dense) (*Prediction, error)
 }
 
+// trainingReader is a fitWeights model that reads its training documents
+// as its fit did on demand, rather than keeping their weights; ok is false
+// where it cannot (a model loaded from a file).
+type trainingReader interface {
+	readTraining(ctx context.Context, x *sparse.CSR) (w *mat.Dense, ok bool, err error)
+}
+
 // Training returns f's reading of the documents it was fitted on, x (the
 // fitted matrix, the same rows): from DocTopics where f has them — so that
 // a labeled document is read as its label constrained it in the fit (a
-// TS-NMF document's weights stay in its labels' topics) — else as
+// TS-NMF document's weights stay in its labels' topics, a labeled LDA
+// document's θ in its labels' topics) — else as
 // Transform reads new documents. The Prediction's Scores and Labels are
 // nil for a model that predicts no labels. inSample reports whether the
 // weights are the fit's own.
 func (f *Fitted) Training(ctx context.Context, x *sparse.CSR) (p *Prediction, inSample bool, err error) {
 	pr, predicts := AsPredictor(f.Model)
+	if t, ok := f.Model.(trainingReader); ok && f.DocTopics == nil {
+		w, ok, err := t.readTraining(ctx, x)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			f.DocTopics = w
+		}
+	}
 	if t, ok := f.Model.(fitWeights); ok && f.DocTopics != nil {
 		if r, c := f.DocTopics.Dims(); r == x.Rows && c == f.Model.NumTopics() {
 			if !predicts {

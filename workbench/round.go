@@ -217,7 +217,7 @@ func (r *round) mixture(i int) []float64 {
 
 // seedNote says what a kind promises about seed words.
 func seedNote(kind string) string {
-	return fmt.Sprintf("seed words steer %s topics without a guarantee: a seed word usually reaches its topic's top 10, and the checks after each refit say where it stands", kind)
+	return fmt.Sprintf("seed words steer %s topics without a guarantee of a place in the top 10: a word specific to the topic's documents usually gets there, a word common to many documents may not; the checks after each refit show each seed word's rank", kind)
 }
 
 // check records the round's promise checks: every seed word's rank in its
