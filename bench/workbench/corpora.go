@@ -66,6 +66,56 @@ func readNewsgroups(ctx context.Context) (*dataset, error) {
 	return d, d.index(truth)
 }
 
+// bbcPath is the BBC News archive in the shared data folder.
+const bbcPath = "bbc/bbc-fulltext.tar.gz"
+
+// readBBC reads BBC News (2,225 documents, 5 classes) and holds out a
+// fifth of each class's documents, drawn with seed, to score the models:
+// the corpus has no split of its own.
+func readBBC(ctx context.Context, seed uint64) (*dataset, error) {
+	path, err := datadir.File(bbcPath)
+	if err != nil {
+		return nil, err
+	}
+	c, err := corpus.BBC{}.Read(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	byClass := map[string][]string{}
+	var classes []string
+	for _, doc := range c.Docs {
+		if len(doc.Labels) != 1 {
+			return nil, fmt.Errorf("%s: document %s has %d labels, want 1", bbcPath, doc.ID, len(doc.Labels))
+		}
+		l := doc.Labels[0]
+		if byClass[l] == nil {
+			classes = append(classes, l)
+		}
+		byClass[l] = append(byClass[l], doc.ID)
+	}
+	slices.Sort(classes)
+	r := rng.New(seed, 0, splitSalt)
+	test := map[string]bool{}
+	for _, l := range classes {
+		ids := shuffled(r, byClass[l])
+		for _, id := range ids[:len(ids)/5] {
+			test[id] = true
+		}
+	}
+	d := &dataset{name: "BBC News, a fifth of each class held out (seed " + strconv.FormatUint(seed, 10) + ")",
+		source: []string{"--format", "bbc", path}}
+	train := &corpus.Corpus{Name: c.Name + " [train]"}
+	for _, doc := range c.Docs {
+		if test[doc.ID] {
+			d.test = append(d.test, doc)
+		} else {
+			train.Docs = append(train.Docs, doc)
+		}
+	}
+	d.train = train
+	return d, d.index(func(doc corpus.Document) (string, error) { return doc.Labels[0], nil })
+}
+
 // quickDocs is the size of the demo corpus of the quick protocol.
 const quickDocs = 400
 
@@ -155,6 +205,7 @@ const (
 	labelSalt  = 0x77626c61 // the labels given first
 	editSalt   = 0x77626564 // the random edits
 	randomSalt = 0x7762726e // the random person's documents
+	splitSalt  = 0x77627370 // the held-out documents of a corpus without a split
 )
 
 // syntheticCorpus draws n documents with planted topics (package synth)

@@ -30,6 +30,8 @@
 //     labels; every model is scored on the test set (the exported model,
 //     GET /api/export/model, on the 7,532 test documents).
 //
+// -corpus bbc runs the same protocol on BBC News, a fifth of each class
+// held out (a check of the simulated person's curves on a second corpus).
 // With none of -timing, -effects and -active every part runs. -quick runs
 // a reduced protocol on the embedded demo corpus in seconds (the
 // package's test runs it); its report says so.

@@ -20,7 +20,9 @@ import (
 
 // config is what a run measures, from the flags.
 type config struct {
-	quick                   bool
+	quick bool
+	// corpus is the labeled corpus: 20ng or bbc.
+	corpus                  string
 	timing, effects, active bool
 	// kinds are the kinds timed and edited; k the number of topics.
 	kinds []string
@@ -56,12 +58,13 @@ var defaultKinds = []string{model.KindNMF, model.KindTSNMF, model.KindSSNMF, mod
 
 // defaultConfig is the full protocol, before the flags.
 func defaultConfig() config {
-	return config{kinds: slices.Clone(defaultKinds), k: 20, labelFrac: 0.02, edits: 40, activeKind: model.KindTSNMF, rounds: 20, perRound: 10,
+	return config{corpus: "20ng", kinds: slices.Clone(defaultKinds), k: 20, labelFrac: 0.02, edits: 40, activeKind: model.KindTSNMF, rounds: 20, perRound: 10,
 		big: 300_000, bigIter: 30, seed: 1, out: filepath.Join("docs", "results"), log: os.Stderr}
 }
 
 func main() {
 	cfg := defaultConfig()
+	flag.StringVar(&cfg.corpus, "corpus", cfg.corpus, "the labeled corpus: 20ng (20 Newsgroups by date) or bbc (BBC News, a fifth of each class held out); the synthetic corpus is the same for both")
 	flag.BoolVar(&cfg.quick, "quick", false, "a reduced protocol on the embedded demo corpus, in seconds (checks the harness, not the figures)")
 	flag.BoolVar(&cfg.timing, "timing", false, "run the timing: the scripted edits, and the page during a refit on the synthetic corpus")
 	flag.BoolVar(&cfg.effects, "effects", false, "run the random edits and the rates at which they take effect")
@@ -142,6 +145,9 @@ func splitList(s string) []string {
 
 // check refuses a configuration that cannot run.
 func (c *config) check() error {
+	if c.corpus != "20ng" && c.corpus != "bbc" {
+		return fmt.Errorf("-corpus %q: want 20ng or bbc", c.corpus)
+	}
 	if !c.timing && !c.effects && !c.active {
 		c.timing, c.effects, c.active = true, true, true
 	}
@@ -211,9 +217,12 @@ func run(ctx context.Context, cfg *config) (string, error) {
 	}
 	defer os.RemoveAll(tmp)
 	var ds *dataset
-	if cfg.quick {
+	switch {
+	case cfg.quick:
 		ds, err = readDemo()
-	} else {
+	case cfg.corpus == "bbc":
+		ds, err = readBBC(ctx, cfg.seed)
+	default:
 		ds, err = readNewsgroups(ctx)
 	}
 	if err != nil {
