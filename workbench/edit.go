@@ -249,6 +249,22 @@ func (e *editor) docs(ids []string) ([]string, error) {
 	return out, nil
 }
 
+// wordless counts the documents of ids that hold no term of the current
+// round's vocabulary, or that its pipeline's filters left out.
+func (e *editor) wordless(ids []string) int {
+	if e.r == nil {
+		return 0
+	}
+	n := 0
+	for _, id := range ids {
+		row := e.r.d.rowOf[e.ids[id]]
+		if row < 0 || e.r.d.x.Indptr[row+1] == e.r.d.x.Indptr[row] {
+			n++
+		}
+	}
+	return n
+}
+
 // anchorFor returns the index of the anchor of the topic ref, creating
 // it (a free topic with a display name keeps that name) when needed.
 func (e *editor) anchorFor(ref topicRef) int {
@@ -627,6 +643,9 @@ func (e *editor) apply(ed Edit) (string, error) {
 			st.setLabels(id, []string{label})
 		}
 		desc := fmt.Sprintf("%s labeled %q", docsText(ids), label)
+		if n := e.wordless(ids); n > 0 {
+			desc += fmt.Sprintf("; %d of them hold no word of the vocabulary, so their label teaches the model nothing", n)
+		}
 		if !takesLabels(st.Kind) {
 			desc += fmt.Sprintf("; the kind is now %s (%s learns no labels)", DefaultLabeledKind, st.Kind)
 			st.Kind = DefaultLabeledKind

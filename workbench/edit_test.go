@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/model"
 )
 
@@ -242,5 +243,21 @@ func TestLineage(t *testing.T) {
 	want := map[string][]int{"misc": {idx("topic-2")}, "space": {idx("space"), idx("topic-3")}, "topic-4": {idx("topic-4")}, "other": {idx("topic-4")}}
 	if got := spec.origins(); !reflect.DeepEqual(got, want) {
 		t.Errorf("origins %v, want %v", got, want)
+	}
+}
+
+// TestLabelWordless checks that labeling a document with no word of the
+// vocabulary says that its label teaches nothing.
+func TestLabelWordless(t *testing.T) {
+	c := demoCorpus(t, 120, false)
+	c.Docs = append(c.Docs, corpus.Document{ID: "blank", Text: "The, and of it."})
+	s := open(t, Config{Corpus: c, K: 4})
+	r := apply(t, s, Edit{Op: OpLabel, Docs: []string{"blank", "demo-001"}, Label: "a"})
+	if !strings.Contains(strings.Join(r.Changes, "\n"), "1 of them hold no word of the vocabulary") {
+		t.Errorf("changes: %q", r.Changes)
+	}
+	r = apply(t, s, Edit{Op: OpLabel, Docs: []string{"demo-002"}, Label: "a"})
+	if strings.Contains(strings.Join(r.Changes, "\n"), "no word") {
+		t.Errorf("changes: %q", r.Changes)
 	}
 }
