@@ -189,6 +189,16 @@ type Config struct {
 	// SeedWeight (β ≥ 0; 0 means 1) scales the weight of every seed
 	// pseudo-document against the documents (see NewGuide).
 	SeedWeight float64
+	// SeedRank, when positive, holds every seed term among its topic's
+	// SeedRank heaviest terms: after each update of H, a seed term below
+	// its topic's (SeedRank − s)-th heaviest other term (s the topic's
+	// seed terms) is raised just above it, a projection as exclusions are
+	// held at zero. Without it (0, the default) a seed term pulls its
+	// topic by its pseudo-document alone, and a term common to many
+	// documents may stay far down the topic.
+	SeedRank int
+	// hold is SeedRank's hold of the seed terms, set by Fit.
+	hold *seedHold
 	// RowWeights are optional per-document weights e_i ≥ 0 on the error
 	// (TS-NMF's E); not all zero.
 	RowWeights []float64
@@ -533,6 +543,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	n, m, k := d.n, d.m, cfg.K
 	if k < 1 {
 		return cfg, fmt.Errorf("nmf: K = %d, want at least 1", k)
+	}
+	if err := cfg.hold.check(k, m); err != nil {
+		return cfg, err
 	}
 	if cfg.Loss != Frobenius && cfg.Loss != KullbackLeibler {
 		return cfg, fmt.Errorf("nmf: unknown loss %v", cfg.Loss)

@@ -287,6 +287,7 @@ func (f *denseFit) updateH() {
 	}
 	f.fixedNum = f.cfg.FixW
 	apply(f.h, f.numH, f.denH, f.gd.hFloor(f.cfg.Loss), f.gd)
+	f.cfg.hold.apply(f.h.RawMatrix().Data, f.m, f.m, 1)
 }
 
 // sum returns the sum of v.

@@ -224,11 +224,15 @@ func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
 			cross = f.frobW()
 		case cfg.Order == HFirst:
 			f.frobH()
+			f.holdFrob()
 			f.cpl.updateB(f.w)
 			cross = f.frobW()
 		default:
 			f.frobW()
 			cross = f.frobH()
+			if f.holdFrob() {
+				cross = frobCross(f.ws, f.w, f.x, f.x.Data, f.ht, f.e, f.prefW)
+			}
 			f.cpl.updateB(f.w)
 		}
 		if tr.step(f.total(f.frobObjective(cross))) {
@@ -236,6 +240,25 @@ func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
 		}
 	}
 	return nil
+}
+
+// holdFrob holds the seed terms in H (Config.SeedRank) after a
+// Frobenius update of H, with H's Gram matrix, and reports whether it
+// changed H (the update's cross term ⟨X, WH⟩ is then stale).
+func (f *sparseFit) holdFrob() bool {
+	if !f.cfg.hold.apply(f.ht, f.m, 1, f.kp) {
+		return false
+	}
+	gramOf(f.ws, f.gH, f.ht, nil, uniformPrefix(f.m, f.kp))
+	return true
+}
+
+// holdKL holds the seed terms in H after a KL update of H, with H's row
+// sums.
+func (f *sparseFit) holdKL() {
+	if f.cfg.hold.apply(f.ht, f.m, 1, f.kp) {
+		colSums(f.rsH, f.ht, nil, f.kp)
+	}
 }
 
 // klSumWH returns Σ_ij (diag(e)WH)_ij = ⟨colsum(diag(e)W), rowsum(H)⟩.
@@ -306,6 +329,7 @@ func (f *sparseFit) runKL(ctx context.Context, tr *tracker) error {
 			f.commitW()
 		case hFirst:
 			f.commitH()
+			f.holdKL()
 			f.cpl.updateB(f.w)
 			f.klW(false)
 			f.commitW()
@@ -313,6 +337,7 @@ func (f *sparseFit) runKL(ctx context.Context, tr *tracker) error {
 			f.commitW()
 			f.klH(false)
 			f.commitH()
+			f.holdKL()
 			f.cpl.updateB(f.w)
 		}
 		tr.advance()

@@ -1,0 +1,118 @@
+package nmf
+
+import (
+	"container/heap"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/semitopic/semitopic/supervision"
+)
+
+// seedHold holds seed terms among their topics' heaviest terms
+// (Config.SeedRank): after each update of H, a seed term whose weight is
+// not above its topic's (rank − s)-th largest weight among the topic's
+// other terms (s the topic's seed terms, counted up to rank − 1) is
+// raised just above it. The update is a projection, as exclusions are
+// held at zero: the seed terms then rank within the topic's first rank
+// terms, whatever their share of the data.
+type seedHold struct {
+	rank   int
+	topics []int   // the seeded topics
+	terms  [][]int // each seeded topic's seed terms, sorted
+	top    minHeap // scratch
+}
+
+// newSeedHold returns the hold of seeds at rank, nil when rank is 0 or
+// there are no seeds.
+func newSeedHold(rank int, seeds []supervision.Seed) *seedHold {
+	if rank <= 0 || len(seeds) == 0 {
+		return nil
+	}
+	byTopic := map[int][]int{}
+	for _, s := range seeds {
+		if !slices.Contains(byTopic[s.Topic], s.Term) {
+			byTopic[s.Topic] = append(byTopic[s.Topic], s.Term)
+		}
+	}
+	h := &seedHold{rank: rank}
+	for _, t := range slices.Sorted(maps.Keys(byTopic)) {
+		terms := byTopic[t]
+		slices.Sort(terms)
+		h.topics = append(h.topics, t)
+		h.terms = append(h.terms, terms)
+	}
+	return h
+}
+
+// apply holds the seed terms in h, where topic t's weight of term j is
+// h[j*js+t*ts] for the m terms, and reports whether it changed h.
+func (s *seedHold) apply(h []float64, m, ts, js int) bool {
+	if s == nil {
+		return false
+	}
+	changed := false
+	for p, t := range s.topics {
+		seeds := s.terms[p]
+		q := s.rank - min(len(seeds), s.rank-1)
+		// The q-th largest weight among the topic's other terms.
+		s.top = s.top[:0]
+		for j := 0; j < m; j++ {
+			if _, seed := slices.BinarySearch(seeds, j); seed {
+				continue
+			}
+			v := h[j*js+t*ts]
+			switch {
+			case len(s.top) < q:
+				heap.Push(&s.top, v)
+			case v > s.top[0]:
+				s.top[0] = v
+				heap.Fix(&s.top, 0)
+			}
+		}
+		if len(s.top) < q || !(s.top[0] > 0) {
+			continue // fewer than q terms of weight: the seeds rank anyway
+		}
+		floor := math.Nextafter(s.top[0], math.Inf(1))
+		for _, j := range seeds {
+			if i := j*js + t*ts; h[i] < floor {
+				h[i] = floor
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// check validates the hold against k topics and m terms.
+func (s *seedHold) check(k, m int) error {
+	if s == nil {
+		return nil
+	}
+	for p, t := range s.topics {
+		if t < 0 || t >= k {
+			return fmt.Errorf("nmf: SeedRank: a seed of topic %d, with K = %d", t, k)
+		}
+		for _, j := range s.terms[p] {
+			if j < 0 || j >= m {
+				return fmt.Errorf("nmf: SeedRank: seed term %d of %d terms", j, m)
+			}
+		}
+	}
+	return nil
+}
+
+// minHeap is a heap of the largest values seen, smallest on top.
+type minHeap []float64
+
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(float64)) }
+func (h *minHeap) Pop() any {
+	old := *h
+	v := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return v
+}
