@@ -63,6 +63,11 @@ type Options struct {
 	// see lda.Config.SeedPrior), times its own strength (word:3: three
 	// times). Beta is 0 or a number from MinStrength to MaxStrength.
 	Beta float64 `json:"beta,omitempty"`
+	// SeedRank, when positive, holds every seed word among its topic's
+	// SeedRank heaviest words (nmf and tsnmf: nmf.Config.SeedRank), which
+	// the seed words' pseudo-documents alone do not promise; 0 (the
+	// default) leaves them to the pseudo-documents.
+	SeedRank int `json:"seed_rank,omitempty"`
 	// SeedMode is how lda's seed words steer their topics: "prior" (the
 	// default, seeded LDA: a larger topic-word prior), "zlabels" (z-labels
 	// LDA: a seed word's weight is exactly zero outside its topics) or

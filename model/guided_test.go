@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -289,5 +290,47 @@ func TestSeedWordsAuto(t *testing.T) {
 	o.LabelsFromCorpus = true
 	if _, err := Fit(t.Context(), Text(demoCorpus(t), nil), o); err == nil || !strings.Contains(err.Error(), "choose tsnmf or ssnmf") {
 		t.Errorf("kind auto with seed words: %v", err)
+	}
+}
+
+// TestSeedRankDemo checks that SeedRank puts a seed word the documents
+// of its topic hardly use among the topic's top words, in nmf and tsnmf,
+// where the seed's pseudo-document alone leaves it out.
+func TestSeedRankDemo(t *testing.T) {
+	seeds, d := demoSeeds(t)
+	// "week" in the space topic: a filler word of every theme.
+	seeds[0].Words = append(seeds[0].Words, "week")
+	for _, kind := range []string{KindNMF, KindTSNMF} {
+		rank := func(seedRank int) int {
+			f, err := fitCorpus(t.Context(), d.Corpus, vectorize.Pipeline{}, Options{Kind: kind, K: 8, Seed: 1, SeedRank: seedRank,
+				Supervision: Supervision{Anchors: seeds}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts, err := f.Model.Topics(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tp := range ts {
+				if tp.Name != "space" {
+					continue
+				}
+				for r, w := range tp.Words {
+					if w.Word == "week" {
+						return r + 1
+					}
+				}
+				return math.MaxInt
+			}
+			t.Fatalf("%s: no space topic", kind)
+			return 0
+		}
+		// Four seed words held among the top 4.
+		if r := rank(0); r <= 4 {
+			t.Fatalf("%s: week ranks %d in space without SeedRank: the test shows nothing", kind, r)
+		}
+		if r := rank(4); r > 4 {
+			t.Errorf("%s: week ranks %d in space with SeedRank 4", kind, r)
+		}
 	}
 }

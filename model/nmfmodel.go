@@ -213,7 +213,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 		return nil, Info{}, err
 	}
 	cfg := nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol,
-		Seeds: seeds, SeedWeight: o.Beta, Progress: report}
+		Seeds: seeds, SeedWeight: o.Beta, SeedRank: o.SeedRank, Progress: report}
 	if warm != nil {
 		note, err := warmNMF(ctx, &cfg, x, vocab, sup, names, o, warm)
 		if err != nil {
@@ -339,6 +339,7 @@ func (nmfKind) Params() []Param {
 		nmfInitParam(nmfInits(), "the start: auto is nndsvda when k ≤ min(documents, terms), else random (scikit-learn's); random-acol averages random documents; with seed words a seeded topic starts from the documents holding them"),
 		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
 			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words (Guided NMF), by default an average topic's share of the corpus scaled by the odds of the share its seed words hold where they occur"},
+		seedRankParam(),
 		readoutParam(),
 	}
 }

@@ -125,6 +125,7 @@ func AllOptions() []Option {
 		{Name: "new-topics", Usage: "extra topics allowed only in unlabeled documents", field: func(o *Options) any { return &o.NewTopics }},
 		{Name: "lambda", Usage: "weight of the supervision term", field: func(o *Options) any { return &o.Lambda }},
 		{Name: "beta", Usage: "the seed words' default strength", field: func(o *Options) any { return &o.Beta }},
+		{Name: "seed-rank", Usage: "hold every seed word among its topic's this many heaviest words", field: func(o *Options) any { return &o.SeedRank }},
 		{Name: "seed-mode", Usage: "how seed words steer their topics", what: "seed mode", field: func(o *Options) any { return &o.SeedMode }},
 		{Name: "restarts", Usage: "seeds tried, keeping the best fit", field: func(o *Options) any { return &o.Restarts }},
 		{Name: "readout", Usage: "how a model supervised by labels predicts", what: "readout", field: func(o *Options) any { return &o.Readout }},
@@ -398,6 +399,12 @@ func maxIterParam(doc string, def int) Param {
 // tolParam declares Options.Tol: doc says what stops the fit.
 func tolParam(doc string, def float64) Param {
 	return Param{Name: "tol", Doc: doc, Default: strconv.FormatFloat(def, 'g', -1, 64), Range: positive()}
+}
+
+// seedRankParam declares Options.SeedRank (nmf and tsnmf).
+func seedRankParam() Param {
+	return Param{Name: "seed-rank", SeedWords: true, Range: atLeast(1), Default: "0: off",
+		Doc: "holds every seed word among its topic's this many heaviest words (a projection after each update, as exclusion words are held at zero); off, a seed word pulls its topic by its pseudo-document alone and a word common to many documents may stay far down"}
 }
 
 // readoutParam declares Options.Readout for a kind that predicts labels

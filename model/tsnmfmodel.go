@@ -38,6 +38,7 @@ func (tsnmfKind) Params() []Param {
 			Doc: "how much a labeled document's error weighs: inverse, the number of documents over the labeled ones (the paper's inverse supervision rate); none, as much as an unlabeled one"},
 		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
 			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words, as in nmf"},
+		seedRankParam(),
 		readoutParam(),
 		autoParam(),
 	}
@@ -122,7 +123,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		return nil, Info{}, err
 	}
 	cfg := nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
-		Seeds: seeds, SeedWeight: o.Beta, Progress: report}
+		Seeds: seeds, SeedWeight: o.Beta, SeedRank: o.SeedRank, Progress: report}
 	if warm != nil {
 		note, err := warmNMF(ctx, &cfg, x, vocab, sup, topicNames, o, warm)
 		if err != nil {

@@ -544,6 +544,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	if k < 1 {
 		return cfg, fmt.Errorf("nmf: K = %d, want at least 1", k)
 	}
+	if cfg.SeedRank < 0 {
+		return cfg, fmt.Errorf("nmf: SeedRank = %d, want 0 (off) or a rank ≥ 1", cfg.SeedRank)
+	}
 	if err := cfg.hold.check(k, m); err != nil {
 		return cfg, err
 	}

@@ -28,9 +28,6 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.SeedRank < 0 {
-		return nil, fmt.Errorf("nmf: SeedRank = %d, want 0 (off) or a rank ≥ 1", cfg.SeedRank)
-	}
 	d, cfg, g, notes, err := guided(d, cfg)
 	if err != nil {
 		return nil, err

@@ -467,9 +467,8 @@ func guided(d *data, cfg Config) (*data, Config, *Guide, []string, error) {
 		x = sparse.FromDense(d.dense)
 	}
 	g, notes, err := NewGuide(x, cfg.K, cfg.Seeds, cfg.RowWeights, cfg.Loss, cfg.SeedWeight)
-	if err == nil && cfg.SeedRank > 0 {
-		cfg.hold = newSeedHold(cfg.SeedRank, cfg.Seeds.Seeds)
-		notes = append(notes, fmt.Sprintf("seed terms held among their topics' %d heaviest terms (SeedRank)", cfg.SeedRank))
+	if note := holdSeeds(&cfg); err == nil && note != "" {
+		notes = append(notes, note)
 	}
 	cfg.Seeds.Seeds = nil
 	if err != nil || g == nil {

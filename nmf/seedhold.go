@@ -24,6 +24,16 @@ type seedHold struct {
 	top    minHeap // scratch
 }
 
+// holdSeeds sets cfg's hold of its seed terms when SeedRank asks for one
+// (before the seeds become pseudo-documents), and returns its note ("" for
+// none).
+func holdSeeds(cfg *Config) string {
+	if cfg.hold = newSeedHold(cfg.SeedRank, cfg.Seeds.Seeds); cfg.hold == nil {
+		return ""
+	}
+	return fmt.Sprintf("seed terms held among their topics' %d heaviest terms (SeedRank)", cfg.SeedRank)
+}
+
 // newSeedHold returns the hold of seeds at rank, nil when rank is 0 or
 // there are no seeds.
 func newSeedHold(rank int, seeds []supervision.Seed) *seedHold {

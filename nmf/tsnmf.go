@@ -177,6 +177,9 @@ func TSNMF(ctx context.Context, x Matrix, cfg TSNMFConfig) (*TSNMFModel, error) 
 			}
 		}
 	}
+	if note := holdSeeds(&ec); note != "" {
+		notes = append(notes, note)
+	}
 	ec.Seeds.Seeds = nil
 	// The stacked rows: the documents, then the pseudo-documents.
 	rows, labeledRows := d.n, labeled+g.rows()
