@@ -132,6 +132,9 @@ func (s *Session) Command() ([]string, error) {
 	if slices.ContainsFunc(params, func(p model.Param) bool { return p.Name == "auto" }) {
 		args = append(args, "--auto=false")
 	}
+	if sr := r.fitted.Info.Params.SeedRank; sr > 0 {
+		args = append(args, "--seed-rank", strconv.Itoa(sr))
+	}
 	return append(args, "--out", "model.semitopic"), nil
 }
 

@@ -65,7 +65,7 @@ func TestExports(t *testing.T) {
 	}
 	cmd := export(ExportCommand)
 	for _, want := range []string{"semitopic fit --kind tsnmf -k 4 --seed 0 --max-iter 30 --format jsonl /data/c.jsonl --anchors ", "/rounds/000004/anchors.txt --labels-csv ",
-		"/rounds/000004/labels.csv --drop-terms ", "/rounds/000004/stopwords.txt --auto=false --out model.semitopic\n"} {
+		"/rounds/000004/labels.csv --drop-terms ", "/rounds/000004/stopwords.txt --auto=false --seed-rank 10 --out model.semitopic\n"} {
 		if !strings.Contains(cmd, want) {
 			t.Errorf("the command does not hold %q:\n%s", want, cmd)
 		}

@@ -64,7 +64,22 @@ func (f *fitSpec) options(labels [][]string) (model.Options, []string, error) {
 			return o, nil, err
 		}
 	}
+	if holdsSeeds(o.Kind) && slices.ContainsFunc(o.Anchors, func(a model.Anchor) bool { return len(a.Words) > 0 }) {
+		o.SeedRank = SeedRank
+	}
 	return o, notes, nil
+}
+
+// SeedRank is the rank within which the workbench holds every seed word
+// in its topic, in the kinds that can (the fit option seed-rank): a seed
+// word a person adds is among the topic's top 10 words the page shows.
+const SeedRank = 10
+
+// holdsSeeds reports whether the kind can hold seed words among its
+// topics' top words (it declares the option seed-rank).
+func holdsSeeds(kind string) bool {
+	ps, err := model.ParamsOf(kind)
+	return err == nil && slices.ContainsFunc(ps, func(p model.Param) bool { return p.Name == "seed-rank" })
 }
 
 // rowLabels returns the labels of d's rows under st (nil when none is

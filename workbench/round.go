@@ -217,6 +217,9 @@ func (r *round) mixture(i int) []float64 {
 
 // seedNote says what a kind promises about seed words.
 func seedNote(kind string) string {
+	if holdsSeeds(kind) {
+		return fmt.Sprintf("seed words are held among their topic's top %d words in %s: the fit raises a seed word that falls below (the checks after each refit show each one's rank)", SeedRank, kind)
+	}
 	return fmt.Sprintf("seed words steer %s topics without a guarantee of a place in the top 10: a word specific to the topic's documents usually gets there, a word common to many documents may not; the checks after each refit show each seed word's rank", kind)
 }
 
