@@ -223,8 +223,8 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	// The Changes panel says what the round changed and where the seed
 	// word landed, as the engine's checks have it: among the top 10 (and
 	// then among the words that entered them) or, in red, not; the
-	// topic's seed chip gives the same rank. (The kinds promise no rank:
-	// the page says so.)
+	// topic's seed chip gives the same rank. (Not every kind holds a
+	// seed word in the top 10: the page says so.)
 	change := fmt.Sprintf("seed word %q added to topic %q", word, topic)
 	where := `p.includes("0 of 1 seed words in their topic's top 10") && document.querySelector("#panel .seedranks li.bad")`
 	if rank <= 10 {
