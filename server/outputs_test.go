@@ -214,26 +214,3 @@ func TestEmptyTopicsNamed(t *testing.T) {
 		t.Errorf("the page reads a list without a guard")
 	}
 }
-
-// dropNulls leaves out what would be null, at any depth.
-func TestDropNulls(t *testing.T) {
-	type inner struct {
-		List []string `json:"list"`
-		Ptr  *int     `json:"ptr"`
-	}
-	v := struct {
-		A     []string `json:"a"`
-		B     inner    `json:"b"`
-		C     []*inner `json:"c"`
-		Kept  []int    `json:"kept"`
-		Empty []int    `json:"empty"`
-	}{C: []*inner{nil, {}}, Kept: []int{1}, Empty: []int{}}
-	got, err := dropNulls(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(got)
-	if string(b) != `{"b":{},"c":[{}],"empty":[],"kept":[1]}` {
-		t.Errorf("got %s", b)
-	}
-}

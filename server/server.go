@@ -1,12 +1,12 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/semitopic/semitopic/internal/jsonapi"
 	"io"
 	"log/slog"
 	"net"
@@ -14,7 +14,6 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -65,10 +64,9 @@ type Server struct {
 	predictor model.Predictor
 	labels    []string
 	// info is the model's fit information as the API sends it: JSON with
-	// no null (dropNulls).
-	info   any
-	mux    *http.ServeMux
-	nextID atomic.Uint64
+	// no null (jsonapi.NoNulls).
+	info any
+	api  *jsonapi.Mux
 }
 
 // New returns a Server for f. The model must be able to read text (fitted
@@ -85,7 +83,7 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	info, err := dropNulls(f.Info)
+	info, err := jsonapi.NoNulls(f.Info)
 	if err != nil {
 		return nil, fmt.Errorf("server: the model's fit information: %w", err)
 	}
@@ -102,94 +100,15 @@ func New(f *model.Fitted, o Options) (*Server, error) {
 	mux.HandleFunc("GET /v1/topics", s.topicsList)
 	mux.HandleFunc("POST /v1/transform", s.transform)
 	mux.HandleFunc("GET /{$}", s.index)
-	s.mux = mux
+	s.api = &jsonapi.Mux{Mux: mux, Logger: o.Logger, WriteError: writeError,
+		Endpoints: "GET /healthz, GET /v1/model, GET /v1/topics, POST /v1/transform and the page at /"}
 	return s, nil
 }
 
 // ServeHTTP implements http.Handler with request logging and panic
 // recovery.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-	defer func() {
-		if p := recover(); p != nil {
-			s.opts.Logger.Error("panic", "path", r.URL.Path, "panic", fmt.Sprint(p))
-			if !rec.wrote {
-				writeError(rec, http.StatusInternalServerError, "internal error")
-			}
-		}
-		s.opts.Logger.Info("request", "id", s.nextID.Add(1), "method", r.Method, "path", r.URL.Path,
-			"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
-			"remote", r.RemoteAddr)
-	}()
-	h, pattern := s.mux.Handler(r)
-	if pattern == "" {
-		// No route: the mux answers 404 or 405 (with Allow) in plain text;
-		// answer in JSON like every other error.
-		probe := &headerProbe{header: http.Header{}}
-		h.ServeHTTP(probe, r)
-		switch probe.status {
-		case http.StatusMethodNotAllowed:
-			allow := probe.header.Get("Allow")
-			rec.Header().Set("Allow", allow)
-			writeError(rec, probe.status, fmt.Sprintf("method %s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, allow))
-			return
-		case http.StatusNotFound:
-			writeError(rec, probe.status, fmt.Sprintf("no endpoint %s %s: the API has GET /healthz, GET /v1/model, GET /v1/topics, POST /v1/transform and the page at /", r.Method, r.URL.Path))
-			return
-		}
-		for k, v := range probe.header {
-			rec.Header()[k] = v
-		}
-		rec.WriteHeader(probe.status)
-		rec.Write(probe.body.Bytes())
-		return
-	}
-	h.ServeHTTP(rec, r)
-}
-
-// headerProbe records what the mux's own 404, 405 and redirect handlers
-// write, so that the errors can be answered in JSON.
-type headerProbe struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (p *headerProbe) Header() http.Header { return p.header }
-func (p *headerProbe) WriteHeader(code int) {
-	if p.status == 0 {
-		p.status = code
-	}
-}
-func (p *headerProbe) Write(b []byte) (int, error) {
-	if p.status == 0 {
-		p.status = http.StatusOK
-	}
-	return p.body.Write(b)
-}
-
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-	wrote  bool
-}
-
-// Unwrap gives http.ResponseController the connection's writer, for
-// deadlines and flushing.
-func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
-
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status, r.wrote = code, true
-	r.ResponseWriter.WriteHeader(code)
-}
-
-func (r *statusRecorder) Write(b []byte) (int, error) {
-	r.wrote = true
-	n, err := r.ResponseWriter.Write(b)
-	r.bytes += n
-	return n, err
+	s.api.ServeHTTP(w, r)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -243,43 +162,6 @@ func (s *Server) topicsList(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"topics": topics, "empty_topics": emptyTopicNames(topics)})
-}
-
-// dropNulls returns v as its JSON value with every null member of an
-// object left out and every null element of a list dropped: the API never
-// sends null, whatever a nil slice or pointer of v's type would encode as.
-func dropNulls(v any) (any, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
-	}
-	var clean func(any) any
-	clean = func(x any) any {
-		switch x := x.(type) {
-		case map[string]any:
-			for k, e := range x {
-				if e == nil {
-					delete(x, k)
-				} else {
-					x[k] = clean(e)
-				}
-			}
-		case []any:
-			kept := x[:0]
-			for _, e := range x {
-				if e != nil {
-					kept = append(kept, clean(e))
-				}
-			}
-			return kept
-		}
-		return x
-	}
-	return clean(out), nil
 }
 
 // listTopics is m's topics with n words each, every list [] rather than

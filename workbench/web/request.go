@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/semitopic/semitopic/internal/jsonapi"
 	"io"
 	"math"
 	"net"
@@ -86,14 +87,6 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool)
 	return nil, false
 }
 
-// badRequest is an error in a request's body: its message names the field
-// at fault in the words of the API (no Go type).
-type badRequest struct{ msg string }
-
-func (e *badRequest) Error() string { return e.msg }
-
-func badf(format string, args ...any) error { return &badRequest{fmt.Sprintf(format, args...)} }
-
 // The shapes of the bodies, for the errors.
 const (
 	baseShape = `send {"base": VERSION}, VERSION the version from /api/status`
@@ -132,7 +125,7 @@ func fieldsOf(op string) (required, optional []string) {
 // names, base among them and required.
 func decodeTop(body []byte, shape string, names ...string) (map[string]json.RawMessage, int, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, 0, badf("empty body: %s", shape)
+		return nil, 0, jsonapi.Badf("empty body: %s", shape)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var raw json.RawMessage
@@ -140,7 +133,7 @@ func decodeTop(body []byte, shape string, names ...string) (map[string]json.RawM
 		return nil, 0, syntaxError(body, err, shape)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, 0, badf("invalid JSON: data after the request object: %s", shape)
+		return nil, 0, jsonapi.Badf("invalid JSON: data after the request object: %s", shape)
 	}
 	fields, err := object(raw, "the body", shape)
 	if err != nil {
@@ -150,8 +143,8 @@ func decodeTop(body []byte, shape string, names ...string) (map[string]json.RawM
 		return nil, 0, err
 	}
 	v, ok := fields["base"]
-	if !ok || isNull(v) {
-		return nil, 0, badf(`the body has no "base": %s (an action based on an older version is refused, so that two tabs never lose an edit)`, shape)
+	if !ok || jsonapi.IsNull(v) {
+		return nil, 0, jsonapi.Badf(`the body has no "base": %s (an action based on an older version is refused, so that two tabs never lose an edit)`, shape)
 	}
 	base, err := intField(v, `"base"`, 0)
 	if err != nil {
@@ -167,7 +160,7 @@ func decodeBase(body []byte) (int, error) {
 }
 
 // decodeEdit decodes the body {"base": version, "edit": {...}} of
-// /api/edit. Every error it returns is a *badRequest naming the field.
+// /api/edit. Every error it returns is a *jsonapi.BadRequest naming the field.
 func decodeEdit(body []byte) (int, workbench.Edit, error) {
 	var e workbench.Edit
 	fields, base, err := decodeTop(body, editShape, "base", "edit")
@@ -175,38 +168,38 @@ func decodeEdit(body []byte) (int, workbench.Edit, error) {
 		return 0, e, err
 	}
 	raw, ok := fields["edit"]
-	if !ok || isNull(raw) {
-		return 0, e, badf(`the body has no "edit": %s`, editShape)
+	if !ok || jsonapi.IsNull(raw) {
+		return 0, e, jsonapi.Badf(`the body has no "edit": %s`, editShape)
 	}
 	ef, err := object(raw, `"edit"`, editShape)
 	if err != nil {
 		return 0, e, err
 	}
 	opRaw, ok := ef["op"]
-	if !ok || isNull(opRaw) {
-		return 0, e, badf(`"edit" has no "op": the edits are %s`, strings.Join(workbench.Ops(), ", "))
+	if !ok || jsonapi.IsNull(opRaw) {
+		return 0, e, jsonapi.Badf(`"edit" has no "op": the edits are %s`, strings.Join(workbench.Ops(), ", "))
 	}
-	if e.Op, err = stringField(opRaw, "edit.op"); err != nil {
+	if e.Op, err = jsonapi.String(opRaw, "edit.op"); err != nil {
 		return 0, e, err
 	}
 	if _, known := opFields[e.Op]; !known {
-		return 0, e, badf(`edit.op: unknown edit %q: the edits are %s`, e.Op, strings.Join(workbench.Ops(), ", "))
+		return 0, e, jsonapi.Badf(`edit.op: unknown edit %q: the edits are %s`, e.Op, strings.Join(workbench.Ops(), ", "))
 	}
 	required, optional := fieldsOf(e.Op)
 	allowed := append(append([]string{"op"}, required...), optional...)
 	for k, v := range ef {
-		if !slices.Contains(allowed, k) && !isNull(v) {
-			return 0, e, badf("edit.%s does not apply to %s, which reads %s", k, e.Op, quoteAll(append(required, optional...)))
+		if !slices.Contains(allowed, k) && !jsonapi.IsNull(v) {
+			return 0, e, jsonapi.Badf("edit.%s does not apply to %s, which reads %s", k, e.Op, quoteAll(append(required, optional...)))
 		}
 	}
 	for _, k := range required {
-		if v, ok := ef[k]; !ok || isNull(v) {
-			return 0, e, badf("%s needs edit.%s (it reads %s)", e.Op, k, quoteAll(append(required, optional...)))
+		if v, ok := ef[k]; !ok || jsonapi.IsNull(v) {
+			return 0, e, jsonapi.Badf("%s needs edit.%s (it reads %s)", e.Op, k, quoteAll(append(required, optional...)))
 		}
 	}
 	for _, k := range allowed[1:] {
 		v, ok := ef[k]
-		if !ok || isNull(v) {
+		if !ok || jsonapi.IsNull(v) {
 			continue
 		}
 		name := "edit." + k
@@ -255,26 +248,17 @@ func syntaxError(body []byte, err error, shape string) error {
 	switch {
 	case errors.As(err, &se):
 		// Offset counts the offending byte: the position is the one before.
-		return badf("invalid JSON at %s: %s", position(body, se.Offset-1), se.Error())
+		return jsonapi.Badf("invalid JSON at %s: %s", jsonapi.Position(body, se.Offset-1), se.Error())
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return badf("invalid JSON: the body ends before its JSON value does (cut short?): %s", shape)
+		return jsonapi.Badf("invalid JSON: the body ends before its JSON value does (cut short?): %s", shape)
 	}
-	return badf("invalid JSON: %v", err)
-}
-
-// position writes a byte offset of body as its line and column (1-based).
-func position(body []byte, off int64) string {
-	off = min(max(off, 0), int64(len(body)))
-	before := body[:off]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	return fmt.Sprintf("line %d, column %d", line, col)
+	return jsonapi.Badf("invalid JSON: %v", err)
 }
 
 func object(v json.RawMessage, what, shape string) (map[string]json.RawMessage, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(v, &m); err != nil || m == nil {
-		return nil, badf("%s must be a JSON object, not %s: %s", what, jsonKind(v), shape)
+		return nil, jsonapi.Badf("%s must be a JSON object, not %s: %s", what, jsonapi.Kind(v), shape)
 	}
 	return m, nil
 }
@@ -294,33 +278,25 @@ func onlyFields(m map[string]json.RawMessage, what string, names ...string) erro
 	if len(unknown) > 1 {
 		field = "fields"
 	}
-	return badf("unknown %s %s in %s: it has %s", field, strings.Join(unknown, ", "), what, quoteAll(names))
-}
-
-func stringField(v json.RawMessage, name string) (string, error) {
-	var s string
-	if err := json.Unmarshal(v, &s); err != nil {
-		return "", badf("%s must be a string, not %s", name, jsonKind(v))
-	}
-	return s, nil
+	return jsonapi.Badf("unknown %s %s in %s: it has %s", field, strings.Join(unknown, ", "), what, quoteAll(names))
 }
 
 func nonEmpty(v json.RawMessage, name string) (string, error) {
-	s, err := stringField(v, name)
+	s, err := jsonapi.String(v, name)
 	if err == nil && strings.TrimSpace(s) == "" {
-		err = badf("%s is empty", name)
+		err = jsonapi.Badf("%s is empty", name)
 	}
 	return s, err
 }
 
 // intField reads a whole number ≥ lo.
 func intField(v json.RawMessage, name string, lo int) (int, error) {
-	if jsonKind(v) != "a number" {
-		return 0, badf("%s must be a whole number ≥ %d, not %s", name, lo, jsonKind(v))
+	if jsonapi.Kind(v) != "a number" {
+		return 0, jsonapi.Badf("%s must be a whole number ≥ %d, not %s", name, lo, jsonapi.Kind(v))
 	}
 	n, err := strconv.Atoi(string(bytes.TrimSpace(v)))
 	if err != nil || n < lo {
-		return 0, badf("%s must be a whole number ≥ %d, not %s", name, lo, shortJSON(v))
+		return 0, jsonapi.Badf("%s must be a whole number ≥ %d, not %s", name, lo, jsonapi.Short(v))
 	}
 	return n, nil
 }
@@ -329,9 +305,9 @@ func intField(v json.RawMessage, name string, lo int) (int, error) {
 // model.MinStrength to model.MaxStrength.
 func strengthField(v json.RawMessage, name string) (float64, error) {
 	var f float64
-	if jsonKind(v) != "a number" || json.Unmarshal(v, &f) != nil || math.IsNaN(f) ||
+	if jsonapi.Kind(v) != "a number" || json.Unmarshal(v, &f) != nil || math.IsNaN(f) ||
 		f != 0 && (f < model.MinStrength || f > model.MaxStrength) {
-		return 0, badf("%s must be a number from %g to %g (0 or none: the kind's default), not %s", name, model.MinStrength, model.MaxStrength, shortJSON(v))
+		return 0, jsonapi.Badf("%s must be a number from %g to %g (0 or none: the kind's default), not %s", name, model.MinStrength, model.MaxStrength, jsonapi.Short(v))
 	}
 	return f, nil
 }
@@ -340,13 +316,13 @@ func strengthField(v json.RawMessage, name string) (float64, error) {
 func stringList(v json.RawMessage, name string, lo, hi int) ([]string, error) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(v, &items); err != nil {
-		return nil, badf("%s must be a list of strings, not %s", name, jsonKind(v))
+		return nil, jsonapi.Badf("%s must be a list of strings, not %s", name, jsonapi.Kind(v))
 	}
 	if len(items) < lo {
-		return nil, badf("%s is empty: give at least %d", name, lo)
+		return nil, jsonapi.Badf("%s is empty: give at least %d", name, lo)
 	}
 	if len(items) > hi {
-		return nil, badf("%s has %d items, at most %d per edit", name, len(items), hi)
+		return nil, jsonapi.Badf("%s has %d items, at most %d per edit", name, len(items), hi)
 	}
 	out := make([]string, len(items))
 	for i, it := range items {
@@ -363,11 +339,11 @@ func groupsField(v json.RawMessage, name string) ([2][]string, error) {
 	var g [2][]string
 	var items []json.RawMessage
 	if err := json.Unmarshal(v, &items); err != nil || len(items) != 2 {
-		what := jsonKind(v)
+		what := jsonapi.Kind(v)
 		if err == nil {
 			what = fmt.Sprintf("a list of %d", len(items))
 		}
-		return g, badf("%s must be a list of two lists of seed words, one per new topic, not %s", name, what)
+		return g, jsonapi.Badf("%s must be a list of two lists of seed words, one per new topic, not %s", name, what)
 	}
 	for i := range items {
 		ws, err := stringList(items[i], fmt.Sprintf("%s[%d]", name, i), 1, MaxN)
@@ -377,36 +353,4 @@ func groupsField(v json.RawMessage, name string) ([2][]string, error) {
 		g[i] = ws
 	}
 	return g, nil
-}
-
-func isNull(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
-
-// jsonKind names the kind of a JSON value, with its article.
-func jsonKind(v json.RawMessage) string {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 {
-		return "nothing"
-	}
-	switch v[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "a list"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "true or false"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// shortJSON quotes a JSON value for a message, cut to 40 characters.
-func shortJSON(v json.RawMessage) string {
-	r := []rune(string(bytes.TrimSpace(v)))
-	if len(r) > 40 {
-		return string(r[:37]) + "..."
-	}
-	return string(r)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/semitopic/semitopic/internal/jsonapi"
 	"log/slog"
 	"net"
 	"net/http"
@@ -14,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/semitopic/semitopic/model"
@@ -77,10 +77,9 @@ const TokenHeader = "X-Semitopic-Token"
 
 // Server serves one workbench Session. It is an http.Handler.
 type Server struct {
-	sess   *workbench.Session
-	opts   Options
-	mux    *http.ServeMux
-	nextID atomic.Uint64
+	sess *workbench.Session
+	opts Options
+	api  *jsonapi.Mux
 	// done is closed by Close: the event streams and waits end.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -114,7 +113,7 @@ func New(s *workbench.Session, o Options) (*Server, error) {
 	mux.HandleFunc("POST /api/undo", srv.undo)
 	mux.HandleFunc("POST /api/redo", srv.redo)
 	mux.HandleFunc("GET /api/export/{what}", srv.export)
-	srv.mux = mux
+	srv.api = &jsonapi.Mux{Mux: mux, Logger: o.Logger, Endpoints: endpoints, WriteError: writeError, Before: srv.before}
 	return srv, nil
 }
 
@@ -133,134 +132,27 @@ func (s *Server) Close() {
 // ServeHTTP implements http.Handler: the security checks, then the
 // route, with one log line per request and panics answered 500.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-	defer func() {
-		if p := recover(); p != nil {
-			s.opts.Logger.Error("panic", "path", r.URL.Path, "panic", fmt.Sprint(p))
-			if !rec.wrote {
-				writeError(rec, http.StatusInternalServerError, "internal error")
-			}
-		}
-		s.opts.Logger.Info("request", "id", s.nextID.Add(1), "method", r.Method, "path", r.URL.Path,
-			"status", rec.status, "bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
-			"remote", r.RemoteAddr)
-	}()
-	setSecurityHeaders(rec.Header())
+	s.api.ServeHTTP(w, r)
+}
+
+// before answers, ahead of routing, the requests the security checks
+// refuse (check), after setting the security headers on every answer.
+func (s *Server) before(w http.ResponseWriter, r *http.Request) bool {
+	setSecurityHeaders(w.Header())
 	if status, msg := s.check(r); status != 0 {
-		writeError(rec, status, msg)
-		return
+		writeError(w, status, msg)
+		return true
 	}
-	h, pattern := s.mux.Handler(r)
-	if pattern == "" {
-		// No route: the mux answers 404 or 405 (with Allow) in plain text;
-		// answer in JSON like every other error.
-		probe := &headerProbe{header: http.Header{}}
-		h.ServeHTTP(probe, r)
-		switch probe.status {
-		case http.StatusMethodNotAllowed:
-			allow := probe.header.Get("Allow")
-			rec.Header().Set("Allow", allow)
-			writeError(rec, probe.status, fmt.Sprintf("method %s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, allow))
-			return
-		case http.StatusNotFound:
-			writeError(rec, probe.status, fmt.Sprintf("no endpoint %s %s: the API has %s", r.Method, r.URL.Path, endpoints))
-			return
-		}
-		for k, v := range probe.header {
-			rec.Header()[k] = v
-		}
-		rec.WriteHeader(probe.status)
-		_, _ = rec.Write(probe.body.Bytes())
-		return
-	}
-	// The mux, not h, serves the route: it sets the path's wildcards.
-	s.mux.ServeHTTP(rec, r)
+	return false
 }
 
-// headerProbe records what the mux's own 404, 405 and redirect handlers
-// write, so that the errors can be answered in JSON.
-type headerProbe struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (p *headerProbe) Header() http.Header { return p.header }
-func (p *headerProbe) WriteHeader(code int) {
-	if p.status == 0 {
-		p.status = code
-	}
-}
-func (p *headerProbe) Write(b []byte) (int, error) {
-	if p.status == 0 {
-		p.status = http.StatusOK
-	}
-	return p.body.Write(b)
-}
-
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-	wrote  bool
-}
-
-// Unwrap gives http.ResponseController the connection's writer, for
-// deadlines and flushing.
-func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
-
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status, r.wrote = code, true
-	r.ResponseWriter.WriteHeader(code)
-}
-
-func (r *statusRecorder) Write(b []byte) (int, error) {
-	r.wrote = true
-	n, err := r.ResponseWriter.Write(b)
-	r.bytes += n
-	return n, err
-}
-
-// encode is v as the API sends it: JSON with no null (see noNulls).
+// encode is v as the API sends it: JSON with no null (jsonapi.NoNulls).
 func encode(v any) ([]byte, error) {
-	b, err := json.Marshal(v)
+	x, err := jsonapi.NoNulls(v)
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var x any
-	if err := dec.Decode(&x); err != nil {
-		return nil, err
-	}
-	return json.Marshal(noNulls(x))
-}
-
-// noNulls drops every null member of an object and every null element of
-// a list of x, a decoded JSON value: the API never sends null, whatever a
-// nil slice, map or pointer of the engine's types would encode as, so
-// that the page reads a missing list as an empty one.
-func noNulls(x any) any {
-	switch x := x.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if e == nil {
-				delete(x, k)
-			} else {
-				x[k] = noNulls(e)
-			}
-		}
-	case []any:
-		kept := x[:0]
-		for _, e := range x {
-			if e != nil {
-				kept = append(kept, noNulls(e))
-			}
-		}
-		return kept
-	}
-	return x
+	return json.Marshal(x)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
