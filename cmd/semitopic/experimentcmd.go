@@ -24,7 +24,7 @@ writes NAME.md (tables, the exact command, the time), its charts and its raw
 results (JSON) to --out. "experiment list" names them.`,
 		Example: `  semitopic experiment list
   semitopic experiment tsnmf-reuters
-  semitopic experiment tsnmf-reuters --quick --out /tmp/check`,
+  semitopic experiment tsnmf-reuters --quick --out check`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[0] == "list" {
