@@ -490,12 +490,15 @@ func (corexKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitte
 	return &Fitted{Model: c, Vocab: vocab, Info: info}, nil
 }
 
-// grid tries stronger anchors, which keep anchored topics on their words.
+// grid tries anchors of strength 1, 3 (the default) and 10: stronger
+// anchors keep anchored topics on their words. (An unset β is the
+// default 3: the grid names 1 itself, or it would try 3 twice.)
 func (corexKind) grid(o Options, g gridInfo) []Options {
-	three, ten := o, o
+	one, three, ten := o, o, o
+	setFloatIf(&one.Beta, o.Beta, 1)
 	setFloatIf(&three.Beta, o.Beta, 3)
 	setFloatIf(&ten.Beta, o.Beta, 10)
-	return []Options{o, three, ten}
+	return []Options{one, three, ten}
 }
 
 func (corexKind) describe(o Options) []string {
@@ -505,7 +508,7 @@ func (corexKind) describe(o Options) []string {
 	}
 	b := o.Beta
 	if b == 0 {
-		b = 1
+		b = corex.DefaultBeta
 	}
 	return append(parts, fmt.Sprintf("β %g", b))
 }
