@@ -740,6 +740,17 @@ type leResults struct {
 	Protocol string   `json:"protocol"`
 	Runs     []*leRun `json:"runs"`
 	Why      []*leWhy `json:"why,omitempty"`
+	// Redo is an unfinished --redo, so that an interrupted one resumes.
+	Redo *leRedo `json:"redo,omitempty"`
+}
+
+// leRedo is a --redo in progress: the kinds it redoes and what it has
+// redone (run keys, and "why DATASET" for the why measurements). A rerun
+// with the same kinds goes on from there; a finished redo is dropped, so
+// that the same command later redoes everything again.
+type leRedo struct {
+	Kinds []string `json:"kinds"`
+	Done  []string `json:"done"`
 }
 
 // leProtocol names what the results depend on, so that a rerun resumes
@@ -804,6 +815,13 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 	if len(env.Redo) > 0 && env.ReportOnly {
 		return fmt.Errorf("--redo and --report-only: redoing runs something")
 	}
+	if len(env.Redo) > 0 {
+		if r := results.Redo; r != nil && slices.Equal(r.Kinds, env.Redo) {
+			env.Logf("resuming the redo of %s: %d runs and measurements redone already", strings.Join(r.Kinds, ", "), len(r.Done))
+		} else {
+			results.Redo = &leRedo{Kinds: slices.Clone(env.Redo)}
+		}
+	}
 	var data []*leData
 	var missing []string
 	for _, dn := range datasets {
@@ -816,13 +834,15 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 		for _, frac := range leRunOrder(fracs) {
 			for s := 0; s < seedsOf(dn); s++ {
 				if run, ok := done[leKey(dn, frac, s)]; ok {
-					if len(env.Redo) == 0 {
+					key := leKey(dn, frac, s)
+					if len(env.Redo) == 0 || slices.Contains(results.Redo.Done, key) {
 						continue
 					}
 					t0 := time.Now()
 					if err := d.redo(ctx, env, run, kinds); err != nil {
 						return err
 					}
+					results.Redo.Done = append(results.Redo.Done, key)
 					env.Logf("%s %g%% seed %d: %s redone in %v", dn, 100*frac, s, strings.Join(env.Redo, ", "), time.Since(t0).Round(time.Second))
 					if err := rep.JSON(name+".json", results); err != nil {
 						return err
@@ -848,7 +868,8 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 			}
 		}
 		whyFrac := map[string]float64{"bbc": 0.02, "20ng": 0.03}[dn]
-		if len(env.Redo) > 0 {
+		redoWhy := len(env.Redo) > 0 && !slices.Contains(results.Redo.Done, "why "+dn)
+		if redoWhy {
 			results.Why = slices.DeleteFunc(results.Why, func(w *leWhy) bool { return w.Dataset == dn })
 		}
 		if whyFrac > 0 && !hasWhy(results.Why, dn) && env.ReportOnly {
@@ -861,11 +882,21 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 				return err
 			}
 			results.Why = append(results.Why, w)
+			if redoWhy {
+				results.Redo.Done = append(results.Redo.Done, "why "+dn)
+			}
 			if err := rep.JSON(name+".json", results); err != nil {
 				return err
 			}
 		}
 		d.cache, d.graph = nil, nil // free the matrices
+	}
+	if results.Redo != nil {
+		// The redo is finished.
+		results.Redo = nil
+		if err := rep.JSON(name+".json", results); err != nil {
+			return err
+		}
 	}
 	if err := writeLEReport(rep, env, data, fracs, seeds, seedText, kinds, done, name); err != nil {
 		return err
@@ -889,7 +920,7 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 		rep.SetCommand(cmd)
 	}
 	rep.P("The %d runs took %s of computing in all on this 2-core machine, the measurements of why not counted, over the invocations that wrote %s.json: "+
-		"a rerun resumes from that file and redoes only what is missing there, so the wall time below is the last invocation's alone.",
+		"a rerun resumes from that file and redoes only what is missing there (an interrupted --redo goes on where it stopped), so the wall time below is the last invocation's alone.",
 		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
 	return rep.Finish()
 }

@@ -101,6 +101,23 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 	if !reflect.DeepEqual(noTimes(res.Runs), noTimes(res3.Runs)) {
 		t.Error("redoing gave other results than the first run")
 	}
+	if res3.Redo != nil {
+		t.Errorf("a finished redo is kept: %+v", res3.Redo)
+	}
+	// An interrupted redo resumes: the runs it redid are not redone.
+	first := res3.Runs[0]
+	res3.Redo = &leRedo{Kinds: []string{"ssnmf"}, Done: []string{leKey(first.Dataset, first.Fraction, first.Seed)}}
+	b, _ := json.Marshal(res3)
+	if err := os.WriteFile(filepath.Join(out, "label-efficiency-quick.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log.Reset()
+	if err := e.Run(context.Background(), &redo); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Count(log.String(), "ssnmf redone"), len(res3.Runs)-1; !strings.Contains(log.String(), "resuming the redo of ssnmf: 1 runs") || got != want {
+		t.Errorf("the resumed redo redid %d runs, want %d: %s", got, want, log.String())
+	}
 	redo.Redo = []string{"lda"}
 	if err := e.Run(context.Background(), &redo); err == nil || !strings.Contains(err.Error(), "not a kind") {
 		t.Errorf("--redo lda: %v", err)
