@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"log"
 	"os"
 	"path/filepath"
@@ -72,7 +73,7 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	fmt.Printf("input %d × %d, %d non-zeros; %d topics, seed %d, %d cores, load average %s\n",
-		x.Rows, x.Cols, x.NNZ(), *k, *seed, runtime.GOMAXPROCS(0), loadavg())
+		x.Rows, x.Cols, x.NNZ(), *k, *seed, runtime.GOMAXPROCS(0), lab.LoadAverage())
 	var secs []float64
 	var last *corex.Model
 	for r := 0; r < *runs; r++ {
@@ -133,12 +134,4 @@ func writeMatrix(path string, x *sparse.CSR, vocab []string) error {
 		return err
 	}
 	return os.WriteFile(path+".vocab", []byte(strings.Join(vocab, "\n")+"\n"), 0o644)
-}
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	return strings.Join(strings.Fields(string(b))[:3], " ")
 }

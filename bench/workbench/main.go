@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/semitopic/semitopic/experiment/lab"
 	"io"
 	"log"
 	"os"
@@ -209,7 +210,7 @@ func run(ctx context.Context, cfg *config) (string, error) {
 		return "", err
 	}
 	res := &results{cpu: readCPU()}
-	res.load[0] = loadAverage()
+	res.load[0] = lab.LoadAverage()
 	rep := newReport(cfg)
 	tmp, err := os.MkdirTemp("", "semitopic-bench-workbench-")
 	if err != nil {
@@ -249,7 +250,7 @@ func run(ctx context.Context, cfg *config) (string, error) {
 			return "", fmt.Errorf("simulated person: %w", err)
 		}
 	}
-	res.load[1] = loadAverage()
+	res.load[1] = lab.LoadAverage()
 	if err := writeReport(rep, cfg, res); err != nil {
 		return "", err
 	}

@@ -2,9 +2,7 @@ package main
 
 import (
 	"math"
-	"os"
 	"slices"
-	"strings"
 )
 
 // quantile returns the q-quantile of xs, interpolated linearly between
@@ -27,18 +25,4 @@ func rate(k, n int) float64 {
 		return math.NaN()
 	}
 	return 100 * float64(k) / float64(n)
-}
-
-// loadAverage is the system's load averages over 1, 5 and 15 minutes
-// ("" where /proc/loadavg is missing).
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return ""
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return ""
-	}
-	return strings.Join(f[:3], " ")
 }

@@ -191,3 +191,18 @@ func (r *Report) Finish() error {
 	r.env.Logf("wrote %s", filepath.Join(r.env.Out, file))
 	return nil
 }
+
+// LoadAverage is the system's load averages over 1, 5 and 15 minutes,
+// separated by spaces, as the reports print them beside their times (""
+// where /proc/loadavg is missing or unreadable).
+func LoadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
+}

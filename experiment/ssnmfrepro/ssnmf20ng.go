@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -528,8 +527,8 @@ func ssnmf20NG(ctx context.Context, env *lab.Env, docs []corpus.Document) error 
 	sort.Float64s(gap)
 	r.P("The transductive variant is %.1f–%.1f points below the inductive framework: its test documents' representation is whatever the joint fit reached when the stopping rule ended it (the iterations in the table, driven by the data term alone, as they carry no label weight), while the inductive framework solves each test document's representation exactly (NNLS) or with 20 dedicated updates. The commands and this report use the inductive framework unless a column says otherwise.", gap[0], gap[len(gap)-1])
 	r.P("Speed: a fit takes the seconds in the table (all cores, sparse X, with the machine shared by other jobs); the reference implementation densifies X (5,000 × 8,980 with the masked test columns) and takes from about half a minute to a few minutes per fit and 1.7–2.8 GB — see docs/results/speed.md (bench/ssnmf/run.sh) for the side-by-side on one split.")
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
+	if la := lab.LoadAverage(); la != "" {
+		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.ReplaceAll(la, " ", ", "))
 	}
 
 	type jsonRun struct {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"time"
 
@@ -368,8 +367,8 @@ func ssnmfSynthetic(ctx context.Context, env *lab.Env, sh synShape) error {
 	r.P("Each cell: the lowest model, then the mean relative errors of (F,F) / (F,D) / (D,F) / (D,D). %s", why)
 	mu, _ := lab.MeanSD(fitSecs)
 	r.P("A multiplicative-update iteration of one model on these dense %d × %d matrices took %.1f ms on average (all cores).", sh.samples, sh.features, 1000*mu)
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.Join(strings.Fields(string(b))[:3], ", "))
+	if la := lab.LoadAverage(); la != "" {
+		r.P("Load average (1, 5, 15 min) when the run ended: %s — the machine was shared, so the times are upper bounds.", strings.ReplaceAll(la, " ", ", "))
 	}
 
 	type jsonExp struct {
