@@ -1,12 +1,12 @@
 package nmf
 
 import (
-	"container/heap"
 	"fmt"
 	"maps"
 	"math"
 	"slices"
 
+	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/supervision"
 )
 
@@ -19,9 +19,9 @@ import (
 // terms, whatever their share of the data.
 type seedHold struct {
 	rank   int
-	topics []int   // the seeded topics
-	terms  [][]int // each seeded topic's seed terms, sorted
-	top    minHeap // scratch
+	topics []int     // the seeded topics
+	terms  [][]int   // each seeded topic's seed terms, sorted
+	row    []float64 // scratch: one topic's weights
 }
 
 // holdSeeds sets cfg's hold of its seed terms when SeedRank asks for one
@@ -66,25 +66,20 @@ func (s *seedHold) apply(h []float64, m, ts, js int) bool {
 	for p, t := range s.topics {
 		seeds := s.terms[p]
 		q := s.rank - min(len(seeds), s.rank-1)
-		// The q-th largest weight among the topic's other terms.
-		s.top = s.top[:0]
-		for j := 0; j < m; j++ {
-			if _, seed := slices.BinarySearch(seeds, j); seed {
-				continue
-			}
-			v := h[j*js+t*ts]
-			switch {
-			case len(s.top) < q:
-				heap.Push(&s.top, v)
-			case v > s.top[0]:
-				s.top[0] = v
-				heap.Fix(&s.top, 0)
-			}
+		// The q-th largest weight among the topic's other terms (the
+		// seeds' set to 0, which TopIndices leaves out).
+		s.row = slices.Grow(s.row[:0], m)[:m]
+		for j := range m {
+			s.row[j] = h[j*js+t*ts]
 		}
-		if len(s.top) < q || !(s.top[0] > 0) {
-			continue // fewer than q terms of weight: the seeds rank anyway
+		for _, j := range seeds {
+			s.row[j] = 0
 		}
-		floor := math.Nextafter(s.top[0], math.Inf(1))
+		top := metrics.TopIndices(s.row, q)
+		if len(top) < q {
+			continue // fewer than q other terms of weight: the seeds rank anyway
+		}
+		floor := math.Nextafter(s.row[top[q-1]], math.Inf(1))
 		for _, j := range seeds {
 			if i := j*js + t*ts; h[i] < floor {
 				h[i] = floor
@@ -111,18 +106,4 @@ func (s *seedHold) check(k, m int) error {
 		}
 	}
 	return nil
-}
-
-// minHeap is a heap of the largest values seen, smallest on top.
-type minHeap []float64
-
-func (h minHeap) Len() int           { return len(h) }
-func (h minHeap) Less(i, j int) bool { return h[i] < h[j] }
-func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *minHeap) Push(x any)        { *h = append(*h, x.(float64)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	v := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return v
 }
