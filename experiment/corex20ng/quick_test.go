@@ -10,7 +10,6 @@ import (
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/experiment/lab/labtest"
-	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/synth"
 )
 
@@ -86,20 +85,7 @@ func TestCorex20NGQuick(t *testing.T) {
 // Newsgroups and BBC News and checks it as TestCorex20NGQuick does, with
 // the report's claim that anchoring raises homogeneity and AMI.
 func TestCorex20NGQuickLong(t *testing.T) {
-	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (20 Newsgroups and BBC News, about 5 minutes)")
-	}
-	datadir.Require(t, "20news-bydate/20news-bydate.tar.gz")
-	datadir.Require(t, "bbc/bbc-fulltext.tar.gz")
-	data, err := datadir.Find()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	env := &lab.Env{Data: data, Out: out, Quick: true, Command: "test"}
-	if err := Experiment().Run(context.Background(), env); err != nil {
-		t.Fatal(err)
-	}
+	out := labtest.RunQuickLong(t, Experiment(), "20 Newsgroups and BBC News, about 5 minutes", "20news-bydate/20news-bydate.tar.gz", "bbc/bbc-fulltext.tar.gz")
 	res := checkCorex20NG(t, out)
 	f := res.Figure3
 	if !(f.Anchored[0].Homogeneity > f.Unanchored[0].Homogeneity && f.Anchored[0].AMI > f.Unanchored[0].AMI) {

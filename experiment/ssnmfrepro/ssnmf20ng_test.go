@@ -12,7 +12,6 @@ import (
 	"github.com/semitopic/semitopic/datasets"
 	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/experiment/lab/labtest"
-	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/ssnmf"
 	"github.com/semitopic/semitopic/synth"
 )
@@ -60,19 +59,7 @@ func TestNewsgroupsQuick(t *testing.T) {
 // TestNewsgroupsQuickLong runs the experiment's quick mode on 20
 // Newsgroups and checks it as TestNewsgroupsQuick does.
 func TestNewsgroupsQuickLong(t *testing.T) {
-	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (20 Newsgroups, about 2 minutes)")
-	}
-	datadir.Require(t, "20news-bydate/20news-bydate.tar.gz")
-	data, err := datadir.Find()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	env := &lab.Env{Data: data, Out: out, Quick: true, Command: "test"}
-	if err := Experiment20NG().Run(context.Background(), env); err != nil {
-		t.Fatal(err)
-	}
+	out := labtest.RunQuickLong(t, Experiment20NG(), "20 Newsgroups, about 2 minutes", "20news-bydate/20news-bydate.tar.gz")
 	// docs/results/ssnmf-20ng.md: every method between 70% and 83%.
 	check20NG(t, out, 2, 65)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/experiment/lab/labtest"
-	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/synth"
 )
 
@@ -47,20 +46,7 @@ func TestThemeNMFQuick(t *testing.T) {
 // TestThemeNMFQuickLong runs the experiment's quick mode on Brown and
 // Reuters and checks it as TestThemeNMFQuick does.
 func TestThemeNMFQuickLong(t *testing.T) {
-	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (Brown and Reuters, up to half an hour)")
-	}
-	datadir.Require(t, "brown/brown.zip")
-	datadir.Require(t, "reuters21578-nltk-apte/reuters.tar.gz")
-	data, err := datadir.Find()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	env := &lab.Env{Data: data, Out: out, Quick: true, Command: "test"}
-	if err := Experiment().Run(context.Background(), env); err != nil {
-		t.Fatal(err)
-	}
+	out := labtest.RunQuickLong(t, Experiment(), "Brown and Reuters, up to half an hour", "brown/brown.zip", "reuters21578-nltk-apte/reuters.tar.gz")
 	// docs/results/theme-nmf.md: 15 Brown genres, 90 Reuters categories.
 	checkThemeNMF(t, out, 2, map[string]int{"brown": 15, "reuters": 90})
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/experiment/lab/labtest"
-	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/synth"
 )
 
@@ -56,19 +55,7 @@ func TestTSNMFReutersQuick(t *testing.T) {
 // TestTSNMFReutersQuickLong runs the experiment's quick mode on Reuters
 // and checks it as TestTSNMFReutersQuick does.
 func TestTSNMFReutersQuickLong(t *testing.T) {
-	if os.Getenv("SEMITOPIC_LONG") == "" {
-		t.Skip("SEMITOPIC_LONG=1 runs it (Reuters, about 10 minutes)")
-	}
-	datadir.Require(t, "reuters21578-nltk-apte/reuters.tar.gz")
-	data, err := datadir.Find()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	env := &lab.Env{Data: data, Out: out, Quick: true, Command: "test"}
-	if err := Experiment().Run(context.Background(), env); err != nil {
-		t.Fatal(err)
-	}
+	out := labtest.RunQuickLong(t, Experiment(), "Reuters, about 10 minutes", "reuters21578-nltk-apte/reuters.tar.gz")
 	checkTSNMFReuters(t, out, 90)
 }
 
