@@ -134,6 +134,9 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if cfg.P0 != nil {
 		return nil, fmt.Errorf("corex: P0 and Alpha0 start Fit in memory; out of core a fit starts from its checkpoint")
 	}
+	if len(cfg.Hold) > 0 {
+		return nil, fmt.Errorf("corex: Hold holds documents of a fit in memory (Fit); out of core no document stays in memory")
+	}
 	if cfg.NumpyRandom {
 		return nil, errors.New("corex: Config.NumpyRandom is not supported out of core: numpy's generator draws α, every document's start and the noise from one sequential stream, so a block's start cannot be drawn without drawing every earlier document's; fit in memory (Fit) to follow corextopic's stream")
 	}

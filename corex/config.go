@@ -132,6 +132,16 @@ type Config struct {
 	// from the given α); a topic whose column is all zero starts as
 	// without them. Every restart starts so.
 	P0, Alpha0 *mat.Dense
+	// Hold holds training documents to topics, one entry per document (a
+	// person's labels: the documents labeled with a label are held in its
+	// topic and out of the other labels' topics). At the start and after
+	// every iteration's p(y|x), a held document's p(y_j = 1 | x) is set
+	// to 1 − 1e-6 for its In topics and 1e-6 for its Out topics (the clip
+	// bounds), so that the next marginals learn from it as held, and
+	// Model.Train reports it so; a held topic is never flipped (y_j → 1 −
+	// y_j). A held document's pointwise TC is that of its words' reading.
+	// Fit in memory only.
+	Hold []Held
 	// Progress, when set, receives every iteration: Run the restart (from
 	// 0), Iter the iteration (from 1), Objective the total correlation
 	// after it in nats, Elapsed the time since the restart began.

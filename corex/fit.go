@@ -155,6 +155,7 @@ type fitState struct {
 	d       *data
 	m       int
 	anchors [][]anchorRef // per word, nil without anchors
+	hold    *hold         // documents held to topics (Config.Hold), nil without
 	byTopic [][]int       // anchor columns per topic
 
 	p      *mat.Dense // n × m, p(y_j = 1 | x)
@@ -422,10 +423,12 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 			return err
 		}
 		s.wordPass(iter, seed)
+		s.hold.keep(s.flip)
 		if err := sparse.MulDense(s.u, d.x, s.info); err != nil {
 			return err
 		}
 		s.latentPass()
+		s.hold.apply(s)
 		tc := 0.0
 		for _, t := range s.tcs {
 			tc += t

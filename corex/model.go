@@ -154,6 +154,10 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 		warnings = append(warnings, w)
 	}
 	byWord, byTopic := anchorTable(pairs, d.nv, cfg.K)
+	held, err := newHold(cfg.Hold, X.Rows, cfg.K)
+	if err != nil {
+		return nil, err
+	}
 	var best *fitState
 	var bestSeed uint64
 	var tcs []float64
@@ -163,6 +167,8 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 		s.npShift = cfg.npShift
 		s.initialize(seed, cfg.NumpyRandom)
 		s.startFrom(cfg.P0, cfg.Alpha0)
+		s.hold = held
+		s.hold.apply(s)
 		err := s.run(ctx, cfg, seed, r)
 		cancelled := err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
 		if err != nil && !cancelled {
@@ -216,9 +222,10 @@ func degenerateCounts(nnz []int, rows int) string {
 }
 
 // anchored reports whether the topics keep their positions: when any
-// anchor or exclusion is in use, or KeepOrder asks for it.
+// anchor or exclusion is in use, documents are held, or KeepOrder asks
+// for it.
 func (c Config) anchored(pairs int) bool {
-	return pairs > 0 || c.KeepOrder || !c.Seeds.Empty()
+	return pairs > 0 || c.KeepOrder || !c.Seeds.Empty() || len(c.Hold) > 0
 }
 
 // model turns the finished state into a Model, sorting the topics by

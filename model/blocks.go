@@ -96,6 +96,9 @@ func fitShards(ctx context.Context, src *shard.Source, stateDir string, o Option
 	if o.Readout != "" && o.Readout != ReadoutNative {
 		return nil, fmt.Errorf("model: the %s readout is trained in memory; out of core the model predicts with its own rule", o.Readout)
 	}
+	if o.HoldLabels {
+		return nil, fmt.Errorf("model: --hold-labels holds the labeled documents of a fit in memory; out of core no document stays in memory")
+	}
 	n, m := src.Dims()
 	vocab, err := src.Vocab()
 	if err != nil {

@@ -207,6 +207,34 @@ func TestKindContract(t *testing.T) {
 					}
 				}
 			}
+			// The kinds that hold labels on request (Options.HoldLabels)
+			// read every labeled document holding a term with its labels,
+			// also two whose words are another class's (which a fit
+			// without the hold reads by their words: for ssnmf with a
+			// light label term).
+			if _, ok := paramNamed(k.Params(), "hold-labels"); ok && o.Labels != nil {
+				oh := o
+				oh.HoldLabels = true
+				labels := slices.Clone(labels)
+				labels[0], labels[10] = []string{classes[1]}, []string{classes[2]}
+				oh.Labels = labels
+				if name == KindSSNMF {
+					oh.Lambda = 0.5
+				}
+				fh, err := Fit(ctx, Matrix(x, vocab), oh)
+				if err != nil {
+					t.Fatalf("fit holding labels: %v", err)
+				}
+				th, _, err := fh.Training(ctx, x)
+				if err != nil {
+					t.Fatalf("training, labels held: %v", err)
+				}
+				for i, ls := range labels {
+					if len(ls) > 0 && x.Indptr[i+1] > x.Indptr[i] && !slices.Equal(th.Labels[i], ls) {
+						t.Errorf("labels held: labeled document %d (%v) read as %v in sample", i, ls, th.Labels[i])
+					}
+				}
+			}
 
 			// Predict, for a model with labels: one score per label, labels
 			// among its own, none for the empty document.

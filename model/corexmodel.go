@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +41,48 @@ type CorEx struct {
 	LabelNames []string
 	Vocab      []string
 	readoutHolder
+	// train is p(y|x) of the training documents as a fit holding its
+	// labeled documents left them (Options.HoldLabels), until Fit moves
+	// it to Fitted.DocTopics; nil otherwise.
+	train *mat.Dense
+}
+
+// takeTraining implements fitWeights.
+func (c *CorEx) takeTraining() *mat.Dense {
+	w := c.train
+	c.train = nil
+	return w
+}
+
+// predictWeights implements fitWeights: the documents x whose p(y|x) is
+// w. A document whose row of w is the model's reading of its words (Infer)
+// is scored as Predict scores it, by the unclipped log p(y = 1 | x); one
+// whose row differs (a training document the fit held to its labels) by
+// the logarithm of its row of w.
+func (c *CorEx) predictWeights(x *sparse.CSR, w *mat.Dense) (*Prediction, error) {
+	if len(c.LabelNames) == 0 {
+		return nil, fmt.Errorf("model: this corex model has no labeled or seeded topics and predicts none")
+	}
+	dt, err := c.m.Infer(context.Background(), x)
+	if err != nil {
+		return nil, err
+	}
+	if r, k := w.Dims(); r != x.Rows || k != c.m.K {
+		return nil, fmt.Errorf("model: corex: %d×%d weights for %d documents and %d topics", r, k, x.Rows, c.m.K)
+	}
+	l := len(c.LabelNames)
+	scores := mat.DenseCopyOf(dt.LogP.Slice(0, x.Rows, 0, l))
+	for i := 0; i < x.Rows; i++ {
+		wr, pr := w.RawRowView(i), dt.P.RawRowView(i)
+		if slices.Equal(wr, pr) {
+			continue
+		}
+		sr := scores.RawRowView(i)
+		for j := range sr {
+			sr[j] = math.Log(wr[j])
+		}
+	}
+	return c.ro.apply(x, newPrediction(x, w, scores, argmaxLabels(scores, c.LabelNames)), c.LabelNames)
 }
 
 // Kind implements Model.
@@ -169,12 +213,40 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		}
 		info.Notes = append(info.Notes, note)
 	}
+	if o.HoldLabels && sup.labeled() {
+		cfg.Hold = corexHold(x, sup, len(labelNames))
+		info.Notes = append(info.Notes, fmt.Sprintf("labels held: the %d labeled documents holding a term are held in their labels' topics and out of the other labels' at every iteration", len(cfg.Hold)))
+	}
 	m, err := corex.Fit(ctx, x, cfg)
 	if err != nil {
 		return nil, Info{}, err
 	}
 	c, info := corexModel(m, unseededNames(names, anchors, nil, vocab), labelNames, anchors, vocab, info)
+	if len(cfg.Hold) > 0 && m.Train != nil {
+		c.train = m.Train.P
+	}
 	return c, info, nil
+}
+
+// corexHold holds each labeled document of x that holds a term in the
+// topics of its labels (sup's label index, which is the topic's) and out
+// of the other labels' topics, numLabels in all.
+func corexHold(x *sparse.CSR, sup Supervision, numLabels int) []corex.Held {
+	_, idx := sup.labelIndex()
+	var hs []corex.Held
+	for i, ls := range idx {
+		if len(ls) == 0 || x.Indptr[i+1] == x.Indptr[i] {
+			continue
+		}
+		h := corex.Held{Doc: i, In: ls}
+		for l := 0; l < numLabels; l++ {
+			if !slices.Contains(ls, l) {
+				h.Out = append(h.Out, l)
+			}
+		}
+		hs = append(hs, h)
+	}
+	return hs
 }
 
 // The iterations of a warm-started corex fit, when Options.MaxIter leaves
@@ -439,6 +511,7 @@ func (corexKind) Params() []Param {
 			Doc: "the anchor strength β of the seed words without their own (word:3) and of the anchors labels suggest"},
 		{Name: "restarts", Range: atLeast(1), Default: "1",
 			Doc: "the number of fits from seeds seed, seed+1, …; the one of highest total correlation is kept"},
+		holdLabelsParam("its p(topic = 1 | document) is held at 1 in its labels' topics and 0 in the other labels' at every iteration, so the topics learn from it as labeled"),
 		readoutParam(),
 		autoParam(),
 	}

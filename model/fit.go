@@ -68,6 +68,13 @@ type Options struct {
 	// the seed words' pseudo-documents alone do not promise; 0 (the
 	// default) leaves them to the pseudo-documents.
 	SeedRank int `json:"seed_rank,omitempty"`
+	// HoldLabels holds every labeled document to its labels in the fit,
+	// which tsnmf and lda do by construction: ssnmf raises the label
+	// weight of each labeled document predicted without its labels and
+	// refits (a few times at most); corex holds each labeled document's
+	// p(y|x) in its labels' topics and out of the other labels' (see
+	// corex.Config.Hold). A person's labels then read back as given.
+	HoldLabels bool `json:"hold_labels,omitempty"`
 	// SeedMode is how lda's seed words steer their topics: "prior" (the
 	// default, seeded LDA: a larger topic-word prior), "zlabels" (z-labels
 	// LDA: a seed word's weight is exactly zero outside its topics) or

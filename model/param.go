@@ -126,6 +126,7 @@ func AllOptions() []Option {
 		{Name: "lambda", Usage: "weight of the supervision term", field: func(o *Options) any { return &o.Lambda }},
 		{Name: "beta", Usage: "the seed words' default strength", field: func(o *Options) any { return &o.Beta }},
 		{Name: "seed-rank", Usage: "hold every seed word among its topic's this many heaviest words", field: func(o *Options) any { return &o.SeedRank }},
+		{Name: "hold-labels", Usage: "hold every labeled document to its labels", field: func(o *Options) any { return &o.HoldLabels }},
 		{Name: "seed-mode", Usage: "how seed words steer their topics", what: "seed mode", field: func(o *Options) any { return &o.SeedMode }},
 		{Name: "restarts", Usage: "seeds tried, keeping the best fit", field: func(o *Options) any { return &o.Restarts }},
 		{Name: "readout", Usage: "how a model supervised by labels predicts", what: "readout", field: func(o *Options) any { return &o.Readout }},
@@ -405,6 +406,14 @@ func tolParam(doc string, def float64) Param {
 func seedRankParam() Param {
 	return Param{Name: "seed-rank", SeedWords: true, Range: atLeast(1), Default: "0: off",
 		Doc: "holds every seed word among its topic's this many heaviest words (a projection after each update, as exclusion words are held at zero); off, a seed word pulls its topic by its pseudo-document alone and a word common to many documents may stay far down"}
+}
+
+// holdLabelsParam declares Options.HoldLabels (ssnmf and corex, whose
+// fits do not hold their labeled documents by construction); how says
+// how the kind holds them.
+func holdLabelsParam(how string) Param {
+	return Param{Name: "hold-labels", Default: "off",
+		Doc: "holds every labeled document to its labels, so that it is predicted with them: " + how}
 }
 
 // readoutParam declares Options.Readout for a kind that predicts labels

@@ -313,6 +313,14 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if multi {
 		m.Threshold = 0.5
 	}
+	if o.HoldLabels {
+		note, err := m.holdLabels(ctx, x, cfg, idx)
+		if err != nil {
+			return nil, Info{}, seedError(err, topicNames)
+		}
+		notes = append(notes, note)
+		r = m.r
+	}
 	m.weights = topicShares(r.W, r.H)
 	info := Info{Objective: r.FinalObjective(), Iterations: r.Iterations, Convergence: r.Convergence,
 		Notes: append(append(seedNotes, fmt.Sprintf("%s-SSNMF, λ = %.4g: %d of %d documents labeled (the others have zero label weight)", mod, lambda, labeled, len(idx))), notes...)}
@@ -321,6 +329,136 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	}
 	m.train, r.W = r.W, nil // Fit moves it to Fitted.DocTopics
 	return m, info, nil
+}
+
+// The label hold of ssnmf (Options.HoldLabels): at most holdRounds fits
+// after the first, each from the last one's factors with at most
+// holdIter iterations.
+const (
+	holdRounds = 3
+	holdIter   = 30
+)
+
+// holdLabels refits m (fitted with cfg on the documents x, labeled idx)
+// holding each labeled document to the topics that serve its labels, as
+// TS-NMF does: a topic serves the class of its column of B's largest
+// entry (a class no topic serves, the topic of its row of the
+// column-normalised B's largest entry), so that a document using only
+// its labels' topics scores its labels highest. B moves with the refit,
+// and with it which topics serve which class: the refits go on until
+// every labeled document holding a term is predicted with its labels, or
+// holdRounds. It returns the note saying what it did.
+func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config, idx [][]int) (string, error) {
+	cfg.MaxIter = holdIter
+	n, k := x.Rows, cfg.K
+	round, first := 0, -1
+	for ; ; round++ {
+		p, err := m.predictWeights(x, m.r.W)
+		if err != nil {
+			return "", err
+		}
+		miss := 0
+		for i, l := range idx {
+			if len(l) > 0 && x.Indptr[i+1] > x.Indptr[i] && !labelsHeld(p.Labels[i], l, m.LabelNames) {
+				miss++
+			}
+		}
+		if first < 0 {
+			first = miss
+		}
+		if miss == 0 || round == holdRounds {
+			return fmt.Sprintf("labels held: each labeled document uses only the topics serving its labels (by B); %d predicted without them before, %d after %d refits of at most %d iterations", first, miss, round, holdIter), nil
+		}
+		serve := servingClasses(m.r.B)
+		mask := mat.NewDense(n, k, nil)
+		w0 := mat.DenseCopyOf(m.r.W)
+		for i := 0; i < n; i++ {
+			row := mask.RawRowView(i)
+			if len(idx[i]) == 0 || x.Indptr[i+1] == x.Indptr[i] {
+				for t := range row {
+					row[t] = 1
+				}
+				continue
+			}
+			wr := w0.RawRowView(i)
+			top := 0.0
+			for _, v := range wr {
+				top = max(top, v)
+			}
+			for t, c := range serve {
+				if slices.Contains(idx[i], c) {
+					row[t] = 1
+					// A multiplicative update leaves a zero at zero.
+					wr[t] = max(wr[t], 1e-3*top, 1e-9)
+				} else {
+					wr[t] = 0
+				}
+			}
+		}
+		cfg.W0, cfg.H0, cfg.B0, cfg.WMask = w0, m.r.H, m.r.B, mask
+		r, err := ssnmf.Fit(ctx, x, cfg)
+		if err != nil {
+			return "", err
+		}
+		r.Represent, r.Notes = m.r.Represent, m.r.Notes
+		r.Iterations += m.r.Iterations
+		m.r = r
+	}
+}
+
+// servingClasses returns the class each topic serves for B (classes ×
+// topics): the class of the column's largest entry; a class that is the
+// largest of no column takes the topic where it weighs most against the
+// column's sum, unless that topic is the only one of its own class.
+func servingClasses(b *mat.Dense) []int {
+	c, k := b.Dims()
+	serve := make([]int, k)
+	count := make([]int, c)
+	for t := 0; t < k; t++ {
+		best := 0
+		for cl := 1; cl < c; cl++ {
+			if b.At(cl, t) > b.At(best, t) {
+				best = cl
+			}
+		}
+		serve[t] = best
+		count[best]++
+	}
+	for cl := 0; cl < c; cl++ {
+		if count[cl] > 0 {
+			continue
+		}
+		bt, bs := -1, -1.0
+		for t := 0; t < k; t++ {
+			sum := 0.0
+			for o := 0; o < c; o++ {
+				sum += b.At(o, t)
+			}
+			if sum > 0 && count[serve[t]] > 1 && b.At(cl, t)/sum > bs {
+				bt, bs = t, b.At(cl, t)/sum
+			}
+		}
+		if bt >= 0 {
+			count[serve[bt]]--
+			serve[bt] = cl
+			count[cl]++
+		}
+	}
+	return serve
+}
+
+// labelsHeld reports whether every label of pred is among the label
+// indices want of names.
+func labelsHeld(pred []string, want []int, names []string) bool {
+	if len(pred) == 0 {
+		return false
+	}
+	for _, l := range pred {
+		if !slices.ContainsFunc(want, func(c int) bool { return names[c] == l }) {
+			return false
+		}
+	}
+	return true
 }
 
 // warmSSNMF sets the starting factors of the ssnmf fit cfg of the
@@ -410,6 +548,7 @@ func (ssnmfKind) Params() []Param {
 			Doc: "the weight of the label term against the reconstruction"},
 		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
 			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words, as in nmf"},
+		holdLabelsParam("the fit goes on from where it was with each labeled document using only the topics that serve its labels (a topic serves the label it weighs most in B), until every labeled document is predicted with its labels or 3 refits"),
 		readoutParam(),
 		autoParam(),
 	}

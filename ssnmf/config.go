@@ -193,6 +193,11 @@ type Config struct {
 	// starting factors; they are copied, never modified. Their entries must
 	// be finite and non-negative.
 	W0, H0, B0 *mat.Dense
+	// WMask (documents × K), when set, is a 0/1 support of W: a document
+	// uses only the topics where its row is 1 (a labeled document held to
+	// the topics that serve its labels). A row of zeros keeps its
+	// document out of the fit.
+	WMask *mat.Dense
 
 	// StartLabels, when set and H0 is not, starts H as nmf.InitLabelMean
 	// does instead of Uniform[0, 1): row t is the mean of the documents
@@ -386,6 +391,16 @@ func (cfg Config) resolve(d *dataMatrix) (Config, error) {
 	if cfg.W0 != nil {
 		if err := checkDense("W0", cfg.W0, n, k); err != nil {
 			return cfg, err
+		}
+	}
+	if cfg.WMask != nil {
+		if err := checkDense("WMask", cfg.WMask, n, k); err != nil {
+			return cfg, err
+		}
+		for _, v := range cfg.WMask.RawMatrix().Data {
+			if v != 0 && v != 1 {
+				return cfg, fmt.Errorf("ssnmf: WMask holds %v; want 0 or 1", v)
+			}
 		}
 	}
 	if cfg.H0 != nil {

@@ -66,7 +66,7 @@ func Fit(ctx context.Context, x Matrix, cfg Config) (*Model, error) {
 		return nil, err
 	}
 	var g *nmf.Guide
-	var wmask *mat.Dense
+	wmask := cfg.WMask
 	var notes []string
 	if len(cfg.Seeds.Seeds) > 0 {
 		if d, cfg, g, wmask, notes, err = guided(d, cfg); err != nil {
@@ -160,7 +160,7 @@ func guided(d *dataMatrix, cfg Config) (*dataMatrix, Config, *nmf.Guide, *mat.De
 	if g == nil {
 		return d, cfg, nil, nil, notes, nil
 	}
-	xs, dataW, wmask, err := g.Stack(x, cfg.DataRowWeights, nil, k)
+	xs, dataW, wmask, err := g.Stack(x, cfg.DataRowWeights, cfg.WMask, k)
 	if err != nil {
 		return nil, cfg, nil, nil, nil, fmt.Errorf("ssnmf: %w", err)
 	}
