@@ -135,6 +135,9 @@ func (s *Session) Command() ([]string, error) {
 	if sr := r.fitted.Info.Params.SeedRank; sr > 0 {
 		args = append(args, "--seed-rank", strconv.Itoa(sr))
 	}
+	if r.fitted.Info.Params.HoldLabels {
+		args = append(args, "--hold-labels")
+	}
 	return append(args, "--out", "model.semitopic"), nil
 }
 

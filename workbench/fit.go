@@ -67,6 +67,9 @@ func (f *fitSpec) options(labels [][]string) (model.Options, []string, error) {
 	if holdsSeeds(o.Kind) && slices.ContainsFunc(o.Anchors, func(a model.Anchor) bool { return len(a.Words) > 0 }) {
 		o.SeedRank = SeedRank
 	}
+	if len(labels) > 0 && takesOption(o.Kind, "hold-labels") {
+		o.HoldLabels = true
+	}
 	return o, notes, nil
 }
 
@@ -77,9 +80,12 @@ const SeedRank = 10
 
 // holdsSeeds reports whether the kind can hold seed words among its
 // topics' top words (it declares the option seed-rank).
-func holdsSeeds(kind string) bool {
+func holdsSeeds(kind string) bool { return takesOption(kind, "seed-rank") }
+
+// takesOption reports whether the kind declares the fit option name.
+func takesOption(kind, name string) bool {
 	ps, err := model.ParamsOf(kind)
-	return err == nil && slices.ContainsFunc(ps, func(p model.Param) bool { return p.Name == "seed-rank" })
+	return err == nil && slices.ContainsFunc(ps, func(p model.Param) bool { return p.Name == name })
 }
 
 // rowLabels returns the labels of d's rows under st (nil when none is

@@ -279,6 +279,10 @@ func (r *round) check(ids []string) error {
 			if len(ls) == 0 {
 				continue
 			}
+			if r.d.x.Indptr[row+1] == r.d.x.Indptr[row] {
+				c.Wordless++
+				continue
+			}
 			c.Labeled++
 			ok := len(r.pred.Labels[row]) > 0
 			for _, p := range r.pred.Labels[row] {

@@ -651,7 +651,20 @@ func (s *Session) Status() Status {
 // promise says what a kind promises about seed words, exclusion words and
 // labels.
 func promise(kind string) string {
-	return seedNote(kind) + "; an excluded word's weight in its topic is exactly zero wherever the kind takes exclusion words; a labeled document's predicted label is checked after each refit"
+	return seedNote(kind) + "; an excluded word's weight in its topic is exactly zero wherever the kind takes exclusion words; " + labelNote(kind)
+}
+
+// labelNote says what a kind promises about labeled documents.
+func labelNote(kind string) string {
+	switch {
+	case !takesLabels(kind):
+		return fmt.Sprintf("%s learns no labels: labeling a document switches to %s", kind, DefaultLabeledKind)
+	case kind == model.KindTSNMF || kind == model.KindLDA:
+		return fmt.Sprintf("a labeled document is predicted with its labels in %s, whose fit lets it use only its labels' topics and the topics no label names; the checks after each refit show any that is not (one that holds no word of the vocabulary cannot be predicted)", kind)
+	case takesOption(kind, "hold-labels"):
+		return fmt.Sprintf("a labeled document is held to its labels in %s (the fit option hold-labels), so it is predicted with them; the checks after each refit show any that is not (one that holds no word of the vocabulary cannot be predicted)", kind)
+	}
+	return fmt.Sprintf("a labeled document's predicted label is checked after each refit: %s does not promise it", kind)
 }
 
 // State returns a copy of the current state (edits included that no

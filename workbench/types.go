@@ -347,6 +347,10 @@ type DocView struct {
 	Highlights []Highlight `json:"highlights,omitempty"`
 	// Removed marks a document left out of the model.
 	Removed bool `json:"removed,omitempty"`
+	// Wordless marks a document the model reads no word of (none of its
+	// words is in the vocabulary, or the pipeline's filters left it out):
+	// the model can neither learn from its label nor predict one for it.
+	Wordless bool `json:"wordless,omitempty"`
 }
 
 // TopicWeight is a document's weight on a topic.
@@ -419,12 +423,15 @@ type Move struct {
 type Checks struct {
 	Seeds    []SeedCheck    `json:"seeds,omitempty"`
 	Excluded []ExcludeCheck `json:"excluded,omitempty"`
-	// Labeled counts the labeled documents in the model, Agree those
-	// whose predicted label is one of their labels (models that predict
-	// labels); Disagree lists the first MaxMoves others.
+	// Labeled counts the labeled documents in the model that hold a
+	// word of its vocabulary, Agree those whose predicted label is one of
+	// their labels (models that predict labels); Disagree lists the first
+	// MaxMoves others. Wordless counts the labeled documents that hold no
+	// word of the vocabulary, which no model can predict.
 	Labeled  int         `json:"labeled"`
 	Agree    int         `json:"agree"`
 	Disagree []LabelMiss `json:"disagree,omitempty"`
+	Wordless int         `json:"wordless,omitempty"`
 	// Note says what a kind cannot promise (seed words that need not
 	// reach the top 10).
 	Note string `json:"note,omitempty"`

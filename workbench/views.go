@@ -128,7 +128,7 @@ func topicTerms(r *round, t int) map[string]string {
 func (s *Session) docView(r *round, st *State, row int, mixture bool) DocView {
 	i := r.d.rows[row]
 	id := s.idOf[i]
-	v := DocView{ID: id, Labels: slices.Clone(st.Labels[id])}
+	v := DocView{ID: id, Labels: slices.Clone(st.Labels[id]), Wordless: r.d.x.Indptr[row+1] == r.d.x.Indptr[row]}
 	if t := r.argmax[row]; t >= 0 {
 		v.Topic = r.names[t]
 	}
@@ -242,7 +242,8 @@ func (s *Session) Document(id string) (DocView, error) {
 	st := s.State()
 	row := r.d.rowOf[i]
 	if row < 0 {
-		return DocView{ID: id, Text: s.c.Docs[i].Text, Labels: slices.Clone(st.Labels[id]), Removed: slices.Contains(st.Removed, id)}, nil
+		removed := slices.Contains(st.Removed, id)
+		return DocView{ID: id, Text: s.c.Docs[i].Text, Labels: slices.Clone(st.Labels[id]), Removed: removed, Wordless: !removed}, nil
 	}
 	v := s.docView(r, &st, row, true)
 	v.Text = s.c.Docs[i].Text

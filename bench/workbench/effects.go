@@ -29,9 +29,14 @@ type effects struct {
 	// LabelUnknown counts the documents the engine's check cannot say
 	// (its list of disagreements is full and does not name them).
 	LabelUnknown int
+	// LabelWordless counts the labeled documents that hold no word of the
+	// vocabulary (/api/docs says so, as the page does): no model can
+	// predict them, and they are not in LabelDocs.
+	LabelWordless int
 	// AllLabeled and AllAgree sum the engine's check over every labeled
-	// document of each round (the labels given first included).
-	AllLabeled, AllAgree int
+	// document holding a word, of each round (the labels given first
+	// included); AllWordless the labeled documents holding none.
+	AllLabeled, AllAgree, AllWordless int
 	// Misses describe the first edits that did not take effect.
 	Misses []string
 }
@@ -192,6 +197,7 @@ func (kr *kindRun) checkEdit(ctx context.Context, s *served, e workbench.Edit, s
 	ef := &kr.Effects
 	ef.AllLabeled += d.Checks.Labeled
 	ef.AllAgree += d.Checks.Agree
+	ef.AllWordless += d.Checks.Wordless
 	miss := func(format string, args ...any) {
 		if len(ef.Misses) < maxMisses {
 			ef.Misses = append(ef.Misses, fmt.Sprintf(format, args...))
@@ -254,6 +260,14 @@ func (kr *kindRun) checkEdit(ctx context.Context, s *served, e workbench.Edit, s
 	case workbench.OpLabel:
 		ef.LabelEdits++
 		for _, id := range e.Docs {
+			doc, err := s.document(ctx, id)
+			if err != nil {
+				return err
+			}
+			if doc.Wordless {
+				ef.LabelWordless++
+				continue
+			}
 			ef.LabelDocs++
 			agree := d.Checks.Labeled > 0
 			for _, m := range d.Checks.Disagree {
@@ -268,10 +282,6 @@ func (kr *kindRun) checkEdit(ctx context.Context, s *served, e workbench.Edit, s
 				agree = false
 			} else if agree {
 				ef.LabelAgree++
-			}
-			doc, err := s.document(ctx, id)
-			if err != nil {
-				return err
 			}
 			api := len(doc.Predicted) == 1 && doc.Predicted[0] == e.Label
 			if api {

@@ -155,7 +155,7 @@ func summary(r *lab.Report, cfg *config, res *results) {
 				continue
 			}
 			rows = append(rows, []string{"labeled document predicted with its label, " + kr.Kind, fmt.Sprintf("≥ %d%%", labelTarget),
-				ofN(ef.LabelAgreeAPI, ef.LabelDocs) + " by /api/docs", yesNo(rate(ef.LabelAgreeAPI, ef.LabelDocs) >= labelTarget)})
+				ofN(ef.LabelAgreeAPI, ef.LabelDocs) + " by /api/docs" + wordlessNote(ef.LabelWordless), yesNo(rate(ef.LabelAgreeAPI, ef.LabelDocs) >= labelTarget)})
 		}
 	}
 	if a := res.active; a != nil && len(a.Arms) == 2 && len(a.Arms[0].Points) > 0 && len(a.Arms[1].Points) > 0 {
@@ -318,7 +318,7 @@ func maxOf(xs []float64) float64 {
 // effectsSection writes the rates at which the random edits took effect.
 func effectsSection(r *lab.Report, cfg *config, res *results) {
 	r.H2("Do edits take effect?")
-	r.P("On each kind's session (after the labels given first), %d random edits, each refitted, checked and undone (undo goes back to the round before the edit without refitting, so every edit starts from the same round): a seed word (half of the edits; its source drawn at even odds: one of the topic's words ranked 11 to 100, which the topic already leans to, or one of the 1,000 most frequent terms not in its top 10), an exclusion (a word of the topic's top 10) and, for the kinds that learn from labels, 1 to 3 training documents of one class labeled with it (a quarter each; the kinds that learn no labels get exclusions instead). The engine's checks are those of the round's diff (`GET /api/rounds/{n}/diff`); the independent ones read `GET /api/topics` (the top 10 words for a seed word; the top %d words, the most the API lists, for an exclusion: the word must not be among them with a weight above 0) and `GET /api/docs/{id}` (the predicted label). Random stream: seed %d.",
+	r.P("On each kind's session (after the labels given first), %d random edits, each refitted, checked and undone (undo goes back to the round before the edit without refitting, so every edit starts from the same round): a seed word (half of the edits; its source drawn at even odds: one of the topic's words ranked 11 to 100, which the topic already leans to, or one of the 1,000 most frequent terms not in its top 10), an exclusion (a word of the topic's top 10) and, for the kinds that learn from labels, 1 to 3 training documents of one class labeled with it (a quarter each; the kinds that learn no labels get exclusions instead). The engine's checks are those of the round's diff (`GET /api/rounds/{n}/diff`); the independent ones read `GET /api/topics` (the top 10 words for a seed word; the top %d words, the most the API lists, for an exclusion: the word must not be among them with a weight above 0) and `GET /api/docs/{id}` (the predicted label; a labeled document that holds no word of the vocabulary, which the page marks and no model can predict, is counted apart). The workbench fits ssnmf and corex with labels held (the fit option hold-labels; tsnmf and lda hold them by construction). Random stream: seed %d.",
 		cfg.edits, maxWordsAPI, cfg.seed)
 	var rows [][]string
 	for _, kr := range res.kinds {
@@ -340,7 +340,10 @@ func effectsSection(r *lab.Report, cfg *config, res *results) {
 			}
 			bySource[i] = ofN(sc.Top10, sc.N)
 		}
-		label, labelAPI, all := "—", "—", "—"
+		label, labelAPI, all, wordless := "—", "—", "—", "—"
+		if ef.LabelDocs+ef.LabelWordless > 0 {
+			wordless = fmt.Sprint(ef.LabelWordless)
+		}
 		if ef.LabelDocs > 0 {
 			label = ofN(ef.LabelAgree, ef.LabelDocs)
 			if ef.LabelUnknown > 0 {
@@ -350,13 +353,16 @@ func effectsSection(r *lab.Report, cfg *config, res *results) {
 		}
 		if ef.AllLabeled > 0 {
 			all = ofN(ef.AllAgree, ef.AllLabeled)
+			if ef.AllWordless > 0 {
+				all += fmt.Sprintf("; %d holding no word", ef.AllWordless)
+			}
 		}
 		rows = append(rows, []string{kr.Kind, fmt.Sprint(len(kr.Random)), ofN(top, n), ofN(api, n), bySource[0], bySource[1], secs(quantile(ranks, 0.5)),
-			ofN(ef.ExclZero, ef.Excl), ofN(ef.ExclAbsent, ef.Excl), label, labelAPI, all})
+			ofN(ef.ExclZero, ef.Excl), ofN(ef.ExclAbsent, ef.Excl), label, labelAPI, wordless, all})
 	}
 	r.Table([]string{"kind", "edits checked", "seed word in top 10 (engine)", "(API)", "of which " + seedSources[0], "of which " + seedSources[1], "median rank",
 		"exclusion weighs 0 (engine)", fmt.Sprintf("absent from the top %d (API)", maxWordsAPI), "labeled document predicted with its label (engine)", "(API)",
-		"every labeled document, every round (engine)"}, rows)
+		"labeled documents holding no word (not counted)", "every labeled document holding a word, every round (engine)"}, rows)
 	var lines []string
 	for _, kr := range res.kinds {
 		for _, m := range kr.Effects.Misses {
@@ -554,4 +560,13 @@ func rawResults(cfg *config, res *results) any {
 		"data": res.data, "train_docs": res.trainDocs, "test_docs": res.testDocs, "k": cfg.k, "seed": cfg.seed, "quick": cfg.quick,
 		"label_frac": cfg.labelFrac, "edits_per_kind": cfg.edits, "kinds": res.kinds, "synthetic": res.big, "person": person,
 	}
+}
+
+// wordlessNote says how many labeled documents held no word and were not
+// counted ("" for none).
+func wordlessNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d holding no word of the vocabulary not counted", n)
 }

@@ -679,6 +679,7 @@
         str(d.topic) ? el("span", { class: "tag", title: "its main topic", text: str(d.topic) }) : null,
         num(d.weight) ? el("span", { class: "muted", title: "its weight in the list's topic or term", text: "weight " + fmt(d.weight) }) : null,
         d.removed ? el("span", { class: "tag pred miss", text: "removed" }) : null,
+        d.wordless ? el("span", { class: "tag pred miss", title: "no word of it is in the model's vocabulary: the model cannot learn from its label or predict one", text: "no word the model reads" }) : null,
         labelTags, predTags),
       el("div", { class: "text" }, highlighted(str(d.text), list(d.highlights))),
       el("div", { class: "acts" },
@@ -744,6 +745,7 @@
     v.appendChild(el("div", {}, el("div", { class: "card", tabindex: "0", "data-id": str(d.id) || id },
       el("div", { class: "viewhead" }, el("h2", { text: str(d.id) || id }),
         d.removed ? el("span", { class: "tag pred miss", text: "left out of the model" }) : null,
+        d.wordless ? el("span", { class: "tag pred miss", title: "the model can neither learn from its label nor predict one", text: "no word of it is in the model's vocabulary" }) : null,
         str(d.topic) ? el("span", { class: "facts", text: "main topic " + str(d.topic) }) : null),
       el("div", { class: "row" }, el("b", { text: "Labels:" }),
         labels.length ? labels.map((l) => el("span", { class: "tag label" }, l,
@@ -915,6 +917,9 @@
         for (const m of list(ch.disagree).slice(0, 10).map(obj)) {
           out.push(el("div", { class: "small" }, el("a", { href: "#doc/" + enc(str(m.id)), text: str(m.id) }), ": labeled " + list(m.labels).map(str).join(", ") + ", predicted " + (list(m.predicted).map(str).join(", ") || "nothing")));
         }
+      }
+      if (num(ch.wordless)) {
+        out.push(el("div", { class: "small", text: num(ch.wordless) + " labeled documents hold no word of the vocabulary: no model can predict them" }));
       }
       if (str(ch.note)) out.push(el("p", { class: "note", text: str(ch.note) }));
     }
