@@ -303,6 +303,11 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		}
 		notes = append(notes, note)
 	}
+	if o.HoldLabels && warm != nil {
+		// The previous model says which topics serve which label: the
+		// labeled documents are held from the start.
+		cfg.W0, cfg.WMask = holdMask(x, idx, cfg.W0, cfg.B0)
+	}
 	r, err := ssnmf.Fit(ctx, x, cfg)
 	if err != nil {
 		return nil, Info{}, seedError(err, topicNames)
@@ -349,8 +354,11 @@ const (
 // every labeled document holding a term is predicted with its labels, or
 // holdRounds. It returns the note saying what it did.
 func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config, idx [][]int) (string, error) {
+	from := "without the hold"
+	if cfg.WMask != nil {
+		from = "held by the previous model's B"
+	}
 	cfg.MaxIter = holdIter
-	n, k := x.Rows, cfg.K
 	round, first := 0, -1
 	for ; ; round++ {
 		p, err := m.predictWeights(x, m.r.W)
@@ -367,34 +375,9 @@ func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config,
 			first = miss
 		}
 		if miss == 0 || round == holdRounds {
-			return fmt.Sprintf("labels held: each labeled document uses only the topics serving its labels (by B); %d predicted without them before, %d after %d refits of at most %d iterations", first, miss, round, holdIter), nil
+			return fmt.Sprintf("labels held: each labeled document uses only the topics serving its labels (by B); %d predicted without them after the fit (%s), %d after %d refits of at most %d iterations", first, from, miss, round, holdIter), nil
 		}
-		serve := servingClasses(m.r.B)
-		mask := mat.NewDense(n, k, nil)
-		w0 := mat.DenseCopyOf(m.r.W)
-		for i := 0; i < n; i++ {
-			row := mask.RawRowView(i)
-			if len(idx[i]) == 0 || x.Indptr[i+1] == x.Indptr[i] {
-				for t := range row {
-					row[t] = 1
-				}
-				continue
-			}
-			wr := w0.RawRowView(i)
-			top := 0.0
-			for _, v := range wr {
-				top = max(top, v)
-			}
-			for t, c := range serve {
-				if slices.Contains(idx[i], c) {
-					row[t] = 1
-					// A multiplicative update leaves a zero at zero.
-					wr[t] = max(wr[t], 1e-3*top, 1e-9)
-				} else {
-					wr[t] = 0
-				}
-			}
-		}
+		w0, mask := holdMask(x, idx, m.r.W, m.r.B)
 		cfg.W0, cfg.H0, cfg.B0, cfg.WMask = w0, m.r.H, m.r.B, mask
 		r, err := ssnmf.Fit(ctx, x, cfg)
 		if err != nil {
@@ -404,6 +387,40 @@ func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config,
 		r.Iterations += m.r.Iterations
 		m.r = r
 	}
+}
+
+// holdMask returns the W mask that holds each labeled document of x
+// (labels idx) to the topics serving its labels under b (servingClasses),
+// and w with each held row's weights outside them zeroed and those inside
+// lifted off zero, where a multiplicative update would leave them.
+func holdMask(x *sparse.CSR, idx [][]int, w, b *mat.Dense) (*mat.Dense, *mat.Dense) {
+	n, k := w.Dims()
+	serve := servingClasses(b)
+	mask := mat.NewDense(n, k, nil)
+	w0 := mat.DenseCopyOf(w)
+	for i := 0; i < n; i++ {
+		row := mask.RawRowView(i)
+		if len(idx[i]) == 0 || x.Indptr[i+1] == x.Indptr[i] {
+			for t := range row {
+				row[t] = 1
+			}
+			continue
+		}
+		wr := w0.RawRowView(i)
+		top := 0.0
+		for _, v := range wr {
+			top = max(top, v)
+		}
+		for t, c := range serve {
+			if slices.Contains(idx[i], c) {
+				row[t] = 1
+				wr[t] = max(wr[t], 1e-3*top, 1e-9)
+			} else {
+				wr[t] = 0
+			}
+		}
+	}
+	return w0, mask
 }
 
 // servingClasses returns the class each topic serves for B (classes ×

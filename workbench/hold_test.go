@@ -3,6 +3,7 @@ package workbench
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,6 +46,12 @@ func TestLabelsHeld(t *testing.T) {
 				apply(t, s, Edit{Op: OpLabel, Docs: ids[5:], Label: classes[(k+1)%len(classes)]})
 			}
 			apply(t, s, Edit{Op: OpSetKind, Kind: kind})
+			// A warm refit of the kind holds the labels too.
+			apply(t, s, Edit{Op: OpLabel, Docs: byLabel[classes[0]][5:], Label: classes[2%len(classes)]})
+			if st := s.Status(); !slices.ContainsFunc(st.Notes, func(n string) bool { return strings.Contains(n, "labels held") }) ||
+				!slices.ContainsFunc(st.Notes, func(n string) bool { return strings.Contains(n, "warm start") }) {
+				t.Errorf("the last refit is no warm fit holding labels: %q", st.Notes)
+			}
 			d, err := s.Diff(s.Status().Round)
 			if err != nil {
 				t.Fatal(err)

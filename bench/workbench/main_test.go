@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -124,5 +125,22 @@ func TestQuick(t *testing.T) {
 	labtest.ReadJSON(t, cfg.out, reportName+".json", &raw)
 	if len(raw.Kinds) != len(defaultKinds) || len(raw.Person.Arms) != 2 || len(raw.Person.Arms[0].Points) != cfg.rounds {
 		t.Errorf("raw results: %d kinds, person %+v", len(raw.Kinds), raw.Person)
+	}
+}
+
+func TestPersonThresholds(t *testing.T) {
+	nan := math.NaN()
+	a := []activePoint{{Workbench: 12, SVM: nan}, {Workbench: 45, SVM: 41}}
+	b := []activePoint{{Workbench: 25, SVM: 15}, {Workbench: 58, SVM: 50}}
+	if got := personThresholds(a, b); !slices.Equal(got, []float64{20, 30, 40, 50}) {
+		t.Errorf("20 Newsgroups-like curves: %v", got)
+	}
+	c := []activePoint{{Workbench: 74.8, SVM: 60}, {Workbench: 95.2, SVM: 93}}
+	if got := personThresholds(c); !slices.Equal(got, []float64{70, 80, 90}) {
+		t.Errorf("BBC-like curve: %v", got)
+	}
+	d := []activePoint{{Workbench: 81, SVM: 83}, {Workbench: 96, SVM: 95}}
+	if got := personThresholds(d); !slices.Equal(got, []float64{85, 90, 95}) {
+		t.Errorf("a narrow range: %v", got)
 	}
 }

@@ -28,9 +28,37 @@ const (
 	labelTarget = 99
 )
 
-// personThresholds are the test accuracies (%) whose labels needed the
-// report compares.
-var personThresholds = []float64{20, 30, 40, 50, 60}
+// personThresholds returns the test accuracies (%) whose labels needed
+// the report compares: the multiples of 10 (of 5 when that gives fewer
+// than three) above the lowest first point of the curves and up to the
+// highest point any of them reaches, so that they suit any corpus.
+func personThresholds(curves ...[]activePoint) []float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range curves {
+		for i, p := range c {
+			for _, y := range []float64{p.Workbench, p.SVM} {
+				if math.IsNaN(y) {
+					continue
+				}
+				if i == 0 {
+					lo = min(lo, y)
+				}
+				hi = max(hi, y)
+			}
+		}
+	}
+	var out []float64
+	for _, step := range []float64{10, 5} {
+		out = out[:0]
+		for th := (math.Floor(lo/step) + 1) * step; th <= hi; th += step {
+			out = append(out, th)
+		}
+		if len(out) >= 3 {
+			break
+		}
+	}
+	return out
+}
 
 // newReport starts the report when the run starts: its closing line
 // gives the run's wall time.
@@ -421,7 +449,7 @@ func personSection(r *lab.Report, cfg *config, a *activeResult) error {
 	}
 	// Labels needed to reach each accuracy.
 	var trows [][]string
-	for _, th := range personThresholds {
+	for _, th := range personThresholds(prop.Points, rnd.Points) {
 		trows = append(trows, []string{fmt.Sprintf("%.0f%%", th), reach(prop.Points, th, false), reach(prop.Points, th, true), reach(rnd.Points, th, false), reach(rnd.Points, th, true)})
 	}
 	r.P("Labels needed to reach a test accuracy (the first round at or above it):")
