@@ -19,5 +19,6 @@ func registry() []Experiment {
 		ssnmfrepro.ExperimentSynthetic(),
 		labelefficiency.Experiment(),
 		labelefficiency.SeedWordsExperiment(),
+		labelefficiency.EstimateExperiment(),
 	}
 }

@@ -165,9 +165,10 @@ func TestReadouts(t *testing.T) {
 	}
 }
 
-// A held-out document whose label no training fold has cannot be scored:
-// it is left out, and with a single labeled document per label the
-// search falls back to the defaults and says why.
+// A held-out document whose label no training fold has is scored as a
+// miss (no method can predict it), so that every label with a labeled
+// document counts; with a single labeled document per label the search
+// falls back to the defaults and says why.
 func TestMakeFoldsSingletons(t *testing.T) {
 	idx := [][]int{{0}, {0}, {0}, {1}, nil, {2}, {2}, {0}, {2}}
 	assign := []int{0, 1, 2, 0, -1, 1, 2, 0, 0}
@@ -183,8 +184,12 @@ func TestMakeFoldsSingletons(t *testing.T) {
 			}
 		}
 	}
-	if scored[3] || scored[4] || len(scored) != 7 {
-		t.Errorf("scored %v: want every labeled document but 3 (its label's only one)", scored)
+	unseen := 0
+	for _, f := range folds {
+		unseen += f.unseen
+	}
+	if !scored[3] || scored[4] || len(scored) != 8 || unseen != 1 {
+		t.Errorf("scored %v, %d unseen: want every labeled document, 3 (its label's only one) unseen", scored, unseen)
 	}
 	// One labeled document per label: nothing can be held out.
 	c := demoCorpus(t)

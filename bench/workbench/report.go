@@ -122,12 +122,7 @@ func pct(x float64) string {
 }
 
 // ofN writes k of n as a percentage with the counts.
-func ofN(k, n int) string {
-	if n == 0 {
-		return "—"
-	}
-	return fmt.Sprintf("%.1f%% (%d/%d)", rate(k, n), k, n)
-}
+func ofN(k, n int) string { return lab.OfN(k, n) }
 
 func yesNo(ok bool) string {
 	if ok {

@@ -267,8 +267,8 @@ func printSearch(w io.Writer, s *model.Search) {
 		return
 	}
 	fmt.Fprintf(w, "automatic configuration: %d-fold cross-validation over the %d labeled documents, %d fits in %.1fs\n", s.Folds, s.Labeled, s.Fits, s.Seconds)
-	if s.Scored < s.Labeled {
-		fmt.Fprintf(w, "  (%d of them scored: the others are the only labeled documents of their label, which no fold without them can predict)\n", s.Scored)
+	if s.Unseen > 0 {
+		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their label outside their fold: no method can predict them, and they count as misses, as a test document of a label learned from one document may be)\n", s.Unseen)
 	}
 	width := 0
 	for _, c := range s.Candidates {
@@ -290,13 +290,27 @@ func printSearch(w io.Writer, s *model.Search) {
 	if !best.Scored() || !s.SVM.Scored() {
 		return
 	}
-	switch d := best.Accuracy - s.SVM.Accuracy; {
+	e, v := s.Estimate, s.SVMEstimate
+	if e == nil || v == nil {
+		return
+	}
+	fmt.Fprintf(w, "estimated accuracy of the kept model: %.1f%% (95%% interval %.1f–%.1f%%, %d held-out documents)", e.Accuracy, e.Low, e.High, e.N)
+	if e.Bias > 0 {
+		fmt.Fprintf(w, ", its cross-validated %.1f%% less %.1f points for having been chosen among %d candidates on the same folds", best.Accuracy, e.Bias, len(s.Candidates))
+	}
+	fmt.Fprintf(w, "\nlinear SVM on the same labels: %.1f%% (95%% interval %.1f–%.1f%%)\n", v.Accuracy, v.Low, v.High)
+	if s.Uncertainty != "" {
+		fmt.Fprintf(w, "note: %s\n", s.Uncertainty)
+	}
+	switch d := e.Accuracy - v.Accuracy; {
+	case d >= 0.05 && e.Low > v.Accuracy:
+		fmt.Fprintf(w, "kept %s: %.1f points above the linear SVM\n", best.Settings(), d)
 	case d >= 0.05:
-		fmt.Fprintf(w, "kept %s: %.1f points above the linear SVM (cross-validated accuracy %.1f%% against %.1f%%)\n", best.Settings(), d, best.Accuracy, s.SVM.Accuracy)
+		fmt.Fprintf(w, "kept %s: %.1f points above the linear SVM, within the uncertainty of the estimates\n", best.Settings(), d)
 	case d > -0.05:
-		fmt.Fprintf(w, "kept %s: no better than the linear SVM (cross-validated accuracy %.1f%% against %.1f%%)\n", best.Settings(), best.Accuracy, s.SVM.Accuracy)
+		fmt.Fprintf(w, "kept %s: no better than the linear SVM\n", best.Settings())
 	default:
-		fmt.Fprintf(w, "kept %s; a linear SVM on these labels does better (cross-validated accuracy %.1f%% against %.1f%%): the topic model does not pay off for prediction here\n", best.Settings(), best.Accuracy, s.SVM.Accuracy)
+		fmt.Fprintf(w, "kept %s; a linear SVM on these labels does better by %.1f points: the topic model does not pay off for prediction here\n", best.Settings(), -d)
 	}
 }
 

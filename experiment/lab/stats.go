@@ -35,3 +35,12 @@ func PM(xs []float64, decimals int) string {
 
 // Mean returns the mean of xs (NaN for none).
 func Mean(xs []float64) float64 { m, _ := MeanSD(xs); return m }
+
+// OfN writes k of n as a percentage with one decimal and the counts,
+// "75.0% (3/4)"; "—" when n is 0.
+func OfN(k, n int) string {
+	if n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(k)/float64(n), k, n)
+}

@@ -270,6 +270,11 @@ type leResult struct {
 	CV     *float64 `json:"cv,omitempty"`
 	SVMCV  *float64 `json:"svm_cv,omitempty"`
 	Chosen string   `json:"chosen,omitempty"`
+	// Est and SVMEst are the estimates fit prints for the choice and the
+	// SVM (model.Search.Estimate: CV less the selection bias, with a 95%
+	// interval).
+	Est    *model.EstimateInterval `json:"estimate,omitempty"`
+	SVMEst *model.EstimateInterval `json:"svm_estimate,omitempty"`
 }
 
 // leRun is one dataset, fraction and seed.
@@ -428,7 +433,7 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 			r.Chosen += " (" + s.Note + ")"
 		} else {
 			cv, svm := c.Accuracy, s.SVM.Accuracy
-			r.CV, r.SVMCV = &cv, &svm
+			r.CV, r.SVMCV, r.Est, r.SVMEst = &cv, &svm, s.Estimate, s.SVMEstimate
 		}
 	}
 	return r, info.Search, nil

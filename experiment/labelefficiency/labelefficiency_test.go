@@ -140,3 +140,39 @@ func TestLabelEfficiencyQuick(t *testing.T) {
 		t.Error("report only wrote raw results")
 	}
 }
+
+// The accuracy-estimate experiment in its quick mode: one run, its
+// estimate and interval against the test accuracy, and the table.
+func TestEstimateQuick(t *testing.T) {
+	datadir.Require(t, "bbc/bbc-fulltext.tar.gz")
+	data, err := datadir.Find()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	env := &lab.Env{Data: data, Out: out, Quick: true, Command: "test"}
+	if err := EstimateExperiment().Run(context.Background(), env); err != nil {
+		t.Fatal(err)
+	}
+	var res esResults
+	raw, err := os.ReadFile(filepath.Join(out, "accuracy-estimate-quick.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &res); err != nil || len(res.Runs) != 1 {
+		t.Fatalf("%v: %d runs", err, len(res.Runs))
+	}
+	r := res.Runs[0]
+	if !r.Scored || r.Est == nil || r.SVMEst == nil || !(r.Est.Low <= r.Est.Accuracy && r.Est.Accuracy <= r.Est.High) || r.Est.N < r.Labeled || !(r.Test > 0) {
+		t.Errorf("run %+v, estimate %+v", r, r.Est)
+	}
+	report, err := os.ReadFile(filepath.Join(out, "accuracy-estimate-quick.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"interval covers the test accuracy", "All fits:", "Tibshirani"} {
+		if !strings.Contains(string(report), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package labelefficiency
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/semitopic/semitopic/classify"
+	"github.com/semitopic/semitopic/experiment/lab"
+	"github.com/semitopic/semitopic/model"
+)
+
+// EstimateExperiment measures the accuracy estimate fit prints for a
+// configuration chosen by cross-validation (model.Search.Estimate) against
+// the accuracy on the test documents, on the label-efficiency corpora.
+func EstimateExperiment() lab.Experiment {
+	return lab.Experiment{
+		Name: "accuracy-estimate",
+		Description: "how far the accuracy fit estimates for its automatic configuration (cross-validated, less the selection bias, with a 95% interval) " +
+			"is from the test accuracy, and the same for the linear SVM's estimate, on 20 Newsgroups, BBC, Brown and Reuters with 1, 3 and 10% of the labels",
+		Run: runEstimate,
+	}
+}
+
+const esProtocol = "accuracy-estimate v1: tsnmf --auto and a linear SVM; fractions 1,3,10%; per class max(1, round(f·n)) labeled; fit on every document"
+
+// esRun is one corpus, fraction and seed: the estimates and the test
+// accuracies.
+type esRun struct {
+	Dataset  string  `json:"dataset"`
+	Fraction float64 `json:"fraction"`
+	Seed     int     `json:"seed"`
+	Labeled  int     `json:"labeled"`
+	// Scored is false when the labels were too few to hold any out.
+	Scored bool `json:"scored"`
+	// CV is the chosen configuration's cross-validated mean, Est its
+	// estimate (model.Search.Estimate), Test its test accuracy.
+	CV   float64                 `json:"cv"`
+	Est  *model.EstimateInterval `json:"estimate,omitempty"`
+	Test float64                 `json:"test"`
+	// SVMEst is the linear SVM's estimate on the same folds, SVMTest a
+	// linear SVM trained on the labeled documents, on the test documents.
+	SVMEst  *model.EstimateInterval `json:"svm_estimate,omitempty"`
+	SVMTest float64                 `json:"svm_test"`
+	Chosen  string                  `json:"chosen"`
+	Seconds float64                 `json:"seconds"`
+}
+
+type esResults struct {
+	Protocol string   `json:"protocol"`
+	Runs     []*esRun `json:"runs"`
+}
+
+func runEstimate(ctx context.Context, env *lab.Env) error {
+	datasets := []string{"bbc", "brown", "reuters", "20ng"}
+	fracs := []float64{0.01, 0.03, 0.1}
+	seedsOf := func(dataset string) int {
+		if env.Seeds > 0 {
+			return env.Seeds
+		}
+		if dataset == "20ng" {
+			return 2
+		}
+		return 3
+	}
+	seedText := "3 (20ng: 2)"
+	if env.Seeds > 0 {
+		seedText = strconv.Itoa(env.Seeds)
+	}
+	name := "accuracy-estimate"
+	if env.Quick {
+		datasets, fracs, seedText, name = []string{"bbc"}, []float64{0.03}, "1", "accuracy-estimate-quick"
+		seedsOf = func(string) int { return 1 }
+	}
+	protocol := fmt.Sprintf("%s; seeds %s", esProtocol, seedText)
+	if env.Quick {
+		protocol += "; " + leQuickNote
+	}
+	rep := lab.NewReport(env, name, "Can a user trust the accuracy fit estimates?")
+	rawPath := filepath.Join(env.Out, name+".json")
+	results := &esResults{Protocol: protocol}
+	if b, err := os.ReadFile(rawPath); err == nil {
+		var old esResults
+		if json.Unmarshal(b, &old) == nil && old.Protocol == protocol {
+			results = &old
+			env.Logf("resuming: %d runs already in %s", len(old.Runs), rawPath)
+		}
+	}
+	key := func(d string, f float64, s int) string { return fmt.Sprintf("%s %g %d", d, f, s) }
+	done := map[string]bool{}
+	for _, r := range results.Runs {
+		done[key(r.Dataset, r.Fraction, r.Seed)] = true
+	}
+	for _, ds := range datasets {
+		if env.ReportOnly {
+			break
+		}
+		var d *leData
+		for _, f := range fracs {
+			for s := range seedsOf(ds) {
+				if done[key(ds, f, s)] {
+					continue
+				}
+				if d == nil {
+					var err error
+					if d, err = loadLE(ctx, env, ds); err != nil {
+						return err
+					}
+				}
+				r, err := d.estimateRun(ctx, f, s)
+				if err != nil {
+					return err
+				}
+				results.Runs = append(results.Runs, r)
+				if err := rep.JSON(name+".json", results); err != nil {
+					return err
+				}
+				est := "not scored"
+				if r.Est != nil {
+					est = fmt.Sprintf("%.1f [%.1f, %.1f]", r.Est.Accuracy, r.Est.Low, r.Est.High)
+				}
+				env.Logf("%s %g%% seed %d: %d labeled, estimate %s, test %.1f; SVM test %.1f (%.0fs)", ds, 100*f, s, r.Labeled, est, r.Test, r.SVMTest, r.Seconds)
+			}
+		}
+	}
+	esReport(rep, results, datasets, fracs)
+	if err := rep.JSON(name+".json", results); err != nil {
+		return err
+	}
+	return rep.Finish()
+}
+
+// estimateRun fits tsnmf with its automatic configuration and a linear
+// SVM on one fraction and seed of the labels.
+func (d *leData) estimateRun(ctx context.Context, frac float64, seed int) (*esRun, error) {
+	t0 := time.Now()
+	labeled := d.sample(frac, uint64(seed))
+	r, s, err := d.fitKind(ctx, model.KindTSNMF, labeled, uint64(seed), true)
+	if err != nil {
+		return nil, fmt.Errorf("%s %g%% seed %d, tsnmf: %w", d.name, 100*frac, seed, err)
+	}
+	def, err := d.vectorized(ctx, "default")
+	if err != nil {
+		return nil, err
+	}
+	svm, err := d.baseline(ctx, &classify.LinearSVC{Seed: uint64(seed)}, def.x, labeled)
+	if err != nil {
+		return nil, fmt.Errorf("%s %g%% seed %d, SVM: %w", d.name, 100*frac, seed, err)
+	}
+	run := &esRun{Dataset: d.name, Fraction: frac, Seed: seed, Labeled: len(labeled), Test: r.Accuracy, SVMTest: svm.Accuracy, Chosen: r.Chosen}
+	if s != nil && s.Estimate != nil {
+		run.Scored, run.CV, run.Est, run.SVMEst = true, s.ChosenCandidate().Accuracy, s.Estimate, s.SVMEstimate
+	}
+	run.Seconds = time.Since(t0).Seconds()
+	return run, nil
+}
+
+// esReport writes the tables: per corpus and fraction, how often the
+// interval covers the test accuracy, how often the estimate is within 5
+// points of it, and the mean errors, for tsnmf and for the SVM.
+func esReport(rep *lab.Report, res *esResults, datasets []string, fracs []float64) {
+	rep.P("For each corpus, share of the training labels and seed, the labeled documents are drawn as in the label-efficiency benchmark (per class max(1, round(f·n))); `fit --kind tsnmf` with its automatic configuration (`--auto`, the default with labels) chooses its settings by 3-fold cross-validation and prints an estimate of the kept model's accuracy: the cross-validated mean of the kept candidate less the selection bias of choosing it among the candidates on the same folds (Tibshirani and Tibshirani 2009), with the 95%% Wilson interval of a share measured on the held-out documents; a held-out document whose label no other fold has counts as a miss. The estimate is compared with the model's accuracy on the corpus's test documents. The same is done for the linear SVM's estimate on the same folds (no selection, so no bias is taken off), against a linear SVM trained on the labeled documents. Goals of the issue: the interval covers the test accuracy in at least 90%% of fits, the point estimate is within ±5 points in at least 80%%. Protocol: %s.", res.Protocol)
+	var rows [][]string
+	type tally struct{ n, cover, within, rawWithin, svmCover, svmWithin int }
+	var all tally
+	var errSum, rawSum, hwSum, svmErrSum float64
+	for _, ds := range datasets {
+		for _, f := range fracs {
+			var t tally
+			var es, rs, hw, ses []float64
+			labeled := 0
+			for _, r := range res.Runs {
+				if r.Dataset != ds || r.Fraction != f || !r.Scored {
+					continue
+				}
+				t.n++
+				labeled = r.Labeled
+				e := r.Est.Accuracy - r.Test
+				es, rs, hw = append(es, e), append(rs, r.CV-r.Test), append(hw, r.Est.HalfWidth())
+				if r.Test >= r.Est.Low && r.Test <= r.Est.High {
+					t.cover++
+				}
+				if math.Abs(e) <= 5 {
+					t.within++
+				}
+				if math.Abs(r.CV-r.Test) <= 5 {
+					t.rawWithin++
+				}
+				if r.SVMEst != nil {
+					se := r.SVMEst.Accuracy - r.SVMTest
+					ses = append(ses, se)
+					if r.SVMTest >= r.SVMEst.Low && r.SVMTest <= r.SVMEst.High {
+						t.svmCover++
+					}
+					if math.Abs(se) <= 5 {
+						t.svmWithin++
+					}
+				}
+			}
+			if t.n == 0 {
+				continue
+			}
+			all.n += t.n
+			all.cover += t.cover
+			all.within += t.within
+			all.rawWithin += t.rawWithin
+			all.svmCover += t.svmCover
+			all.svmWithin += t.svmWithin
+			for k := range es {
+				errSum += es[k]
+				rawSum += rs[k]
+				hwSum += hw[k]
+			}
+			for _, v := range ses {
+				svmErrSum += v
+			}
+			rows = append(rows, []string{ds, fmt.Sprintf("%g%%", 100*f), strconv.Itoa(labeled), strconv.Itoa(t.n),
+				lab.OfN(t.cover, t.n), lab.OfN(t.within, t.n), fmt.Sprintf("%+.1f", lab.Mean(es)), fmt.Sprintf("%+.1f", lab.Mean(rs)), fmt.Sprintf("±%.1f", lab.Mean(hw)),
+				lab.OfN(t.svmCover, t.n), lab.OfN(t.svmWithin, t.n), fmt.Sprintf("%+.1f", lab.Mean(ses))})
+		}
+	}
+	rep.Table([]string{"corpus", "labels", "labeled documents", "fits", "interval covers the test accuracy", "estimate within ±5 points", "mean estimate − test", "mean cross-validated − test (before the correction)", "mean half-width",
+		"SVM: interval covers", "SVM: within ±5", "SVM: mean estimate − test"}, rows)
+	if all.n > 0 {
+		n := float64(all.n)
+		rep.P("All fits: the interval covers the test accuracy in %s (goal ≥ 90%%), the estimate is within ±5 points in %s (goal ≥ 80%%; the cross-validated mean before the correction: %s), mean error %+.1f points (before the correction %+.1f), mean half-width ±%.1f; the SVM's interval covers in %s, within ±5 in %s, mean error %+.1f. Runs whose labels were too few to hold any out (no estimate is printed then) are left out.",
+			lab.OfN(all.cover, all.n), lab.OfN(all.within, all.n), lab.OfN(all.rawWithin, all.n), errSum/n, rawSum/n, hwSum/n, lab.OfN(all.svmCover, all.n), lab.OfN(all.svmWithin, all.n), svmErrSum/n)
+	}
+}
