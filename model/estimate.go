@@ -27,13 +27,17 @@ func (iv EstimateInterval) HalfWidth() float64 { return (iv.High - iv.Low) / 2 }
 // (Tibshirani and Tibshirani, "A bias correction for the minimum error
 // rate in cross-validation", Annals of Applied Statistics 3(2), 2009):
 // the mean over the folds of the best candidate's accuracy in the fold
-// less the chosen one's. It is 0 with one candidate, and never negative.
+// less the chosen one's. With a handful of documents per fold that
+// estimate is itself noisy, and no larger than the chosen candidate's
+// lead over the candidates' mean accuracy can the flattery be, which is
+// what choosing among candidates of equal worth would give: the bias is
+// at most that lead. It is 0 with one candidate, and never negative.
 func selectionBias(cands []Candidate, chosen int) float64 {
 	c := cands[chosen].Folds
 	if len(c) == 0 {
 		return 0
 	}
-	bias := 0.0
+	bias, avg, n := 0.0, 0.0, 0
 	for f, v := range c {
 		best := v
 		for _, o := range cands {
@@ -43,7 +47,14 @@ func selectionBias(cands []Candidate, chosen int) float64 {
 		}
 		bias += best - v
 	}
-	return bias / float64(len(c))
+	for _, o := range cands {
+		if len(o.Folds) == len(c) {
+			avg += o.Accuracy
+			n++
+		}
+	}
+	lead := cands[chosen].Accuracy - avg/float64(n)
+	return max(min(bias/float64(len(c)), lead), 0)
 }
 
 // newInterval returns the estimate mean − bias (percent) of n held-out

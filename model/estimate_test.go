@@ -10,9 +10,15 @@ func TestSelectionBias(t *testing.T) {
 	c := func(folds ...float64) Candidate { return Candidate{Estimate: newEstimate(folds)} }
 	cands := []Candidate{c(80, 70, 90), c(90, 60, 80), c(70, 75, 85)}
 	// The first has the best mean (80); the folds' best are 90, 75, 90:
-	// the bias is ((90−80) + (75−70) + (90−90)) / 3 = 5.
-	if got := selectionBias(cands, 0); math.Abs(got-5) > 1e-12 {
-		t.Errorf("selectionBias = %v, want 5", got)
+	// the bias is ((90−80) + (75−70) + (90−90)) / 3 = 5, below its lead
+	// over the mean, 80 − 233.3/3 = 2.2: 2.2.
+	if got := selectionBias(cands, 0); math.Abs(got-(80-700.0/9)) > 1e-9 {
+		t.Errorf("selectionBias = %v, want the lead %v", got, 80-700.0/9)
+	}
+	cands = []Candidate{c(80, 70, 90), c(50, 60, 40), c(60, 75, 45)}
+	// Means 80, 50, 60: lead 16.7; the folds' best 80, 75, 90: bias 5/3.
+	if got := selectionBias(cands, 0); math.Abs(got-5.0/3) > 1e-9 {
+		t.Errorf("selectionBias = %v, want 5/3", got)
 	}
 	if got := selectionBias(cands[:1], 0); got != 0 {
 		t.Errorf("one candidate: bias %v, want 0", got)
