@@ -267,8 +267,11 @@ func printSearch(w io.Writer, s *model.Search) {
 		return
 	}
 	fmt.Fprintf(w, "automatic configuration: %d-fold cross-validation over the %d labeled documents, %d fits in %.1fs\n", s.Folds, s.Labeled, s.Fits, s.Seconds)
-	if s.Unseen > 0 {
-		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their label outside their fold: no method can predict them, and they count as misses, as a test document of a label learned from one document may be)\n", s.Unseen)
+	switch {
+	case s.Unseen == 1:
+		fmt.Fprintf(w, "  (1 of them is the only labeled document of its label: held out, no method can predict it, and it counts as a miss)\n")
+	case s.Unseen > 1:
+		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their labels outside their folds: held out, no method can predict them, and they count as misses)\n", s.Unseen)
 	}
 	width := 0
 	for _, c := range s.Candidates {
