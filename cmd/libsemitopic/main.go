@@ -86,7 +86,7 @@ func input(in *C.st_input, req []byte) (capi.Input, error) {
 	if in.indptr != nil {
 		rows, cols, nnz := int(in.rows), int(in.cols), int(in.nnz)
 		if rows < 0 || cols < 0 || nnz < 0 {
-			return out, fmt.Errorf("X: shape %d×%d with %d non-zeros", rows, cols, nnz)
+			return out, fmt.Errorf("input X: shape %d×%d with %d non-zeros", rows, cols, nnz)
 		}
 		indptr := make([]int, rows+1)
 		switch in.indptr_size {
@@ -99,7 +99,7 @@ func input(in *C.st_input, req []byte) (capi.Input, error) {
 				indptr[i] = int(v)
 			}
 		default:
-			return out, &capi.Error{Code: capi.Type, Err: fmt.Errorf("X: indptr of %d-byte integers, want 4 or 8", in.indptr_size)}
+			return out, &capi.Error{Code: capi.Type, Err: fmt.Errorf("input X: indptr of %d-byte integers, want 4 or 8", in.indptr_size)}
 		}
 		indices := make([]int32, nnz)
 		switch in.indices_size {
@@ -108,12 +108,12 @@ func input(in *C.st_input, req []byte) (capi.Input, error) {
 		case 8:
 			for i, v := range unsafe.Slice((*int64)(in.indices), nnz) {
 				if v < 0 || v >= int64(cols) {
-					return out, fmt.Errorf("X: column index %d out of range [0, %d)", v, cols)
+					return out, fmt.Errorf("input X: column index %d out of range [0, %d)", v, cols)
 				}
 				indices[i] = int32(v)
 			}
 		default:
-			return out, &capi.Error{Code: capi.Type, Err: fmt.Errorf("X: indices of %d-byte integers, want 4 or 8", in.indices_size)}
+			return out, &capi.Error{Code: capi.Type, Err: fmt.Errorf("input X: indices of %d-byte integers, want 4 or 8", in.indices_size)}
 		}
 		data := make([]float64, nnz)
 		if nnz > 0 {
@@ -121,7 +121,7 @@ func input(in *C.st_input, req []byte) (capi.Input, error) {
 		}
 		x, err := sparse.NewCSR(rows, cols, indptr, indices, data)
 		if err != nil {
-			return out, fmt.Errorf("X: %w", err)
+			return out, fmt.Errorf("input X: %w", err)
 		}
 		out.X = x
 	}

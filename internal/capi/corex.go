@@ -39,7 +39,7 @@ func opCorexFit(ctx context.Context, raw json.RawMessage, _ any, in Input, repor
 		return nil, err
 	}
 	if in.X == nil {
-		return nil, fmt.Errorf("X: no matrix")
+		return nil, fmt.Errorf("input X: no matrix")
 	}
 	count := req.Count
 	if count == "" {
@@ -111,7 +111,7 @@ func opCorexInfer(ctx context.Context, _ json.RawMessage, t any, in Input, _ pro
 	}
 	dt, err := m.Infer(ctx, in.X)
 	if err != nil {
-		return nil, fmt.Errorf("X: %w", err)
+		return nil, fmt.Errorf("input X: %w", err)
 	}
 	return &Result{Mats: map[string]*mat.Dense{"p_y_given_x": dt.P, "log_p_y_given_x": dt.LogP, "log_z": dt.LogZ}}, nil
 }

@@ -125,16 +125,16 @@ func opFit(ctx context.Context, raw json.RawMessage, _ any, in Input, report pro
 	var src model.Source
 	switch {
 	case in.X != nil && req.Docs != nil:
-		return nil, fmt.Errorf("X: give a matrix or documents, not both")
+		return nil, fmt.Errorf("input X: give a matrix or documents, not both")
 	case in.X != nil:
 		if len(req.Vocab) != in.X.Cols {
-			return nil, fmt.Errorf("X: %d column names for %d columns", len(req.Vocab), in.X.Cols)
+			return nil, fmt.Errorf("input X: %d column names for %d columns", len(req.Vocab), in.X.Cols)
 		}
 		src = model.Matrix(in.X, req.Vocab)
 	case req.Docs != nil:
 		src = model.Text(&corpus.Corpus{Name: "documents", Docs: documents(req.Docs)}, nil)
 	default:
-		return nil, fmt.Errorf("X: no documents")
+		return nil, fmt.Errorf("input X: no documents")
 	}
 	f, err := model.Fit(ctx, src, o)
 	if err != nil {
@@ -167,22 +167,22 @@ func (o *fitted) matrixOf(ctx context.Context, raw json.RawMessage, in Input) (*
 	}
 	if in.X != nil {
 		if in.X.Cols != len(o.f.Vocab) {
-			return nil, fmt.Errorf("X: %d features, but the model was fitted on %d", in.X.Cols, len(o.f.Vocab))
+			return nil, fmt.Errorf("input X: %d features, but the model was fitted on %d", in.X.Cols, len(o.f.Vocab))
 		}
 		return in.X, nil
 	}
 	if req.Docs == nil {
-		return nil, fmt.Errorf("X: no documents")
+		return nil, fmt.Errorf("input X: no documents")
 	}
 	if o.f.Vectorizer == nil {
-		return nil, fmt.Errorf("X: the model was fitted on a matrix; give it a matrix with its %d features, not text", len(o.f.Vocab))
+		return nil, fmt.Errorf("input X: the model was fitted on a matrix; give it a matrix with its %d features, not text", len(o.f.Vocab))
 	}
 	res, err := o.f.Vectorize(ctx, documents(req.Docs))
 	if err != nil {
 		return nil, err
 	}
 	if res.X.Rows != len(req.Docs) {
-		return nil, fmt.Errorf("X: the vectorizer kept %d of %d documents", res.X.Rows, len(req.Docs))
+		return nil, fmt.Errorf("input X: the vectorizer kept %d of %d documents", res.X.Rows, len(req.Docs))
 	}
 	return res.X, nil
 }

@@ -74,7 +74,7 @@ func opSSNMFMult(ctx context.Context, raw json.RawMessage, _ any, in Input, repo
 	if supervised {
 		y, b := in.Dense["Y"], in.Dense["B"]
 		if y == nil || b == nil {
-			return nil, fmt.Errorf("Y: modelNum %d needs a label matrix Y", req.ModelNum)
+			return nil, fmt.Errorf("label matrix Y: modelNum %d needs a label matrix Y", req.ModelNum)
 		}
 		cfg.Y, cfg.B0, cfg.Lambda, cfg.LabelWeights = y, b, req.Lam, in.Dense["L"]
 	}
