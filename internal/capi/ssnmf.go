@@ -28,6 +28,9 @@ type ssnmfReq struct {
 	NumIters int     `json:"numiters"`
 	Eps      float64 `json:"eps"`
 	SaveErrs bool    `json:"saveerrs"`
+	// Dense names the dense inputs and their shapes, for the code that
+	// copies them in (cmd/libsemitopic); it is not read here.
+	Dense json.RawMessage `json:"dense"`
 }
 
 // ssnmfLosses returns the losses of the reference's modelNum and whether
@@ -48,12 +51,11 @@ func ssnmfLosses(num int) (ssnmf.Losses, bool, error) {
 // opSSNMFMult runs the reference's mult: numiters multiplicative updates
 // from the given factors, stopping as the reference does when an
 // iteration lowers its error by less than tol times the first
-// iteration's error. With saveerrs it runs one iteration per ssnmf.Fit
-// to record, after each, the reference's errors (the reconstruction and
-// label errors as the reference measures them: the Frobenius norm, not
-// its square, and the I-divergence) and the accuracy; without, one Fit
-// runs them all (and model 1 then stops by the squared norm, see package
-// ssnmf).
+// iteration's error (in the reference version whose iterates ssnmf's
+// testdata records, which keeps the stopping iteration's errors). With
+// saveerrs it also returns every iteration's errors as the reference
+// measures them (the Frobenius norm, not its square, and the
+// I-divergence) and the accuracy.
 func opSSNMFMult(ctx context.Context, raw json.RawMessage, _ any, in Input, report progress.Func) (any, error) {
 	var req ssnmfReq
 	if err := decode(raw, &req); err != nil {
@@ -90,11 +92,13 @@ func opSSNMFMult(ctx context.Context, raw json.RawMessage, _ any, in Input, repo
 		return res, nil
 	}
 	var m *ssnmf.Model
-	if !req.SaveErrs {
+	// One iteration per Fit where one Fit cannot follow the reference:
+	// to record every iteration's errors, where the reference's model 1
+	// stops by the norm (ssnmf by its square), and at tol 0 (ssnmf's
+	// default, not the reference's "stop once the error rises").
+	loop := req.SaveErrs || req.Tol == 0 || (req.ModelNum == 1 && req.Tol > 0)
+	if !loop {
 		cfg.MaxIter, cfg.Tol, cfg.Progress = req.NumIters, req.Tol, report
-		if req.Tol == 0 {
-			cfg.Tol = -1
-		}
 		if m, err = ssnmf.Fit(ctx, x, cfg); err != nil {
 			return nil, err
 		}
@@ -113,14 +117,6 @@ func opSSNMFMult(ctx context.Context, raw json.RawMessage, _ any, in Input, repo
 				cur = r // model 1 measures the norm
 			}
 			report(progress.Step{Iter: i + 1, Total: req.NumIters, Objective: cur})
-			if i == 0 {
-				first = cur
-			}
-			if i > 0 && (prev-cur)/first < req.Tol {
-				meta["iterations"] = i + 1
-				break
-			}
-			prev = cur
 			errs = append(errs, cur)
 			if supervised {
 				q = refError(losses.Sup, m.Sup)
@@ -129,6 +125,13 @@ func opSSNMFMult(ctx context.Context, raw json.RawMessage, _ any, in Input, repo
 			}
 			cfg.W0, cfg.H0, cfg.B0 = m.W, m.H, m.B
 			meta["iterations"] = i + 1
+			if i == 0 {
+				first = cur
+			}
+			if i > 0 && (prev-cur)/first < req.Tol {
+				break
+			}
+			prev = cur
 		}
 		meta["errs"] = errs
 		if supervised {
@@ -139,7 +142,7 @@ func opSSNMFMult(ctx context.Context, raw json.RawMessage, _ any, in Input, repo
 	if m.B != nil {
 		res.Mats["B"] = m.B
 	}
-	if !req.SaveErrs {
+	if !loop {
 		meta["objective"] = m.Objective
 	}
 	res.Meta = meta
