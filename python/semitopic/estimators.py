@@ -25,7 +25,7 @@ _PYNAME = {v: k for k, v in _FIELD.items()}
 def _flag_to_param(msg):
     """An error message of package model with its flags (--max-iter,
     -k/--topics) named as the estimator's parameters."""
-    names = {"topics": "n_components", "seed": "random_state", "lambda": "lam"}
+    names = {"topics": "n_components", "seed": "random_state", "lambda": "lam", "labels-from-corpus": "y"}
 
     def param(m):
         flag = m.group(1)
