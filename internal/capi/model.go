@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/demo"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
@@ -424,11 +425,32 @@ func opKinds(context.Context, json.RawMessage, any, Input, progress.Func) (any, 
 	return &Result{Meta: out}, nil
 }
 
+// opDemo returns the embedded demo corpus (package demo): its texts, the
+// labels of the labeled documents (none for the others) and every
+// document's planted themes.
+func opDemo(context.Context, json.RawMessage, any, Input, progress.Func) (any, error) {
+	d, err := demo.Load()
+	if err != nil {
+		return nil, err
+	}
+	n := len(d.Corpus.Docs)
+	texts, labels := make([]string, n), make([][]string, n)
+	for i, doc := range d.Corpus.Docs {
+		texts[i], labels[i] = doc.Text, doc.Labels
+		if labels[i] == nil {
+			labels[i] = []string{}
+		}
+	}
+	return &Result{Meta: map[string]any{"texts": texts, "labels": labels, "truth": d.Truth}}, nil
+}
+
 // opNamed returns the operation Start runs under name.
 func opNamed(name string) (opFunc, bool) {
 	switch name {
 	case "kinds":
 		return opKinds, true
+	case "demo":
+		return opDemo, true
 	case "fit":
 		return opFit, true
 	case "transform":

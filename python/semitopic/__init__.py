@@ -13,8 +13,8 @@ from .estimators import (
     ESTIMATORS,
     load,
 )
-from ._model import kinds
+from ._model import kinds, load_demo
 
 __version__ = "0.1.0"
 
-__all__ = ["TSNMF", "SSNMF", "ThemeNMF", "GuidedNMF", "AnchoredCorEx", "SeededLDA", "ESTIMATORS", "load", "kinds"]
+__all__ = ["TSNMF", "SSNMF", "ThemeNMF", "GuidedNMF", "AnchoredCorEx", "SeededLDA", "ESTIMATORS", "load", "kinds", "load_demo"]

@@ -10,6 +10,7 @@ KeyboardInterrupt here, and the job is cancelled before it propagates.
 import ctypes
 import json
 import os
+import sys
 import threading
 
 import numpy as np
@@ -61,7 +62,8 @@ def library_path():
     env = os.environ.get("SEMITOPIC_LIB")
     if env:
         return env
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "libsemitopic.so")
+    name = {"darwin": "libsemitopic.dylib", "win32": "libsemitopic.dll"}.get(sys.platform, "libsemitopic.so")
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
 
 
 def lib():

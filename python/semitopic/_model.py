@@ -170,3 +170,12 @@ def kinds():
     return _lib.Result(_lib.call("kinds")).meta
 
 
+
+
+def load_demo():
+    """semitopic's embedded demo corpus: the documents' texts, their labels
+    (a label for the few labeled documents, None for the others) and
+    their planted themes (the truth, for scoring)."""
+    d = _lib.Result(_lib.call("demo")).meta
+    labels = [ls[0] if ls else None for ls in d["labels"]]
+    return d["texts"], labels, [ls[0] if ls else None for ls in d["truth"]]

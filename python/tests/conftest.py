@@ -14,9 +14,21 @@ ROOT = os.path.dirname(PYDIR)
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: runs on the real corpora; needs SEMITOPIC_SLOW=1")
-    lib = os.environ.get("SEMITOPIC_LIB") or os.path.join(PYDIR, "semitopic", "libsemitopic.so")
-    if not os.path.exists(lib) and shutil.which("go"):
+    from semitopic import _lib
+
+    lib = _lib.library_path()
+    # The package in this checkout without its library: build it (an
+    # installed wheel has its own).
+    if not os.path.exists(lib) and lib.startswith(PYDIR) and shutil.which("go"):
         subprocess.run(["go", "build", "-buildmode=c-shared", "-o", lib, "./cmd/libsemitopic"], cwd=ROOT, check=True)
+
+
+def package_dir():
+    """The folder that holds the semitopic package under test (this
+    checkout's python/, or an installed one's site-packages)."""
+    import semitopic
+
+    return os.path.dirname(os.path.dirname(os.path.abspath(semitopic.__file__)))
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ import pytest
 
 import semitopic
 
-from conftest import PYDIR, corpus
+from conftest import corpus, package_dir
 
 # A fit that runs until stopped: GuidedNMF with a tolerance no fit meets.
 LONG_FIT = """
@@ -42,7 +42,7 @@ print("finished", flush=True)
 
 def child_env():
     env = dict(os.environ)
-    env["PYTHONPATH"] = PYDIR + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = package_dir() + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 
