@@ -150,3 +150,40 @@ func opCorexTopics(_ context.Context, raw json.RawMessage, t any, _ Input, _ pro
 	}
 	return &Result{Meta: out}, nil
 }
+
+// opCorexState returns the model's corex.State: its values as the
+// metadata, its matrices as the result's (for pickling a drop-in Corex).
+func opCorexState(_ context.Context, _ json.RawMessage, t any, _ Input, _ progress.Func) (any, error) {
+	o, err := target[*corexModel](t, "a CorEx model")
+	if err != nil {
+		return nil, err
+	}
+	st := o.m.State()
+	return &Result{
+		Meta: map[string]any{"state": st, "words": o.m.Vocab},
+		Mats: map[string]*mat.Dense{"alpha": st.Alpha, "mi": st.MI, "mi_nats": st.MINats, "sign": st.Sign, "info": st.Info},
+	}, nil
+}
+
+// opCorexFromState rebuilds a model from what opCorexState returned: the
+// state's values in the request, its matrices as the dense inputs.
+func opCorexFromState(_ context.Context, raw json.RawMessage, _ any, in Input, _ progress.Func) (any, error) {
+	var req struct {
+		State *corex.State    `json:"state"`
+		Words []string        `json:"words"`
+		Dense json.RawMessage `json:"dense"`
+	}
+	if err := decode(raw, &req); err != nil {
+		return nil, err
+	}
+	if req.State == nil {
+		return nil, fmt.Errorf("state: missing")
+	}
+	st := req.State
+	st.Alpha, st.MI, st.MINats, st.Sign, st.Info = in.Dense["alpha"], in.Dense["mi"], in.Dense["mi_nats"], in.Dense["sign"], in.Dense["info"]
+	m, err := corex.FromState(st, req.Words)
+	if err != nil {
+		return nil, err
+	}
+	return &corexModel{m: m}, nil
+}

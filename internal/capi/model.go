@@ -477,6 +477,10 @@ func opNamed(name string) (opFunc, bool) {
 		return opCorexInfer, true
 	case "corex_topics":
 		return opCorexTopics, true
+	case "corex_state":
+		return opCorexState, true
+	case "corex_from_state":
+		return opCorexFromState, true
 	case "ssnmf_mult":
 		return opSSNMFMult, true
 	}

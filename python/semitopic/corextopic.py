@@ -210,11 +210,21 @@ class Corex:
             pickle.dump(self, f)
 
     def __getstate__(self):
-        # The Go model is not kept: a loaded Corex has every attribute but
-        # cannot transform new documents (refit it for that).
+        # The Go model travels as its corex.State (values and matrices).
         state = self.__dict__.copy()
-        state["_model"] = None
+        m = state.pop("_model")
+        if m is not None:
+            r = _lib.Result(_lib.call("corex_state", target=m))
+            state["_corex_state"] = (r.meta, {n: r.matrix(n) for n in ("alpha", "mi", "mi_nats", "sign", "info")})
         return state
+
+    def __setstate__(self, state):
+        saved = state.pop("_corex_state", None)
+        self.__dict__.update(state)
+        self._model = None
+        if saved is not None:
+            meta, mats = saved
+            self._model = _lib.Handle(_lib.call("corex_from_state", {"state": meta["state"], "words": meta["words"]}, dense=mats))
 
 
 def load(filename):

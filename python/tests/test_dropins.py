@@ -186,3 +186,17 @@ def test_ssnmf_errors():
         SSNMF(X, 2, modelNum=7)
     with pytest.raises(ValueError, match="Y: modelNum 3"):
         SSNMF(X, 2, modelNum=3)
+
+
+def test_corex_pickles_and_transforms_after(tmp_path):
+    import pickle
+
+    X = np.array(corex_cases()[1]["X"])
+    words = ["w%d" % i for i in range(X.shape[1])]
+    m = ct.Corex(n_hidden=3, seed=2).fit(X, words=words, anchors=[["w0"]], anchor_strength=3)
+    path = tmp_path / "corex.pkl"
+    m.save(path)
+    back = ct.load(path)
+    assert back.tc == m.tc and back.get_topics() == m.get_topics()
+    np.testing.assert_array_equal(back.transform(X, details=True)[0], m.transform(X, details=True)[0])
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(m)).predict(X), m.labels)
