@@ -11,6 +11,7 @@ paired runs mean something on a loaded machine, absolute seconds do not.
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -49,42 +50,54 @@ def estimator(kind, it):
 
 
 def go_fit(bench, d, kind, it):
+    """Wall and CPU seconds (all threads) of model.Fit in a Go process."""
     out = subprocess.run([bench, "-dir", d, "-kind", kind, "-max-iter", str(it)], check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)["seconds"]
+    r = json.loads(out.stdout)
+    return r["seconds"], r["cpu_seconds"]
+
+
+def cpu():
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
 
 
 def py_fit(X, y, kind, it):
+    """Wall and CPU seconds (all threads: Go's run in this process) of the
+    estimator's fit."""
     est = estimator(kind, it)
-    t = time.perf_counter()
+    c, t = cpu(), time.perf_counter()
     est.fit(X, None if kind == "nmf" else y)
-    return time.perf_counter() - t
+    return time.perf_counter() - t, cpu() - c
 
 
 def main():
     bench, d = sys.argv[1], sys.argv[2]
-    pairs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    pairs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     X, y = load(d)
     with open("/proc/loadavg") as f:
         print("load average:", " ".join(f.read().split()[:3]))
     print(f"20 Newsgroups train, default pipeline: {X.shape[0]} × {X.shape[1]}, {X.nnz} non-zeros, every tenth document labeled; {pairs} pairs per kind")
     print()
-    print("| kind | iterations | Go model.Fit (median s) | Python fit (median s) | Python / Go (median of pairs) |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| kind | iterations | Go model.Fit: wall, CPU (median s) | Python fit: wall, CPU (median s) | Python / Go, CPU (median of pairs) | Python / Go, wall (median of pairs) |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for kind in KINDS:
         it = MAX_ITER.get(kind, DEFAULT_ITER)
-        gs, ps, rs = [], [], []
+        go, py = [], []
         for p in range(pairs):
             # Alternate which side runs first.
             if p % 2 == 0:
-                g = go_fit(bench, d, kind, it)
-                q = py_fit(X, y, kind, it)
+                go.append(go_fit(bench, d, kind, it))
+                py.append(py_fit(X, y, kind, it))
             else:
-                q = py_fit(X, y, kind, it)
-                g = go_fit(bench, d, kind, it)
-            gs.append(g)
-            ps.append(q)
-            rs.append(q / g)
-        print(f"| {kind} | {it} | {statistics.median(gs):.2f} | {statistics.median(ps):.2f} | {statistics.median(rs):.3f} ({', '.join(f'{r:.3f}' for r in rs)}) |", flush=True)
+                py.append(py_fit(X, y, kind, it))
+                go.append(go_fit(bench, d, kind, it))
+        med = statistics.median
+        rc = [q[1] / g[1] for g, q in zip(go, py)]
+        rw = [q[0] / g[0] for g, q in zip(go, py)]
+        print(f"| {kind} | {it} | {med(g[0] for g in go):.2f}, {med(g[1] for g in go):.2f} | {med(q[0] for q in py):.2f}, {med(q[1] for q in py):.2f} "
+              f"| {med(rc):.3f} ({' '.join(f'{r:.2f}' for r in rc)}) | {med(rw):.3f} ({' '.join(f'{r:.2f}' for r in rw)}) |", flush=True)
+    with open("/proc/loadavg") as f:
+        print("load average after:", " ".join(f.read().split()[:3]))
     if len(sys.argv) > 5:
         cbench, mtx = sys.argv[4], sys.argv[5]
         import scipy.io

@@ -8,7 +8,7 @@
 #   bench/python/compare.sh [pairs]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-pairs=${1:-3}
+pairs=${1:-5}
 PY=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,7 +1,6 @@
 """A fitted model of the Go library (package model) and the conversions
 of Python input into what it takes."""
 
-import json
 import os
 
 import numpy as np

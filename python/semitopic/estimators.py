@@ -406,8 +406,5 @@ def load(path):
     cls = ESTIMATORS[m.info["kind"]]
     est = cls()
     est._set_fitted(m, False)
-    if m.info["has_vectorizer"]:
-        est.n_features_in_ = len(m.info["vocab"])
-    else:
-        est.n_features_in_ = len(m.info["vocab"])
+    est.n_features_in_ = len(m.info["vocab"])
     return est
