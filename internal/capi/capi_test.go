@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -198,14 +199,34 @@ func TestErrorCodes(t *testing.T) {
 
 func TestCancel(t *testing.T) {
 	r := NewRegistry()
-	texts, _ := demoTexts(t)
-	for len(texts) < 20000 {
-		texts = append(texts, texts...)
+	// A fit that never meets its tolerance: it runs until cancelled.
+	src := rand.New(rand.NewPCG(1, 2))
+	x := mat.NewDense(300, 200, nil)
+	for i := 0; i < 300; i++ {
+		for j := 0; j < 200; j++ {
+			if src.Float64() < 0.1 {
+				x.Set(i, j, float64(1+src.IntN(3)))
+			}
+		}
 	}
-	b, _ := json.Marshal(map[string]any{"options": map[string]any{"kind": "lda", "k": 5, "max_iter": 100000}, "docs": texts})
-	h, err := r.Start("fit", b, 0, Input{})
+	vocab := make([]string, 200)
+	for j := range vocab {
+		vocab[j] = fmt.Sprint("w", j)
+	}
+	b, _ := json.Marshal(map[string]any{"options": map[string]any{"kind": "nmf", "k": 5, "max_iter": 100000000, "tol": 1e-300}, "vocab": vocab})
+	h, err := r.Start("fit", b, 0, Input{X: sparse.FromDense(x)})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Wait until it runs (it has reported an iteration), then cancel it.
+	for {
+		_, evs, err := r.Wait(h, 10*time.Millisecond)
+		if CodeOf(err) != Pending {
+			t.Fatalf("the fit ended before it was cancelled: %v", err)
+		}
+		if len(evs) > 0 {
+			break
+		}
 	}
 	if err := r.Cancel(h); err != nil {
 		t.Fatal(err)
