@@ -117,7 +117,7 @@ class _TopicEstimator(TransformerMixin, BaseEstimator):
         self.n_iter_ = info["info"].get("iterations", 0)
         self.converged_ = bool(info["converged"])
         self.objective_ = info["info"].get("objective", 0.0)
-        self.components_ = m.components()
+        self._components = None
         self.vocabulary_ = {w: j for j, w in enumerate(info["vocab"])}
         self.vectorizer_ = _Vectorizer(m) if text or info["has_vectorizer"] else None
         names = info["labels"]
@@ -129,6 +129,17 @@ class _TopicEstimator(TransformerMixin, BaseEstimator):
                 self.classes_ = np.array(vals, dtype=object)
         if text and not hasattr(self, "n_features_in_"):
             self.n_features_in_ = len(info["vocab"])
+
+    @property
+    def components_(self):
+        """The topics × terms weights (each kind's own word weight, as
+        get_topics gives them), read from the model on first use: building
+        them sorts every topic's words, which costs a third of a short fit
+        on 20 Newsgroups."""
+        check_is_fitted(self, "model_")
+        if self._components is None:
+            self._components = self.model_.components()
+        return self._components
 
     def transform(self, X):
         """The topic weights of X's documents (documents × topics)."""
