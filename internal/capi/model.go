@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -19,6 +20,10 @@ import (
 // fitted is a model of package model under a handle.
 type fitted struct {
 	f *model.Fitted
+	// seconds is the wall time of model.Fit in the fit that made it (0
+	// for a loaded model): what the caller's fit cost beyond it is the
+	// cost of the call.
+	seconds float64
 }
 
 // modelInfo is how Describe writes a model.
@@ -36,6 +41,9 @@ type modelInfo struct {
 	Empty         []bool     `json:"empty"`
 	Groups        []string   `json:"groups"`
 	Weights       []float64  `json:"weights"`
+	// FitSeconds is the wall time of model.Fit in the fit that made the
+	// model (0 for a loaded one).
+	FitSeconds float64 `json:"fit_seconds"`
 }
 
 func (o *fitted) describe() (any, error) {
@@ -47,7 +55,7 @@ func (o *fitted) describe() (any, error) {
 	d := modelInfo{
 		Kind: f.Model.Kind(), Topics: f.Model.NumTopics(), Vocab: f.Vocab, HasVectorizer: f.Vectorizer != nil,
 		Converged: f.Info.Convergence.Status == progress.Converged, Dropped: f.Info.Dropped, Info: f.Info,
-		Notes: f.Info.Notes, Labels: []string{},
+		Notes: f.Info.Notes, Labels: []string{}, FitSeconds: o.seconds,
 	}
 	for _, t := range ts {
 		d.TopicNames = append(d.TopicNames, t.Name)
@@ -137,11 +145,12 @@ func opFit(ctx context.Context, raw json.RawMessage, _ any, in Input, report pro
 	default:
 		return nil, fmt.Errorf("input X: no documents")
 	}
+	start := time.Now()
 	f, err := model.Fit(ctx, src, o)
 	if err != nil {
 		return nil, err
 	}
-	return &fitted{f: f}, nil
+	return &fitted{f: f, seconds: time.Since(start).Seconds()}, nil
 }
 
 func target[T any](t any, what string) (T, error) {
