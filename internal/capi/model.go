@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,7 +33,7 @@ type modelInfo struct {
 	Topics        int        `json:"topics"`
 	TopicNames    []string   `json:"topic_names"`
 	Labels        []string   `json:"labels"`
-	Vocab         []string   `json:"vocab"`
+	Terms         int        `json:"terms"`
 	HasVectorizer bool       `json:"has_vectorizer"`
 	Converged     bool       `json:"converged"`
 	Dropped       int        `json:"dropped"`
@@ -53,7 +54,7 @@ func (o *fitted) describe() (any, error) {
 		return nil, err
 	}
 	d := modelInfo{
-		Kind: f.Model.Kind(), Topics: f.Model.NumTopics(), Vocab: f.Vocab, HasVectorizer: f.Vectorizer != nil,
+		Kind: f.Model.Kind(), Topics: f.Model.NumTopics(), Terms: len(f.Vocab), HasVectorizer: f.Vectorizer != nil,
 		Converged: f.Info.Convergence.Status == progress.Converged, Dropped: f.Info.Dropped, Info: f.Info,
 		Notes: f.Info.Notes, Labels: []string{}, FitSeconds: o.seconds,
 	}
@@ -81,7 +82,7 @@ type fitReq struct {
 	// unlabeled.
 	Labels [][]string `json:"labels"`
 	// Docs are the documents' texts (text input), Vocab the columns of
-	// Input.X (matrix input).
+	// Input.X (matrix input; x0, x1, … when not given).
 	Docs  []string `json:"docs"`
 	Vocab []string `json:"vocab"`
 }
@@ -136,10 +137,18 @@ func opFit(ctx context.Context, raw json.RawMessage, _ any, in Input, report pro
 	case in.X != nil && req.Docs != nil:
 		return nil, fmt.Errorf("input X: give a matrix or documents, not both")
 	case in.X != nil:
-		if len(req.Vocab) != in.X.Cols {
-			return nil, fmt.Errorf("input X: %d column names for %d columns", len(req.Vocab), in.X.Cols)
+		vocab := req.Vocab
+		if vocab == nil {
+			// Unnamed columns are x0, x1, … as scikit-learn names them.
+			vocab = make([]string, in.X.Cols)
+			for j := range vocab {
+				vocab[j] = "x" + strconv.Itoa(j)
+			}
 		}
-		src = model.Matrix(in.X, req.Vocab)
+		if len(vocab) != in.X.Cols {
+			return nil, fmt.Errorf("input X: %d column names for %d columns", len(vocab), in.X.Cols)
+		}
+		src = model.Matrix(in.X, vocab)
 	case req.Docs != nil:
 		src = model.Text(&corpus.Corpus{Name: "documents", Docs: documents(req.Docs)}, nil)
 	default:
@@ -453,6 +462,17 @@ func opDemo(context.Context, json.RawMessage, any, Input, progress.Func) (any, e
 	return &Result{Meta: map[string]any{"texts": texts, "labels": labels, "truth": d.Truth}}, nil
 }
 
+// opVocab returns the model's vocabulary, in column order (apart from
+// the description, which a fit reads at once: a large vocabulary costs
+// its decoding only to a caller that asks).
+func opVocab(_ context.Context, _ json.RawMessage, t any, _ Input, _ progress.Func) (any, error) {
+	o, err := target[*fitted](t, "a model")
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Meta: o.f.Vocab}, nil
+}
+
 // opNamed returns the operation Start runs under name.
 func opNamed(name string) (opFunc, bool) {
 	switch name {
@@ -470,6 +490,8 @@ func opNamed(name string) (opFunc, bool) {
 		return opTopics, true
 	case "components":
 		return opComponents, true
+	case "vocab":
+		return opVocab, true
 	case "vectorize":
 		return opVectorize, true
 	case "save":

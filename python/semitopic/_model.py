@@ -113,7 +113,8 @@ class Model(_lib.Handle):
         else:
             Xm = to_csr(X)
             n = Xm.shape[0]
-            req["vocab"] = list(vocab) if vocab is not None else [f"x{j}" for j in range(Xm.shape[1])]
+            if vocab is not None:
+                req["vocab"] = list(vocab)  # else x0, x1, … (named in Go)
         labels, values = labels_request(y, n)
         if labels is not None:
             req["labels"] = labels
@@ -153,6 +154,12 @@ class Model(_lib.Handle):
         req, Xm = self._docs(X)
         r = _lib.Result(_lib.call("predict", req, target=self, X=Xm, what="X"))
         return r.matrix("scores"), r.meta["labels"]
+
+    def vocab(self):
+        """The model's terms, in column order."""
+        if getattr(self, "_vocab", None) is None:
+            self._vocab = _lib.Result(_lib.call("vocab", target=self)).meta
+        return self._vocab
 
     def components(self):
         return _lib.Result(_lib.call("components", target=self)).matrix("components")

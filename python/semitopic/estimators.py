@@ -118,7 +118,7 @@ class _TopicEstimator(TransformerMixin, BaseEstimator):
         self.converged_ = bool(info["converged"])
         self.objective_ = info["info"].get("objective", 0.0)
         self._components = None
-        self.vocabulary_ = {w: j for j, w in enumerate(info["vocab"])}
+        self._vocabulary = None
         self.vectorizer_ = _Vectorizer(m) if text or info["has_vectorizer"] else None
         names = info["labels"]
         if names:
@@ -128,7 +128,15 @@ class _TopicEstimator(TransformerMixin, BaseEstimator):
             except ValueError:
                 self.classes_ = np.array(vals, dtype=object)
         if text and not hasattr(self, "n_features_in_"):
-            self.n_features_in_ = len(info["vocab"])
+            self.n_features_in_ = info["terms"]
+
+    @property
+    def vocabulary_(self):
+        """The model's terms and their columns (read on first use)."""
+        check_is_fitted(self, "model_")
+        if getattr(self, "_vocabulary", None) is None:
+            self._vocabulary = dict(zip(self.model_.vocab(), range(self.model_.info["terms"])))
+        return self._vocabulary
 
     @property
     def components_(self):
@@ -267,10 +275,13 @@ class _Vectorizer:
 
     def __init__(self, m):
         self._m = m
-        self.vocabulary_ = {w: j for j, w in enumerate(m.info["vocab"])}
+
+    @property
+    def vocabulary_(self):
+        return dict(zip(self._m.vocab(), range(self._m.info["terms"])))
 
     def get_feature_names_out(self, input_features=None):
-        return np.array(self._m.info["vocab"], dtype=object)
+        return np.array(self._m.vocab(), dtype=object)
 
     def transform(self, docs):
         """The documents' term matrix (scipy CSR) as the model reads them."""
@@ -417,5 +428,5 @@ def load(path):
     cls = ESTIMATORS[m.info["kind"]]
     est = cls()
     est._set_fitted(m, False)
-    est.n_features_in_ = len(m.info["vocab"])
+    est.n_features_in_ = m.info["terms"]
     return est
