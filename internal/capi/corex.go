@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -16,6 +17,8 @@ import (
 // corexModel is a CorEx model of the corextopic drop-in under a handle.
 type corexModel struct {
 	m *corex.Model
+	// seconds is the wall time of corex.Fit (0 for a model from a state).
+	seconds float64
 }
 
 // corexReq is the request of "corex_fit": corextopic's Corex arguments.
@@ -75,11 +78,12 @@ func opCorexFit(ctx context.Context, raw json.RawMessage, _ any, in Input, repor
 		K: req.NHidden, MaxIter: req.MaxIter, Tol: req.Eps, Seed: req.Seed, Input: input,
 		Vocab: req.Words, Seeds: seeds, Beta: strength, NumpyRandom: true, Progress: report,
 	}
+	start := time.Now()
 	m, err := corex.Fit(ctx, in.X, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &corexModel{m: m}, nil
+	return &corexModel{m: m, seconds: time.Since(start).Seconds()}, nil
 }
 
 // describe returns the fit's figures and, as a result's matrices do not
@@ -89,7 +93,7 @@ func (o *corexModel) describe() (any, error) {
 	return map[string]any{
 		"tc": m.TC, "tcs": m.TCs, "tc_history": m.History, "iterations": m.Iterations,
 		"converged": m.Convergence.Status == progress.Converged, "clusters": m.Clusters(),
-		"n_hidden": m.K, "terms": m.Terms, "words": m.Vocab, "warnings": m.Warnings,
+		"n_hidden": m.K, "terms": m.Terms, "words": m.Vocab, "warnings": m.Warnings, "fit_seconds": o.seconds,
 	}, nil
 }
 

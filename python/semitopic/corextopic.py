@@ -110,6 +110,7 @@ class Corex:
         self.tcs = np.array(d["tcs"])
         self.tc_history = list(d["tc_history"])
         self.n_iter_ = d["iterations"]
+        self._fit_seconds = d["fit_seconds"]
         self.warnings = d.get("warnings") or []
         r = _lib.Result(_lib.call("corex_infer", target=self._model))
         self.p_y_given_x = r.matrix("p_y_given_x")
