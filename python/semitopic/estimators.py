@@ -320,7 +320,7 @@ class SSNMF(_Predicting):
     _xfail = _XFAIL_SUPERVISED
 
     def __init__(self, n_components=None, *, random_state=None, max_iter=None, tol=None, loss=None, lam=None,
-                 beta=None, readout=None, auto=None, verbose=0):
+                 beta=None, hold_labels=None, readout=None, auto=None, verbose=0):
         self.n_components = n_components
         self.random_state = random_state
         self.max_iter = max_iter
@@ -328,6 +328,7 @@ class SSNMF(_Predicting):
         self.loss = loss
         self.lam = lam
         self.beta = beta
+        self.hold_labels = hold_labels
         self.readout = readout
         self.auto = auto
         self.verbose = verbose
@@ -389,13 +390,14 @@ class AnchoredCorEx(_Predicting):
     _xfail = {**_XFAIL_SUPERVISED, **_XFAIL_ONE_TOPIC}
 
     def __init__(self, n_components=None, *, random_state=None, max_iter=None, tol=None, beta=None, restarts=None,
-                 readout=None, auto=None, verbose=0):
+                 hold_labels=None, readout=None, auto=None, verbose=0):
         self.n_components = n_components
         self.random_state = random_state
         self.max_iter = max_iter
         self.tol = tol
         self.beta = beta
         self.restarts = restarts
+        self.hold_labels = hold_labels
         self.readout = readout
         self.auto = auto
         self.verbose = verbose
