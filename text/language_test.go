@@ -143,3 +143,31 @@ func TestWordsPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestDetectLanguage checks the detection on short texts of several
+// languages and its errors.
+func TestDetectLanguage(t *testing.T) {
+	texts := map[string]string{
+		"de": "Die Kinder spielen gern Spiele im Garten, und das Spiel ist für alle schön. Morgen gehen wir wieder hinaus.",
+		"fr": "Les enfants jouent dans le jardin avec leurs amis, et le jeu plaît à tout le monde depuis des années.",
+		"ru": "Дети играют в игры в саду, и эта игра нравится всем. Завтра мы снова пойдём гулять.",
+		"ja": "JACKはレイテンシの少ないサウンドサーバです。そのアプリケーション間でのオーディオの共有ができます。",
+		"zh": "自然语言处理是人工智能的一个重要方向，我们在北京大学学习计算机科学和语言学。",
+	}
+	for want, s := range texts {
+		d, err := DetectLanguage([]string{s, s, "short"})
+		if err != nil {
+			t.Fatalf("%s: %v", want, err)
+		}
+		if d.Language.Code != want || d.Texts != 2 || d.Votes != 2 || d.Share() != 1 {
+			t.Errorf("%s detected as %v", want, d)
+		}
+	}
+	d, err := DetectLanguage([]string{texts["de"], texts["de"], texts["fr"]})
+	if err != nil || d.Language.Code != "de" || d.String() != "de (German) in 2 of 3 texts, also fr 1" {
+		t.Errorf("mixed: %v, %v", d, err)
+	}
+	if _, err := DetectLanguage([]string{"", "ok"}); err == nil {
+		t.Error("no text to tell from is accepted")
+	}
+}

@@ -17,7 +17,8 @@ var stopwordFiles embed.FS
 // their file's.
 var stopwordFile = map[string]string{"nltk": "nltk-english.txt", "sklearn": "sklearn-english.txt"}
 
-// StopwordLists names the embedded stopword lists, sorted:
+// StopwordLists names the embedded stopword lists, "nltk" and "sklearn"
+// first, then the others sorted:
 //
 //   - "nltk": NLTK's English list (179 words), used by the TS-NMF,
 //     theme-supervised NMF and SSNMF experiments;
@@ -41,10 +42,12 @@ func StopwordLists() []string {
 				name = list
 			}
 		}
-		names = append(names, name)
+		if name != "nltk" && name != "sklearn" {
+			names = append(names, name)
+		}
 	}
 	sort.Strings(names)
-	return names
+	return append([]string{"nltk", "sklearn"}, names...)
 }
 
 // Stopwords returns a copy of the named embedded list (see StopwordLists),
