@@ -25,8 +25,6 @@ import (
 	"github.com/blevesearch/snowballstem/swedish"
 	"github.com/blevesearch/snowballstem/tamil"
 	"github.com/blevesearch/snowballstem/turkish"
-
-	"github.com/semitopic/semitopic/text/segment"
 )
 
 // Language is what the pipeline knows of a language: its stopword list,
@@ -45,6 +43,7 @@ type Language struct {
 	Stemmer bool
 	// Segmenter reports whether a dictionary segments its words (package
 	// text/segment); other languages are cut at Unicode word boundaries.
+	// A build without the language's dictionary refuses the language.
 	Segmenter bool
 	// Note says what the pipeline does not do for the language, if
 	// anything.
@@ -79,7 +78,7 @@ var languageTable = []Language{
 	{Code: "hu", Name: "Hungarian"},
 	{Code: "id", Name: "Indonesian"},
 	{Code: "it", Name: "Italian"},
-	{Code: "ja", Name: "Japanese", Stopwords: "semitopic-ja"},
+	{Code: "ja", Name: "Japanese", Stopwords: "semitopic-ja", Segmenter: true},
 	{Code: "kk", Name: "Kazakh"},
 	{Code: "ko", Name: "Korean", Note: "words are the spans between spaces (UAX #29 words), with their particles attached; no morphological analysis"},
 	{Code: "ne", Name: "Nepali"},
@@ -94,7 +93,7 @@ var languageTable = []Language{
 	{Code: "tg", Name: "Tajik"},
 	{Code: "th", Name: "Thai", Note: "no word segmenter: each run of Thai letters between spaces or punctuation is one token (a phrase); segment the text first (spaces between words) for word topics"},
 	{Code: "tr", Name: "Turkish"},
-	{Code: "zh", Name: "Chinese"},
+	{Code: "zh", Name: "Chinese", Segmenter: true},
 }
 
 // Languages returns every language the pipeline knows, sorted by code.
@@ -112,7 +111,6 @@ func completeLanguage(l Language) Language {
 		l.Stopwords = "nltk-" + l.Code
 	}
 	_, l.Stemmer = stemFuncs[l.Code]
-	l.Segmenter = slices.Contains(segment.Languages(), l.Code)
 	return l
 }
 

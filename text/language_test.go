@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/semitopic/semitopic/text/segment"
 )
 
 // TestSnowballVocabulary checks the stemmers against samples of the
@@ -65,6 +67,9 @@ func TestLanguageGolden(t *testing.T) {
 		{"ko", "학교에서 공부합니다. 한국어 텍스트", "학교에서 공부합니다 한국어 텍스트"},
 	}
 	for _, c := range cases {
+		if c.lang == "ja" && !slices.Contains(segment.Languages(), "ja") {
+			continue // built without the Japanese dictionary
+		}
 		o, err := WithLanguage(Default(), c.lang)
 		if err != nil {
 			t.Fatal(err)
@@ -169,5 +174,35 @@ func TestDetectLanguage(t *testing.T) {
 	}
 	if _, err := DetectLanguage([]string{"", "ok"}); err == nil {
 		t.Error("no text to tell from is accepted")
+	}
+}
+
+// TestASCIIWords checks the ASCII fast path of the Words pattern against
+// uniseg on every string of up to 4 characters over an alphabet of each
+// word-break class, white space and non-ASCII letters and marks (4 is
+// the widest context of the rules), and on longer texts.
+func TestASCIIWords(t *testing.T) {
+	alphabet := []string{"a", "B", "7", "_", ":", ".", "'", ",", ";", "-", " ", "\n", "é", "\u0301", "中"}
+	var check func(prefix string, depth int)
+	n := 0
+	check = func(s string, depth int) {
+		n++
+		want := unisegWords(nil, s)
+		if got := tokenizeWords(nil, s); !slices.Equal(got, want) {
+			t.Fatalf("%q: %q, uniseg %q", s, got, want)
+		}
+		if depth == 0 {
+			return
+		}
+		for _, a := range alphabet {
+			check(s+a, depth-1)
+		}
+	}
+	check("", 4)
+	if n < 50000 {
+		t.Errorf("only %d strings", n)
+	}
+	for _, s := range []string{"U.S.A. e-mail 3.14 1,000,000 a.b.c foo_bar_9 l'homme:x don't", "x1.2a 'a' a'' _a_ 3_a a:b:c", "Größe d’État naïve café́ mp3"} {
+		check(s, 0)
 	}
 }

@@ -26,8 +26,37 @@ func inNoSpaceScript(r rune) bool {
 	return unicode.In(r, noSpaceScripts...)
 }
 
-// tokenizeWords appends the tokens of the Words pattern.
+// tokenizeWords appends the tokens of the Words pattern. The text is
+// cut at ASCII white space first, always a word boundary in UAX #29; an
+// ASCII piece is segmented by asciiWords, any other by uniseg (the two
+// agree: TestASCIIWords).
 func tokenizeWords(dst []string, s string) []string {
+	for i := 0; i < len(s); {
+		if asciiSpace(s[i]) {
+			i++
+			continue
+		}
+		j, ascii := i, true
+		for ; j < len(s) && !asciiSpace(s[j]); j++ {
+			ascii = ascii && s[j] < utf8.RuneSelf
+		}
+		if ascii {
+			dst = asciiWords(dst, s[i:j])
+		} else {
+			dst = unisegWords(dst, s[i:j])
+		}
+		i = j
+	}
+	return dst
+}
+
+// asciiSpace reports whether b is ASCII white space: a space or one of
+// \t \n \v \f \r.
+func asciiSpace(b byte) bool { return b == ' ' || '\t' <= b && b <= '\r' }
+
+// unisegWords appends the tokens of the Words pattern in s, segmented by
+// uniseg.
+func unisegWords(dst []string, s string) []string {
 	state := -1
 	run := -1 // start of the current run of no-space letters, or -1
 	pos := 0
@@ -51,6 +80,81 @@ func tokenizeWords(dst []string, s string) []string {
 	}
 	if run >= 0 {
 		dst = append(dst, s[run:])
+	}
+	return dst
+}
+
+// The UAX #29 word-break classes of the ASCII characters other than
+// white space.
+const (
+	wbOther     = iota
+	wbLetter    // ALetter: A–Z, a–z
+	wbNumeric   // 0–9
+	wbExtendNum // ExtendNumLet: _
+	wbMidLetter // MidLetter: ':'
+	wbMidNumLet // MidNumLet and Single_Quote: '.', '\''
+	wbMidNum    // MidNum: ',', ';'
+)
+
+func wbClass(b byte) int {
+	switch {
+	case 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z':
+		return wbLetter
+	case '0' <= b && b <= '9':
+		return wbNumeric
+	}
+	switch b {
+	case '_':
+		return wbExtendNum
+	case ':':
+		return wbMidLetter
+	case '.', '\'':
+		return wbMidNumLet
+	case ',', ';':
+		return wbMidNum
+	}
+	return wbOther
+}
+
+// asciiWords appends the tokens of the Words pattern in s, ASCII without
+// white space, segmented by the rules of UAX #29 that apply to ASCII
+// (WB5–WB13b).
+func asciiWords(dst []string, s string) []string {
+	cls := func(i int) int {
+		if i < 0 || i >= len(s) {
+			return -1
+		}
+		return wbClass(s[i])
+	}
+	start := 0
+	for i := 1; i < len(s); i++ {
+		pp, p, c, n := cls(i-2), cls(i-1), cls(i), cls(i+1)
+		join := false
+		switch {
+		case p == wbLetter && c == wbLetter: // WB5
+			join = true
+		case p == wbLetter && (c == wbMidLetter || c == wbMidNumLet) && n == wbLetter: // WB6
+			join = true
+		case pp == wbLetter && (p == wbMidLetter || p == wbMidNumLet) && c == wbLetter: // WB7
+			join = true
+		case (p == wbNumeric || p == wbLetter) && (c == wbNumeric || c == wbLetter): // WB8–WB10
+			join = true
+		case pp == wbNumeric && (p == wbMidNum || p == wbMidNumLet) && c == wbNumeric: // WB11
+			join = true
+		case p == wbNumeric && (c == wbMidNum || c == wbMidNumLet) && n == wbNumeric: // WB12
+			join = true
+		case (p == wbLetter || p == wbNumeric || p == wbExtendNum) && c == wbExtendNum: // WB13a
+			join = true
+		case p == wbExtendNum && (c == wbLetter || c == wbNumeric): // WB13b
+			join = true
+		}
+		if !join {
+			dst = appendWordParts(dst, s[start:i])
+			start = i
+		}
+	}
+	if start < len(s) {
+		dst = appendWordParts(dst, s[start:])
 	}
 	return dst
 }

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/model"
 	"github.com/semitopic/semitopic/text"
+	"github.com/semitopic/semitopic/text/segment"
 	"github.com/semitopic/semitopic/vectorize"
 )
 
@@ -223,6 +225,11 @@ func measure(ctx context.Context, env *lab.Env, comps []component, code string, 
 		}
 	}
 	lr.Classes = len(classes)
+	if l.Segmenter && !slices.Contains(segment.Languages(), code) {
+		lr.Skipped = "this build has no dictionary for it"
+		env.Logf("%s: skipped: %s", code, lr.Skipped)
+		return lr, nil
+	}
 	if lr.Docs < cfg.minDocs || lr.Classes < 2 {
 		lr.Skipped = fmt.Sprintf("%d translated descriptions in %d classes (at least %d needed)", lr.Docs, lr.Classes, cfg.minDocs)
 		env.Logf("%s: skipped: %s", code, lr.Skipped)

@@ -14,9 +14,17 @@ import (
 // word of count 1), the one with the largest product of word
 // probabilities, count / total count.
 type chinese struct {
-	logP    map[string]float64 // log probability of each word
-	unknown float64            // log probability of a character the dictionary lacks
-	maxLen  int                // the longest word, in characters
+	// dict holds every word and every proper prefix of a word (jieba's
+	// prefix dictionary), so that one look-up says both.
+	dict    map[string]entry
+	unknown float64 // log probability of a character the dictionary lacks
+	maxLen  int     // the longest word, in characters
+}
+
+// entry is what the dictionary says of a string.
+type entry struct {
+	logP         float64 // log probability, when word is set
+	word, prefix bool
 }
 
 func newChinese() (*chinese, error) {
@@ -24,7 +32,7 @@ func newChinese() (*chinese, error) {
 	if err != nil {
 		return nil, fmt.Errorf("segment: Chinese dictionary: %w", err)
 	}
-	c := &chinese{logP: map[string]float64{}}
+	c := &chinese{dict: map[string]entry{}}
 	counts := map[string]float64{}
 	total := 0.0
 	sc := bufio.NewScanner(strings.NewReader(dict))
@@ -48,7 +56,16 @@ func newChinese() (*chinese, error) {
 	}
 	logTotal := math.Log(total)
 	for w, n := range counts {
-		c.logP[w] = math.Log(n) - logTotal
+		e := c.dict[w]
+		e.word, e.logP = true, math.Log(n)-logTotal
+		c.dict[w] = e
+		for i := range w {
+			if i > 0 {
+				e := c.dict[w[:i]]
+				e.prefix = true
+				c.dict[w[:i]] = e
+			}
+		}
 	}
 	c.unknown = -logTotal
 	return c, nil
@@ -57,7 +74,7 @@ func newChinese() (*chinese, error) {
 // Append cuts run by dynamic programming from its end (jieba's calc):
 // best[i] is the best log probability of the characters from i on.
 func (c *chinese) Append(dst []string, run string) []string {
-	var offs []int // byte offset of each character, and len(run)
+	offs := make([]int, 0, len(run)/3+1) // byte offset of each character, and len(run)
 	for i := range run {
 		offs = append(offs, i)
 	}
@@ -66,18 +83,17 @@ func (c *chinese) Append(dst []string, run string) []string {
 	best := make([]float64, n+1)
 	next := make([]int, n+1)
 	for i := n - 1; i >= 0; i-- {
-		best[i], next[i] = math.Inf(-1), i+1
+		best[i], next[i] = c.unknown+best[i+1], i+1
 		for j := i + 1; j <= n && j-i <= c.maxLen; j++ {
-			lp, ok := c.logP[run[offs[i]:offs[j]]]
-			if !ok {
-				if j > i+1 {
-					continue
-				}
-				lp = c.unknown
-			}
+			e := c.dict[run[offs[i]:offs[j]]]
 			// On ties the longer word wins, as in jieba.
-			if s := lp + best[j]; s >= best[i] {
-				best[i], next[i] = s, j
+			if e.word {
+				if s := e.logP + best[j]; s >= best[i] {
+					best[i], next[i] = s, j
+				}
+			}
+			if !e.prefix {
+				break // no longer word starts so
 			}
 		}
 	}

@@ -17,5 +17,6 @@
 // 140,151 words, 0.9 MB compressed; MIT licence, see LICENSE.jieba). The
 // Japanese dictionary is the one github.com/ikawaha/kagome-dict/ipa
 // embeds (mecab-ipadic 2.7.0, some 12 MB of the binary; its notice is
-// that module's NOTICE.txt).
+// that module's NOTICE.txt). Building with -tags semitopic_noja leaves it
+// out: Japanese is then refused with an error that says so.
 package segment

@@ -1,3 +1,5 @@
+//go:build !semitopic_noja
+
 package segment
 
 import (
@@ -6,6 +8,9 @@ import (
 	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
 )
+
+// hasJapanese reports whether the build holds the Japanese dictionary.
+const hasJapanese = true
 
 // japanese segments with kagome and the IPADIC dictionary.
 type japanese struct {

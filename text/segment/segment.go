@@ -30,8 +30,14 @@ func New(lang string) (Segmenter, error) {
 	return nil, fmt.Errorf("segment: no dictionary segmenter for language %q (there is one for zh and ja)", lang)
 }
 
-// Languages returns the codes of the languages New knows.
-func Languages() []string { return []string{"ja", "zh"} }
+// Languages returns the codes of the languages New knows: zh, and ja
+// unless the build leaves its dictionary out (-tags semitopic_noja).
+func Languages() []string {
+	if !hasJapanese {
+		return []string{"zh"}
+	}
+	return []string{"ja", "zh"}
+}
 
 //go:embed zh.dict.gz
 var zhDict []byte

@@ -1,6 +1,7 @@
 package segment
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,9 @@ func TestKnownSentences(t *testing.T) {
 	}
 	segs := map[string]Segmenter{}
 	for _, c := range cases {
+		if !slices.Contains(Languages(), c.lang) {
+			continue // built without its dictionary
+		}
 		s, ok := segs[c.lang]
 		if !ok {
 			var err error
