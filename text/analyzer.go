@@ -176,7 +176,7 @@ func NewAnalyzer(o Options) (*Analyzer, error) {
 			return nil, err
 		}
 		if lang.Code != o.Language {
-			return nil, errorf("language %q: write the code in lower case (%s)", o.Language, lang.Code)
+			return nil, errorf("language %q: write it as %q", o.Language, lang.Code)
 		}
 	}
 	if o.Morph == Stem {

@@ -14,6 +14,9 @@ import (
 type Detection struct {
 	// Language is the language most texts are in.
 	Language Language
+	// Found is the code the detector gave most texts, also when the
+	// pipeline does not know that language (then Language is empty).
+	Found string
 	// Texts counts the texts with enough letters to tell; Votes those of
 	// them detected as Language.
 	Texts, Votes int
@@ -93,6 +96,9 @@ func DetectLanguage(texts []string) (Detection, error) {
 		if code == "" {
 			code = strings.ToLower(l.String())
 		}
+		if a, ok := languageAliases[code]; ok {
+			code = a
+		}
 		votes[code]++
 	}
 	if d.Texts == 0 {
@@ -104,7 +110,7 @@ func DetectLanguage(texts []string) (Detection, error) {
 			best = c
 		}
 	}
-	d.Votes = votes[best]
+	d.Votes, d.Found = votes[best], best
 	for c, n := range votes {
 		if c != best {
 			d.Others[c] = n

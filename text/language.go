@@ -114,10 +114,17 @@ func completeLanguage(l Language) Language {
 	return l
 }
 
+// languageAliases are codes read as another: Norwegian Bokmål and Nynorsk
+// as Norwegian (NLTK's list and Snowball's stemmer are Bokmål's).
+var languageAliases = map[string]string{"nb": "no", "nn": "no"}
+
 // LookupLanguage returns the language of an ISO 639-1 code (case does
-// not matter).
+// not matter; nb and nn are Norwegian, no).
 func LookupLanguage(code string) (Language, error) {
 	c := strings.ToLower(strings.TrimSpace(code))
+	if a, ok := languageAliases[c]; ok {
+		c = a
+	}
 	i := sort.Search(len(languageTable), func(i int) bool { return languageTable[i].Code >= c })
 	if i < len(languageTable) && languageTable[i].Code == c {
 		return completeLanguage(languageTable[i]), nil
