@@ -31,6 +31,11 @@ func FuzzTokenize(f *testing.F) {
 		analyzers = append(analyzers, a)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range []Case{Fold, Lower, KeepCase} {
+			if fast, slow := Normalize(s, true, false, c), normalizeSlow(s, true, false, c); fast != slow {
+				t.Fatalf("Normalize(%q, %v) = %q, without its fast paths %q", s, c, fast, slow)
+			}
+		}
 		for _, p := range []Pattern{Letters, LettersDigits, ASCIILetters, SklearnWords, Words} {
 			for _, tok := range Tokenize(nil, s, p) {
 				if tok == "" {

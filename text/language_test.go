@@ -206,3 +206,34 @@ func TestASCIIWords(t *testing.T) {
 		check(s, 0)
 	}
 }
+
+// TestFoldable checks the fast path of Normalize against its slow path on
+// every rune up to U+2FFFF, in every case mode, and on texts.
+func TestFoldable(t *testing.T) {
+	n := 0
+	for r := rune(0x80); r < 0x30000; r++ {
+		if !foldable(r) {
+			continue
+		}
+		n++
+		s := string(r)
+		for _, c := range []Case{Fold, Lower, KeepCase} {
+			for _, nfkc := range []bool{true, false} {
+				fast, ok := foldFast(s, c)
+				if slow := normalizeSlow(s, nfkc, false, c); !ok || fast != slow {
+					t.Fatalf("%U %q, %v, nfkc %v: fast %q, slow %q", r, s, c, nfkc, fast, slow)
+				}
+			}
+		}
+	}
+	if n < 500 {
+		t.Errorf("only %d foldable runes", n)
+	}
+	for _, s := range []string{"Die STRASSE und die Straße", "L’État Français «Ça»", "Россия — Москва", "Ærø Ål ŁÓDŹ"} {
+		for _, c := range []Case{Fold, Lower, KeepCase} {
+			if fast, slow := Normalize(s, true, false, c), normalizeSlow(s, true, false, c); fast != slow {
+				t.Errorf("%q, %v: fast %q, slow %q", s, c, fast, slow)
+			}
+		}
+	}
+}

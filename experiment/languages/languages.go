@@ -417,8 +417,13 @@ func measurePipeline(ctx context.Context, docs []corpus.Document, pl vectorize.P
 	return r, nil
 }
 
+// speedRepeats is how many times measureSpeed reads the documents; it
+// keeps the fastest pass, the one a loaded machine disturbed least.
+const speedRepeats = 3
+
 // measureSpeed times the analyzer of pl on the documents, repeated until
-// they hold size characters.
+// they hold size characters: the fastest of speedRepeats passes, each
+// with a new Session (so that no pass reuses another's cache).
 func measureSpeed(docs []corpus.Document, pl vectorize.Pipeline, size int) (*speedResult, error) {
 	a, err := text.NewAnalyzer(pl.Text)
 	if err != nil {
@@ -436,13 +441,17 @@ func measureSpeed(docs []corpus.Document, pl vectorize.Pipeline, size int) (*spe
 		}
 	}
 	s.Docs = len(texts)
-	sess := a.Session()
 	var buf []string
-	t1 := time.Now()
-	for _, t := range texts {
-		buf = sess.AppendTokens(buf[:0], t)
+	for r := 0; r < speedRepeats; r++ {
+		sess := a.Session()
+		t1 := time.Now()
+		for _, t := range texts {
+			buf = sess.AppendTokens(buf[:0], t)
+		}
+		if d := time.Since(t1).Seconds(); r == 0 || d < s.Seconds {
+			s.Seconds = d
+		}
 	}
-	s.Seconds = time.Since(t1).Seconds()
 	if s.Seconds > 0 {
 		s.DocsPerSec = float64(s.Chars) / 1000 / s.Seconds
 	}
@@ -552,7 +561,7 @@ func report(env *lab.Env, res *results) error {
 	}
 	r.H2("Speed")
 	r.P("The language's own pipeline's analyzer (normalisation, tokens, segmentation, stopwords, stems; no vocabulary) on the "+
-		"language's documents repeated to the same number of characters, one core, in documents of 1,000 characters per second. "+
+		"language's documents repeated to the same number of characters, one core, the fastest of 3 passes, in documents of 1,000 characters per second. "+
 		"The goal is German "+
 		"and Japanese within 2× of English. Load average during the run: %s (a loaded machine: compare the ratios, not the figures).", res.Load)
 	var en float64
