@@ -107,31 +107,45 @@ func foldable(r rune) bool {
 // then changes nothing, and case maps each rune alone); ok is false
 // otherwise.
 func foldFast(s string, c Case) (out string, ok bool) {
-	same := true
-	for _, r := range s {
-		if !foldable(r) {
+	var b []byte // the result, once it differs from s
+	for i := 0; i < len(s); {
+		if x := s[i]; x < utf8.RuneSelf {
+			if 'A' <= x && x <= 'Z' && c != KeepCase {
+				if b == nil {
+					b = append(make([]byte, 0, len(s)+8), s[:i]...)
+				}
+				x += 'a' - 'A'
+			}
+			if b != nil {
+				b = append(b, x)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !foldable(r) || r == utf8.RuneError {
 			return "", false
 		}
-		if same && c != KeepCase && (unicode.ToLower(r) != r || r == 'ß' && c == Fold) {
-			same = false
+		m := r
+		if c != KeepCase {
+			m = unicode.ToLower(r)
 		}
-	}
-	if same {
-		return s, true
-	}
-	b := make([]byte, 0, len(s)+8)
-	for _, r := range s {
+		if m != r || r == 'ß' && c == Fold {
+			if b == nil {
+				b = append(make([]byte, 0, len(s)+8), s[:i]...)
+			}
+		}
 		switch {
+		case b == nil:
 		case r == 'ß' && c == Fold:
 			b = append(b, "ss"...)
-		case r < utf8.RuneSelf:
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-			b = append(b, byte(r))
 		default:
-			b = utf8.AppendRune(b, unicode.ToLower(r))
+			b = utf8.AppendRune(b, m)
 		}
+		i += size
+	}
+	if b == nil {
+		return s, true
 	}
 	return string(b), true
 }

@@ -162,19 +162,25 @@ func asciiWords(dst []string, s string) []string {
 // appendWordParts appends the parts of a UAX #29 word between its
 // apostrophes that hold a letter.
 func appendWordParts(dst []string, w string) []string {
-	for w != "" {
-		i := strings.IndexAny(w, "'’")
-		part := w
-		if i >= 0 {
-			part = w[:i]
-			_, size := utf8.DecodeRuneInString(w[i:])
-			w = w[i+size:]
-		} else {
-			w = ""
+	start := 0
+	for i := 0; i < len(w); i++ {
+		size := 0
+		switch {
+		case w[i] == '\'':
+			size = 1
+		case w[i] == 0xE2 && strings.HasPrefix(w[i:], "’"):
+			size = len("’")
+		default:
+			continue
 		}
-		if hasLetter(part) {
+		if part := w[start:i]; hasLetter(part) {
 			dst = append(dst, part)
 		}
+		start = i + size
+		i += size - 1
+	}
+	if part := w[start:]; hasLetter(part) {
+		dst = append(dst, part)
 	}
 	return dst
 }
