@@ -549,8 +549,8 @@ func report(env *lab.Env, res *results) error {
 	r.P("*stopwords*: share of the top-10 words of NMF's topics (one per class, fitted on every document) that are stopwords of the " +
 		"language (the NLTK list; Japanese: semitopic-ja; Korean has none), default → own pipeline; the goal is at most 2%%. *NPMI*: mean " +
 		"NPMI coherence of those words over the documents. *largest*: the largest topic's share of the corpus. *TS-NMF* and *SVM*: test " +
-		"accuracy. *detected*: share of the language's documents that the detector (`--language auto`) names it for, one document at a time. "+
-		"For Chinese and Japanese the default pipeline's words are sentence fragments (see the top words below), which no stop list holds "+
+		"accuracy. *detected*: share of the language's documents that the detector (`--language auto`) names it for, one document at a time. " +
+		"For Chinese and Japanese the default pipeline's words are sentence fragments (see the top words below), which no stop list holds " +
 		"and which each occur in a document or two: their 0%% stopwords and their high NPMI say nothing; the accuracy columns show the difference.")
 	header := []string{"language", "docs (train)", "classes", "detected", "stopwords", "NPMI", "largest", "TS-NMF", "SVM"}
 	var rows [][]string
