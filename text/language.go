@@ -144,7 +144,8 @@ var englishLists = []string{"nltk", "sklearn"}
 // English, so that English pipelines stay as they were), the English
 // stopword lists replaced by the language's list, lemmas (WordNet, English
 // only) replaced by the language's Snowball stems or by none, the tokens
-// cut at Unicode word boundaries (Words), accents stripped for Greek
+// cut at Unicode word boundaries (Words; of at least 2 characters where
+// the pattern was scikit-learn's), accents stripped for Greek
 // (whose NLTK list has none), and for Chinese, Japanese,
 // Korean and Thai a minimum length of at most 2 characters (most of their
 // words have two). Options that do not depend on the language are kept.
@@ -178,6 +179,10 @@ func WithLanguage(o Options, code string) (Options, error) {
 		}
 		o.LemmaPOS = ""
 	}
+	if o.Pattern == SklearnWords {
+		// scikit-learn's tokens have two characters at least.
+		o.MinLength = max(o.MinLength, 2)
+	}
 	o.Pattern = Words
 	switch l.Code {
 	case "el":
@@ -207,8 +212,11 @@ func (o Options) Warnings() []string {
 			w[len(w)-1] = fmt.Sprintf("lemmas are English (WordNet): the %s words are left as they are unless WordNet knows them; %s has no Snowball stemmer here, --morph none avoids the lemmatizer", l.Name, l.Name)
 		}
 	}
-	if l.Stopwords == "" {
+	switch {
+	case l.Stopwords == "":
 		w = append(w, fmt.Sprintf("no stopword list for %s: add one with --stopwords-file", l.Name))
+	case !slices.Contains(o.Stopwords, l.Stopwords) && len(o.ExtraStopwords) == 0:
+		w = append(w, fmt.Sprintf("the %s stopword list is not used: --stopwords %s removes it", l.Name, l.Stopwords))
 	}
 	if l.Note != "" {
 		w = append(w, l.Name+": "+l.Note)

@@ -110,6 +110,14 @@ func TestWithLanguage(t *testing.T) {
 	if w := o.Warnings(); len(w) != 1 || !strings.Contains(w[0], "English") {
 		t.Errorf("lemmas on Greek: warnings %q", w)
 	}
+	o, _ = WithLanguage(Options{Pattern: SklearnWords, Stopwords: []string{"sklearn"}}, "fr")
+	if o.MinLength != 2 || o.Pattern != Words || !slices.Equal(o.Stopwords, []string{"nltk-fr"}) {
+		t.Errorf("French from scikit-learn's tokens: %+v", o)
+	}
+	o.Stopwords = []string{"nltk"}
+	if w := o.Warnings(); len(w) != 1 || !strings.Contains(w[0], "nltk-fr") {
+		t.Errorf("English stopwords on French: warnings %q", w)
+	}
 	o, _ = WithLanguage(Default(), "zh")
 	if o.MinLength != 2 || !slices.Equal(o.Stopwords, []string{"nltk-zh"}) || o.Morph != NoMorph {
 		t.Errorf("Chinese: %+v", o)
