@@ -3,6 +3,7 @@ package segment
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -62,4 +63,36 @@ func FuzzChinese(f *testing.F) {
 			t.Fatalf("words %q do not cover %q", words, run)
 		}
 	})
+}
+
+// A Segmenter is safe for concurrent use: goroutines cutting the same
+// runs get the same words (run with -race).
+func TestConcurrent(t *testing.T) {
+	runs := map[string]string{"zh": "我们在北京大学学习自然语言处理", "ja": "東京都に住んでいます"}
+	for _, lang := range Languages() {
+		s, err := New(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Join(s.Append(nil, runs[lang]), "|")
+		var wg sync.WaitGroup
+		errs := make(chan string, 8)
+		for g := 0; g < 8; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < 50; i++ {
+					if got := strings.Join(s.Append(nil, runs[lang]), "|"); got != want {
+						errs <- got
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for got := range errs {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
 }
