@@ -31,6 +31,9 @@ func FuzzTokenize(f *testing.F) {
 		analyzers = append(analyzers, a)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if fast, slow := tokenizeWords(nil, s), unisegWords(nil, s); !slices.Equal(fast, slow) {
+			t.Fatalf("words of %q: %q, by uniseg alone %q", s, fast, slow)
+		}
 		for _, c := range []Case{Fold, Lower, KeepCase} {
 			if fast, slow := Normalize(s, true, false, c), normalizeSlow(s, true, false, c); fast != slow {
 				t.Fatalf("Normalize(%q, %v) = %q, without its fast paths %q", s, c, fast, slow)

@@ -185,33 +185,53 @@ func TestDetectLanguage(t *testing.T) {
 	}
 }
 
-// TestASCIIWords checks the ASCII fast path of the Words pattern against
+// TestSimpleWords checks the fast path of the Words pattern against
 // uniseg on every string of up to 4 characters over an alphabet of each
-// word-break class, white space and non-ASCII letters and marks (4 is
-// the widest context of the rules), and on longer texts.
-func TestASCIIWords(t *testing.T) {
-	alphabet := []string{"a", "B", "7", "_", ":", ".", "'", ",", ";", "-", " ", "\n", "é", "\u0301", "中"}
-	var check func(prefix string, depth int)
-	n := 0
-	check = func(s string, depth int) {
-		n++
+// word-break class, white space and runes of the fast path's scripts and
+// of others (4 is the widest context of the rules), on every rune the fast
+// path knows in a few contexts, and on longer texts.
+func TestSimpleWords(t *testing.T) {
+	alphabet := []string{"a", "7", "_", ":", ".", "'", ",", " ", "é", "Ж", "한", "’", "«", "\u0301", "中", "λ"}
+	check := func(s string) {
+		t.Helper()
 		want := unisegWords(nil, s)
 		if got := tokenizeWords(nil, s); !slices.Equal(got, want) {
 			t.Fatalf("%q: %q, uniseg %q", s, got, want)
 		}
+	}
+	var all func(prefix string, depth int)
+	n := 0
+	all = func(s string, depth int) {
+		n++
+		check(s)
 		if depth == 0 {
 			return
 		}
 		for _, a := range alphabet {
-			check(s+a, depth-1)
+			all(s+a, depth-1)
 		}
 	}
-	check("", 4)
-	if n < 50000 {
+	all("", 4)
+	if n < 60000 {
 		t.Errorf("only %d strings", n)
 	}
-	for _, s := range []string{"U.S.A. e-mail 3.14 1,000,000 a.b.c foo_bar_9 l'homme:x don't", "x1.2a 'a' a'' _a_ 3_a a:b:c", "Größe d’État naïve café́ mp3"} {
-		check(s, 0)
+	known := 0
+	for r := rune(0x80); r < 0x30000; r++ {
+		if _, ok := simpleClass(r); !ok {
+			continue
+		}
+		known++
+		c := string(r)
+		for _, s := range []string{c, "a" + c + "a", "1" + c + "1", c + c, "a" + c, c + "a", "a." + c, c + "'" + c, c + "_1"} {
+			check(s)
+		}
+	}
+	if known < 11000 {
+		t.Errorf("only %d runes on the fast path", known)
+	}
+	for _, s := range []string{"U.S.A. e-mail 3.14 1,000,000 a.b.c foo_bar_9 l'homme:x don't", "x1.2a 'a' a'' _a_ 3_a a:b:c",
+		"Größe d’État naïve café\u0301 mp3 «Ça» — “quoted”", "Россия — Москва, 2024 г.", "학교에서 공부합니다."} {
+		check(s)
 	}
 }
 
@@ -234,7 +254,7 @@ func TestFoldable(t *testing.T) {
 			}
 		}
 	}
-	if n < 500 {
+	if n < 11000 {
 		t.Errorf("only %d foldable runes", n)
 	}
 	for _, s := range []string{"Die STRASSE und die Straße", "L’État Français «Ça»", "Россия — Москва", "Ærø Ål ŁÓDŹ"} {

@@ -79,9 +79,9 @@ func Normalize(s string, nfkc, stripAccents bool, c Case) string {
 
 // foldable reports whether NFKC leaves r as it is and both case folding
 // and lower-casing map r, on its own, to unicode.ToLower(r) (but ß, which
-// folds to "ss"): the runes of Latin-1, Latin Extended-A and -B, basic
-// Cyrillic and the dashes and quotes of General Punctuation, less the
-// exceptions listed. TestFoldable checks every rune against
+// folds to "ss"): the runes of Latin-1, Latin Extended-A and -B,
+// Cyrillic, the Hangul syllables and the dashes and quotes of General
+// Punctuation, less the exceptions listed. TestFoldable checks every rune against
 // golang.org/x/text.
 func foldable(r rune) bool {
 	switch {
@@ -95,7 +95,7 @@ func foldable(r rune) bool {
 			return false
 		}
 		return true
-	case 0x400 <= r && r <= 0x45F:
+	case 0x400 <= r && r <= 0x52F, 0xAC00 <= r && r <= 0xD7A3:
 		return true
 	case 0x2010 <= r && r <= 0x201F:
 		return r != 0x2011 && r != 0x2017

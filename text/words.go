@@ -27,23 +27,25 @@ func inNoSpaceScript(r rune) bool {
 }
 
 // tokenizeWords appends the tokens of the Words pattern. The text is
-// cut at ASCII white space first, always a word boundary in UAX #29; an
-// ASCII piece is segmented by asciiWords, any other by uniseg (the two
-// agree: TestASCIIWords).
+// cut at ASCII white space first, always a word boundary in UAX #29; a
+// piece made only of the runes simpleWords knows is segmented by it, any
+// other by uniseg (the two agree: TestSimpleWords).
 func tokenizeWords(dst []string, s string) []string {
 	for i := 0; i < len(s); {
 		if asciiSpace(s[i]) {
 			i++
 			continue
 		}
-		j, ascii := i, true
-		for ; j < len(s) && !asciiSpace(s[j]); j++ {
-			ascii = ascii && s[j] < utf8.RuneSelf
+		j := i
+		for j < len(s) && !asciiSpace(s[j]) {
+			j++
 		}
-		if ascii {
-			dst = asciiWords(dst, s[i:j])
+		if out, ok := simpleWords(dst, s[i:j]); ok {
+			dst = out
 		} else {
-			dst = unisegWords(dst, s[i:j])
+			// With the white space before it: marks that follow white
+			// space belong to it (WB4).
+			dst = unisegWords(dst, s[max(i-1, 0):j])
 		}
 		i = j
 	}
@@ -73,19 +75,27 @@ func unisegWords(dst []string, s string) []string {
 			continue
 		}
 		if run >= 0 {
-			dst = append(dst, s[run:start])
+			dst = appendRun(dst, s[run:start])
 			run = -1
 		}
 		dst = appendWordParts(dst, w)
 	}
 	if run >= 0 {
-		dst = append(dst, s[run:])
+		dst = appendRun(dst, s[run:])
 	}
 	return dst
 }
 
-// The UAX #29 word-break classes of the ASCII characters other than
-// white space.
+// appendRun appends a run of letters of the scripts written without
+// spaces, if it holds a letter (not only marks).
+func appendRun(dst []string, run string) []string {
+	if hasLetter(run) {
+		dst = append(dst, run)
+	}
+	return dst
+}
+
+// The UAX #29 word-break classes that simpleWords tells apart.
 const (
 	wbOther     = iota
 	wbLetter    // ALetter: A–Z, a–z
@@ -96,6 +106,8 @@ const (
 	wbMidNum    // MidNum: ',', ';'
 )
 
+// wbClass returns the word-break class of an ASCII character other than
+// white space.
 func wbClass(b byte) int {
 	switch {
 	case 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z':
@@ -116,19 +128,62 @@ func wbClass(b byte) int {
 	return wbOther
 }
 
-// asciiWords appends the tokens of the Words pattern in s, ASCII without
-// white space, segmented by the rules of UAX #29 that apply to ASCII
-// (WB5–WB13b).
-func asciiWords(dst []string, s string) []string {
-	cls := func(i int) int {
-		if i < 0 || i >= len(s) {
+// simpleClass returns the word-break class of r when simpleWords knows
+// it: ASCII, the letters of Latin-1 and Latin Extended-A and -B, of
+// Cyrillic and of the Hangul syllables, the typographic apostrophes and
+// a few quotes and dashes.
+func simpleClass(r rune) (int, bool) {
+	switch {
+	case r < utf8.RuneSelf:
+		return wbClass(byte(r)), true
+	case 0xC0 <= r && r <= 0x24F:
+		if r == 0xD7 || r == 0xF7 {
+			return wbOther, true
+		}
+		return wbLetter, true
+	case 0x400 <= r && r <= 0x52F:
+		if 0x482 <= r && r <= 0x489 {
+			return 0, false // a sign and combining marks
+		}
+		return wbLetter, true
+	case 0xAC00 <= r && r <= 0xD7A3:
+		return wbLetter, true
+	}
+	switch r {
+	case 0x2018, 0x2019, 0x2024:
+		return wbMidNumLet, true
+	case 0xAB, 0xBB, 0x2013, 0x2014, 0x201C, 0x201D, 0x201E:
+		return wbOther, true
+	}
+	return 0, false
+}
+
+// simpleWords appends the tokens of the Words pattern in s, a piece
+// without white space, segmented by the rules of UAX #29 that apply to
+// the runes simpleClass knows (WB5–WB13b); ok is false, and nothing is
+// appended, when s holds another rune.
+func simpleWords(dst []string, s string) (out []string, ok bool) {
+	var clsBuf [48]int8
+	var offBuf [49]int32
+	cls, off := clsBuf[:0], offBuf[:0]
+	for i, r := range s {
+		c, ok := simpleClass(r)
+		if !ok || r == utf8.RuneError {
+			return dst, false
+		}
+		cls = append(cls, int8(c))
+		off = append(off, int32(i))
+	}
+	off = append(off, int32(len(s)))
+	at := func(i int) int {
+		if i < 0 || i >= len(cls) {
 			return -1
 		}
-		return wbClass(s[i])
+		return int(cls[i])
 	}
 	start := 0
-	for i := 1; i < len(s); i++ {
-		pp, p, c, n := cls(i-2), cls(i-1), cls(i), cls(i+1)
+	for i := 1; i < len(cls); i++ {
+		pp, p, c, n := at(i-2), at(i-1), at(i), at(i+1)
 		join := false
 		switch {
 		case p == wbLetter && c == wbLetter: // WB5
@@ -149,14 +204,14 @@ func asciiWords(dst []string, s string) []string {
 			join = true
 		}
 		if !join {
-			dst = appendWordParts(dst, s[start:i])
+			dst = appendWordParts(dst, s[off[start]:off[i]])
 			start = i
 		}
 	}
-	if start < len(s) {
-		dst = appendWordParts(dst, s[start:])
+	if start < len(cls) {
+		dst = appendWordParts(dst, s[off[start]:])
 	}
-	return dst
+	return dst, true
 }
 
 // appendWordParts appends the parts of a UAX #29 word between its
