@@ -151,6 +151,7 @@ func FuzzBrown(f *testing.F) {
 // "=== path" lines each followed by the file's contents (see layoutFS).
 func FuzzDir(f *testing.F) {
 	f.Add([]byte("=== bbc/business/001.txt\nTitle\n\nBody\n=== bbc/README.TXT\nx\n"))
+	f.Add([]byte("=== 语料/体育/001.txt\n标题\n\n北京大学\n=== 語料/音楽/002.txt\nサウンドサーバです\n=== dé/Größe/ü.txt\nСпорт Τα παιδιά\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := readTar(bytes.NewReader(data))
 		if err != nil {
@@ -223,6 +224,7 @@ func csvOptions(o uint8) CSV {
 
 func FuzzCSV(f *testing.F) {
 	f.Add([]byte("id,text,label,split\nd1,\"a, b\",x,train\n"), uint8(0))
+	f.Add([]byte("id,text,label,split\nд1,\"Дети, играют\",спорт,train\n文1,自然语言处理。,语言,test\nج١,يلعب الأطفال,رياضة,train\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, opts uint8) {
 		c, err := csvOptions(opts).parse(context.Background(), "f.csv", data)
 		if err != nil {
@@ -239,6 +241,7 @@ func FuzzCSV(f *testing.F) {
 
 func FuzzJSONL(f *testing.F) {
 	f.Add([]byte(`{"id": "a", "text": "x", "labels": ["b"], "split": "test"}`))
+	f.Add([]byte(`{"id": "文", "text": "JACKはレイテンシの少ないサウンドサーバです", "labels": ["音楽", "Größe"]}` + "\n" + `{"id": "\u0434", "text": "ภาษาไทย 학교에서"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := JSONL{}.parse(context.Background(), "f.jsonl", data)
 		if err != nil {

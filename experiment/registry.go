@@ -3,6 +3,7 @@ package experiment
 import (
 	"github.com/semitopic/semitopic/experiment/corex20ng"
 	"github.com/semitopic/semitopic/experiment/labelefficiency"
+	"github.com/semitopic/semitopic/experiment/languages"
 	"github.com/semitopic/semitopic/experiment/ssnmfrepro"
 	"github.com/semitopic/semitopic/experiment/themenmf"
 	"github.com/semitopic/semitopic/experiment/tsnmfreuters"
@@ -20,5 +21,6 @@ func registry() []Experiment {
 		labelefficiency.Experiment(),
 		labelefficiency.SeedWordsExperiment(),
 		labelefficiency.EstimateExperiment(),
+		languages.Experiment(),
 	}
 }

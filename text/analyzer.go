@@ -3,12 +3,12 @@ package text
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/kljensen/snowball/english"
-
 	"github.com/semitopic/semitopic/internal/enum"
+	"github.com/semitopic/semitopic/text/segment"
 	"github.com/semitopic/semitopic/text/wordnet"
 )
 
@@ -22,7 +22,8 @@ const (
 	// Lemma maps tokens to WordNet lemmas exactly as NLTK's
 	// WordNetLemmatizer does (noun by default; see Options.LemmaPOS).
 	Lemma
-	// Stem applies the Snowball English (Porter2) stemmer.
+	// Stem applies the Snowball stemmer of Options.Language (English,
+	// Porter2, when it is empty).
 	Stem
 )
 
@@ -51,6 +52,13 @@ func ParseMorph(s string) (Morph, error) {
 // runs of letters and case-fold them; Default returns the documented
 // defaults. Options are plain data so that saved models can record them.
 type Options struct {
+	// Language is the ISO 639-1 code of the text's language (see
+	// Languages); empty means English, as before languages were known.
+	// It picks the Snowball stemmer of Morph Stem and, for Chinese (zh)
+	// and Japanese (ja), the dictionary segmenter that cuts runs of Han
+	// and kana into words. WithLanguage also picks the language's
+	// stopwords and token pattern.
+	Language string `json:"language,omitempty"`
 	// Clean is a cleaning step applied to the raw text before anything
 	// else (NoClean by default).
 	Clean Clean `json:"clean,omitempty"`
@@ -113,6 +121,8 @@ type Analyzer struct {
 	stop map[string]struct{}
 	lem  *wordnet.Lemmatizer
 	pos  []wordnet.POS
+	stem func(string) string
+	seg  segment.Segmenter
 }
 
 // Session is a single-goroutine handle on an Analyzer that remembers the
@@ -151,7 +161,7 @@ func NewAnalyzer(o Options) (*Analyzer, error) {
 		return nil, errorf("maximum token length %d below minimum %d", o.MaxLength, o.MinLength)
 	case o.Case > KeepCase:
 		return nil, errorf("invalid case mode %d", o.Case)
-	case o.Pattern > SklearnWords:
+	case o.Pattern > Words:
 		return nil, errorf("invalid token pattern %d", o.Pattern)
 	case o.Morph > Stem:
 		return nil, errorf("invalid morphology %d", o.Morph)
@@ -160,6 +170,25 @@ func NewAnalyzer(o Options) (*Analyzer, error) {
 	}
 	a := &Analyzer{opts: o}
 	var err error
+	var lang Language
+	if o.Language != "" {
+		if lang, err = LookupLanguage(o.Language); err != nil {
+			return nil, err
+		}
+		if lang.Code != o.Language {
+			return nil, errorf("language %q: write it as %q", o.Language, lang.Code)
+		}
+	}
+	if o.Morph == Stem {
+		if a.stem, err = stemmer(o.Language); err != nil {
+			return nil, err
+		}
+	}
+	if lang.Segmenter {
+		if a.seg, err = segment.New(lang.Code); err != nil {
+			return nil, prefixed(err)
+		}
+	}
 	a.stop, err = stopSet(o.Stopwords, o.ExtraStopwords, func(w string) string {
 		return Normalize(w, o.NFKC, o.StripAccents, o.Case)
 	})
@@ -211,7 +240,7 @@ func (a *Analyzer) appendTokens(dst []string, s string, cache map[string]string)
 	o := &a.opts
 	s = Normalize(o.Clean.apply(s), o.NFKC, o.StripAccents, o.Case)
 	start := len(dst)
-	dst = Tokenize(dst, s, o.Pattern)
+	dst = a.tokenize(dst, s)
 	out := dst[:start]
 	for _, t := range dst[start:] {
 		if t, st := a.token(t, cache); st == stepKept {
@@ -219,6 +248,33 @@ func (a *Analyzer) appendTokens(dst []string, s string, cache map[string]string)
 		}
 	}
 	return out
+}
+
+// tokenize appends the tokens of the normalised text s: Tokenize under the
+// analyzer's pattern, then, with a dictionary segmenter, the tokens that
+// hold Han or kana cut into words (the parts with a letter).
+func (a *Analyzer) tokenize(dst []string, s string) []string {
+	start := len(dst)
+	dst = Tokenize(dst, s, a.opts.Pattern)
+	if a.seg == nil {
+		return dst
+	}
+	for i := start; i < len(dst); i++ {
+		if !needsSegmenter(dst[i]) {
+			continue
+		}
+		// Cut the token, then put its words in its place.
+		words := a.seg.Append(nil, dst[i])
+		kept := words[:0]
+		for _, w := range words {
+			if hasLetter(w) {
+				kept = append(kept, w)
+			}
+		}
+		dst = slices.Replace(dst, i, i+1, kept...)
+		i += len(kept) - 1
+	}
+	return dst
 }
 
 // What becomes of a token: kept, or removed by a step.
@@ -276,7 +332,7 @@ func (a *Analyzer) CountSteps(st *Steps, s string) {
 	}
 	o := &a.opts
 	s = Normalize(o.Clean.apply(s), o.NFKC, o.StripAccents, o.Case)
-	toks := Tokenize(nil, s, o.Pattern)
+	toks := a.tokenize(nil, s)
 	st.Tokens += len(toks)
 	for _, t := range toks {
 		switch _, step := a.token(t, nil); step {
@@ -373,7 +429,7 @@ func (a *Analyzer) morph(t string) string {
 			}
 		}
 	case Stem:
-		m = english.Stem(t, true)
+		m = a.stem(t)
 	default:
 		m = t
 	}

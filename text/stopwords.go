@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -12,22 +13,54 @@ import (
 //go:embed stopwords/*.txt
 var stopwordFiles embed.FS
 
-// StopwordLists names the embedded stopword lists:
+// stopwordFile gives the embedded file of the lists whose name is not
+// their file's.
+var stopwordFile = map[string]string{"nltk": "nltk-english.txt", "sklearn": "sklearn-english.txt"}
+
+// StopwordLists names the embedded stopword lists, "nltk" and "sklearn"
+// first, then the others sorted:
 //
 //   - "nltk": NLTK's English list (179 words), used by the TS-NMF,
 //     theme-supervised NMF and SSNMF experiments;
 //   - "sklearn": scikit-learn's ENGLISH_STOP_WORDS (318 words), used by the
-//     CorEx and LDA reference setups (CountVectorizer(stop_words='english')).
-func StopwordLists() []string { return []string{"nltk", "sklearn"} }
+//     CorEx and LDA reference setups (CountVectorizer(stop_words='english'));
+//   - "nltk-CODE": NLTK's list of the language with that ISO 639-1 code
+//     (nltk-de, nltk-fr, nltk-ru, nltk-zh, …; and nltk-hinglish), as NLTK
+//     ships them (stopwords/README.nltk says where they come from);
+//   - "semitopic-ja": Japanese function words in the forms the Japanese
+//     segmenter cuts (NLTK has no Japanese list).
+func StopwordLists() []string {
+	var names []string
+	entries, _ := stopwordFiles.ReadDir("stopwords")
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".txt")
+		if !ok {
+			continue
+		}
+		for list, file := range stopwordFile {
+			if file == e.Name() {
+				name = list
+			}
+		}
+		if name != "nltk" && name != "sklearn" {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return append([]string{"nltk", "sklearn"}, names...)
+}
 
 // Stopwords returns a copy of the named embedded list (see StopwordLists),
 // in the order of its source file.
 func Stopwords(name string) ([]string, error) {
-	file := map[string]string{"nltk": "stopwords/nltk-english.txt", "sklearn": "stopwords/sklearn-english.txt"}[name]
-	if file == "" {
+	file, ok := stopwordFile[name]
+	if !ok {
+		file = name + ".txt"
+	}
+	if !slices.Contains(StopwordLists(), name) {
 		return nil, errorf("unknown stopword list %q (valid: %s; no list at all removes none)", name, strings.Join(StopwordLists(), ", "))
 	}
-	f, err := stopwordFiles.Open(file)
+	f, err := stopwordFiles.Open("stopwords/" + file)
 	if err != nil {
 		return nil, err
 	}

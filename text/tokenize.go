@@ -24,9 +24,18 @@ const (
 	// is maximal runs of at least two word characters, where a word character
 	// is a Unicode letter or number (Python's str.isalnum) or '_'.
 	SklearnWords
+	// Words: the words of Unicode text segmentation (UAX #29) that hold a
+	// letter, cut at apostrophes (French "l'homme" is "l" and "homme";
+	// "d’État" is "d" and "État"). Runs of letters of the scripts written
+	// without spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar),
+	// which UAX #29 cuts into single characters, are kept whole for a
+	// language's dictionary segmenter (Options.Language zh or ja) to cut
+	// into words; without one they stay one token each. The pattern of
+	// every language but English (WithLanguage).
+	Words
 )
 
-var patternNames = [...]string{"letters", "alnum", "ascii", "sklearn"}
+var patternNames = [...]string{"letters", "alnum", "ascii", "sklearn", "words"}
 
 // MarshalText writes the pattern's name, so that saved pipelines hold names.
 func (p Pattern) MarshalText() ([]byte, error) {
@@ -41,7 +50,7 @@ func (p *Pattern) UnmarshalJSON(b []byte) error {
 // String returns the pattern's name as accepted by ParsePattern.
 func (p Pattern) String() string { return enum.Name(p, patternNames[:], "Pattern") }
 
-// ParsePattern parses "letters", "alnum", "ascii" or "sklearn".
+// ParsePattern parses "letters", "alnum", "ascii", "sklearn" or "words".
 func ParsePattern(s string) (Pattern, error) {
 	p, err := enum.Parse[Pattern](s, patternNames[:], "token pattern")
 	return p, prefixed(err)
@@ -82,6 +91,9 @@ func (p Pattern) inToken(r rune) (ok, contOnly bool) {
 // Tokens are substrings of s (no copies). Invalid UTF-8 bytes separate
 // tokens.
 func Tokenize(dst []string, s string, p Pattern) []string {
+	if p == Words {
+		return tokenizeWords(dst, s)
+	}
 	start := -1
 	for i := 0; i < len(s); {
 		r, size := rune(s[i]), 1

@@ -121,6 +121,9 @@ func PipelinePreset(name string) (Pipeline, error) {
 func (p Pipeline) String() string {
 	t, v := p.Text, p.Vectorize
 	var parts []string
+	if t.Language != "" {
+		parts = append(parts, "language "+t.Language)
+	}
 	if t.NFKC {
 		parts = append(parts, "NFKC")
 	}

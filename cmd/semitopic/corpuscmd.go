@@ -127,6 +127,9 @@ func computeStats(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path s
 		}
 		return st, nil
 	}
+	if err := pf.detectLanguage(cmd, c.Docs); err != nil {
+		return nil, err
+	}
 	pl, err := pf.build(cmd)
 	if err != nil {
 		return nil, err

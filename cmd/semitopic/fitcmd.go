@@ -147,7 +147,9 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, ff *fitFiles
 	var pl *vectorize.Pipeline
 	// --drop-terms needs the pipeline whose vocabulary it edits: the
 	// kind's own unless flags say otherwise.
-	if rf.format != "mtx" && rf.format != "uci" && (pf.changed(cmd) || ff.dropTerms != "") {
+	build := rf.format != "mtx" && rf.format != "uci" && (pf.changed(cmd) || ff.dropTerms != "")
+	// --language auto reads the corpus first.
+	if build && pf.language != "auto" {
 		built, err := pf.build(cmd)
 		if err != nil {
 			return err
@@ -157,6 +159,16 @@ func runFit(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, ff *fitFiles
 	c, err := rf.read(ctx, cmd, path)
 	if err != nil {
 		return err
+	}
+	if build && pl == nil && c.Matrix == nil {
+		if err := pf.detectLanguage(cmd, c.Docs); err != nil {
+			return err
+		}
+		built, err := pf.build(cmd)
+		if err != nil {
+			return err
+		}
+		pl = &built
 	}
 	var labeled bool
 	if c, pl, labeled, err = ff.apply(ctx, c, pl); err != nil {

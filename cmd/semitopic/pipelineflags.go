@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/text"
 	"github.com/semitopic/semitopic/vectorize"
 )
@@ -19,6 +20,8 @@ import (
 // given explicitly override it.
 type pipelineFlags struct {
 	preset        string
+	language      string
+	detected      *text.Detection // what --language auto found, once detectLanguage ran
 	clean         string
 	pattern       string
 	caseMode      string
@@ -50,17 +53,20 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 		presets = append(presets, fmt.Sprintf("%s (%s)", n, vectorize.PipelinePresetDoc(n)))
 	}
 	fs.StringVar(&p.preset, "preset", "default", "pipeline preset; explicit flags override it. Presets:\n"+strings.Join(presets, "\n"))
+	fs.StringVar(&p.language, "language", "en", "the text's language: an ISO 639-1 code ("+languageCodes()+") or auto (detected from a sample of the corpus, and said). "+
+		"It picks the language's stopword list in place of the English ones, its Snowball stemmer in place of the English lemmas or stems (none where Snowball has no algorithm), Unicode (UAX #29) word tokens and, for zh and ja, a dictionary segmenter; "+
+		"explicit flags override each. Saved with the model, so that predict, transform and serve read new text alike")
 	fs.StringVar(&p.clean, "clean", "none", "cleaning of the raw text before the pipeline: none, thesis (the theme-supervised NMF thesis' fix_bad_wording on white-space tokens: lower case, URLs dropped, contractions expanded, non-letters deleted inside tokens), thesis-wordpunct (the same on NLTK WordPunct tokens)")
-	fs.StringVar(&p.pattern, "tokens", "letters", "token pattern: letters (runs of letters), alnum (letters and digits), ascii ([a-zA-Z]+), sklearn ((?u)\\b\\w\\w+\\b)")
+	fs.StringVar(&p.pattern, "tokens", "letters", "token pattern: letters (runs of letters), alnum (letters and digits), ascii ([a-zA-Z]+), sklearn ((?u)\\b\\w\\w+\\b), words (Unicode UAX #29 words holding a letter, cut at apostrophes; runs of Han, kana and Thai kept whole for --language zh or ja to segment; the default of --language other than en)")
 	fs.StringVar(&p.caseMode, "case", "fold", "case mode: fold (Unicode case folding), lower, keep")
 	fs.BoolVar(&p.noNFKC, "no-nfkc", false, "skip Unicode NFKC normalisation")
 	fs.BoolVar(&p.stripAccents, "strip-accents", false, "remove accents (café -> cafe)")
 	fs.IntVar(&p.minLen, "min-len", 3, "minimum token length in characters (0 = none)")
 	fs.IntVar(&p.maxLen, "max-len", 0, "maximum token length in characters (0 = none)")
 	fs.BoolVar(&p.dropNumbers, "drop-numbers", false, "drop tokens made only of digits")
-	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (179 words), sklearn (318 words), or none")
+	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (English, 179 words), sklearn (English, 318 words), nltk-CODE (NLTK's list of another language: "+nltkLists()+"), semitopic-ja (Japanese function words), or none; --language replaces the English lists by its own")
 	fs.StringVar(&p.stopwordsFile, "stopwords-file", "", "file of extra stopwords, one per line")
-	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK), stem (Snowball English), none")
+	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK; English only), stem (the Snowball stemmer of --language, English by default), none")
 	fs.StringVar(&p.lemmaPOS, "lemma-pos", "n", "WordNet parts of speech for the lemmatizer, comma separated from n,v,a,s,r; several = first that changes the word")
 	fs.BoolVar(&p.filterAfter, "filter-after-morph", false, "apply the length and stopword filters to lemmas/stems instead of tokens")
 	fs.StringVar(&p.ngrams, "ngrams", "1", "n-gram range: N or MIN-MAX (at most 1-3 is sensible)")
@@ -76,7 +82,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 }
 
 // pipelineFlagNames are the flags register adds.
-var pipelineFlagNames = []string{"preset", "clean", "tokens", "case", "no-nfkc", "strip-accents", "min-len", "max-len", "drop-numbers",
+var pipelineFlagNames = []string{"preset", "language", "clean", "tokens", "case", "no-nfkc", "strip-accents", "min-len", "max-len", "drop-numbers",
 	"stopwords", "stopwords-file", "morph", "lemma-pos", "filter-after-morph", "ngrams", "weight", "norm", "sublinear",
 	"min-df", "max-df", "max-features", "sklearn-ties", "min-chars", "min-tokens"}
 
@@ -100,6 +106,14 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 	set := func(name string) bool { return cmd.Flags().Changed(name) }
 	t := &pl.Text
 	v := &pl.Vectorize
+	if set("language") {
+		if p.language == "auto" {
+			return pl, fmt.Errorf("--language auto: this command cannot read the corpus before it sets up the pipeline; give the language's code")
+		}
+		if pl.Text, err = text.WithLanguage(pl.Text, p.language); err != nil {
+			return pl, fmt.Errorf("--language: %w", err)
+		}
+	}
 	if set("clean") {
 		if t.Clean, err = text.ParseClean(p.clean); err != nil {
 			return pl, fmt.Errorf("--clean: %w", err)
@@ -132,11 +146,11 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 	}
 	if set("stopwords") {
 		t.Stopwords = nil
-		valid := append(text.StopwordLists(), "none")
+		lists := text.StopwordLists()
 		for _, s := range strings.Split(p.stopwords, ",") {
 			s = strings.TrimSpace(s)
-			if s != "" && !slices.Contains(valid, s) {
-				return pl, fmt.Errorf("--stopwords: unknown list %q (valid: %s; several are separated by commas)", s, strings.Join(valid, ", "))
+			if s != "" && s != "none" && !slices.Contains(lists, s) {
+				return pl, fmt.Errorf("--stopwords: unknown list %q (valid: nltk, sklearn, none, or another language's list: %s, semitopic-ja; several are separated by commas)", s, nltkLists())
 			}
 			if s != "" && s != "none" {
 				t.Stopwords = append(t.Stopwords, s)
@@ -214,7 +228,57 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 	if set("min-tokens") {
 		v.MinTokens = p.minTokens
 	}
+	for _, w := range pl.Text.Warnings() {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", w)
+	}
 	return pl, nil
+}
+
+// languageCodes lists the codes --language takes.
+func languageCodes() string {
+	var codes []string
+	for _, l := range text.Languages() {
+		codes = append(codes, l.Code)
+	}
+	return strings.Join(codes, ", ")
+}
+
+// nltkLists lists the nltk-CODE stopword lists.
+func nltkLists() string {
+	var lists []string
+	for _, l := range text.StopwordLists() {
+		if strings.HasPrefix(l, "nltk-") {
+			lists = append(lists, l)
+		}
+	}
+	return strings.Join(lists, ", ")
+}
+
+// detectSample is how many documents --language auto reads.
+const detectSample = 200
+
+// detectLanguage resolves --language auto: it detects the language of
+// docs from up to 200 of them spread over the corpus, says what it found
+// on stderr, and sets the flag to its code. Other values are left alone.
+func (p *pipelineFlags) detectLanguage(cmd *cobra.Command, docs []corpus.Document) error {
+	if p.language != "auto" || !cmd.Flags().Changed("language") {
+		return nil
+	}
+	step := max(1, len(docs)/detectSample)
+	var sample []string
+	for i := 0; i < len(docs) && len(sample) < detectSample; i += step {
+		sample = append(sample, docs[i].Text)
+	}
+	d, err := text.DetectLanguage(sample)
+	if err != nil {
+		return fmt.Errorf("--language auto: %w", err)
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "language: detected %v\n", d)
+	if d.Share() < 0.5 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: fewer than half the texts are in %s: a corpus of several languages is read as %s; give --language to choose\n", d.Language.Name, d.Language.Name)
+	}
+	p.language, p.detected = d.Language.Code, &d
+	return nil
 }
 
 // parseRange parses "N" or "MIN-MAX".

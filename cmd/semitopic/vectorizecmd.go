@@ -127,6 +127,9 @@ func vectorized(cmd *cobra.Command, rf *readerFlags, pf *pipelineFlags, path str
 	if c.Matrix != nil {
 		return c.Matrix.X, c.Matrix.Vocab, c.Docs, nil, nil
 	}
+	if err := pf.detectLanguage(cmd, c.Docs); err != nil {
+		return nil, nil, nil, nil, err
+	}
 	pl, err := pf.build(cmd)
 	if err != nil {
 		return nil, nil, nil, nil, err

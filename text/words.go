@@ -1,0 +1,268 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+)
+
+// noSpaceScripts are the scripts written without spaces between words,
+// whose letters UAX #29 word segmentation leaves one by one.
+var noSpaceScripts = []*unicode.RangeTable{unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar}
+
+// inNoSpaceScript reports whether r belongs to a script written without
+// spaces, counting the marks that continue its words (the prolonged sound
+// mark ー, the iteration marks 々 and ゝ, the middle dot ・ excluded).
+func inNoSpaceScript(r rune) bool {
+	if r < 0x0E00 {
+		return false
+	}
+	switch r {
+	case 'ー', '々', 'ゝ', 'ゞ', 'ヽ', 'ヾ':
+		return true
+	}
+	return unicode.In(r, noSpaceScripts...)
+}
+
+// tokenizeWords appends the tokens of the Words pattern. The text is
+// cut at ASCII white space first, always a word boundary in UAX #29; a
+// piece made only of the runes simpleWords knows is segmented by it, any
+// other by uniseg (the two agree: TestSimpleWords).
+func tokenizeWords(dst []string, s string) []string {
+	for i := 0; i < len(s); {
+		if asciiSpace(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && !asciiSpace(s[j]) {
+			j++
+		}
+		if out, ok := simpleWords(dst, s[i:j]); ok {
+			dst = out
+		} else {
+			// With the white space before it: marks that follow white
+			// space belong to it (WB4).
+			dst = unisegWords(dst, s[max(i-1, 0):j])
+		}
+		i = j
+	}
+	return dst
+}
+
+// asciiSpace reports whether b is ASCII white space: a space or one of
+// \t \n \v \f \r.
+func asciiSpace(b byte) bool { return b == ' ' || '\t' <= b && b <= '\r' }
+
+// unisegWords appends the tokens of the Words pattern in s, segmented by
+// uniseg.
+func unisegWords(dst []string, s string) []string {
+	state := -1
+	run := -1 // start of the current run of no-space letters, or -1
+	pos := 0
+	for rest := s; len(rest) > 0; {
+		var w string
+		w, rest, state = uniseg.FirstWordInString(rest, state)
+		start := pos
+		pos += len(w)
+		r, _ := utf8.DecodeRuneInString(w)
+		if inNoSpaceScript(r) {
+			if run < 0 {
+				run = start
+			}
+			continue
+		}
+		if run >= 0 {
+			dst = appendRun(dst, s[run:start])
+			run = -1
+		}
+		dst = appendWordParts(dst, w)
+	}
+	if run >= 0 {
+		dst = appendRun(dst, s[run:])
+	}
+	return dst
+}
+
+// appendRun appends a run of letters of the scripts written without
+// spaces, if it holds a letter (not only marks).
+func appendRun(dst []string, run string) []string {
+	if hasLetter(run) {
+		dst = append(dst, run)
+	}
+	return dst
+}
+
+// The UAX #29 word-break classes that simpleWords tells apart.
+const (
+	wbOther     = iota
+	wbLetter    // ALetter: A–Z, a–z
+	wbNumeric   // 0–9
+	wbExtendNum // ExtendNumLet: _
+	wbMidLetter // MidLetter: ':'
+	wbMidNumLet // MidNumLet and Single_Quote: '.', '\''
+	wbMidNum    // MidNum: ',', ';'
+)
+
+// wbClass returns the word-break class of an ASCII character other than
+// white space.
+func wbClass(b byte) int {
+	switch {
+	case 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z':
+		return wbLetter
+	case '0' <= b && b <= '9':
+		return wbNumeric
+	}
+	switch b {
+	case '_':
+		return wbExtendNum
+	case ':':
+		return wbMidLetter
+	case '.', '\'':
+		return wbMidNumLet
+	case ',', ';':
+		return wbMidNum
+	}
+	return wbOther
+}
+
+// simpleClass returns the word-break class of r when simpleWords knows
+// it: ASCII, the letters of Latin-1 and Latin Extended-A and -B, of
+// Cyrillic and of the Hangul syllables, the typographic apostrophes and
+// a few quotes and dashes.
+func simpleClass(r rune) (int, bool) {
+	switch {
+	case r < utf8.RuneSelf:
+		return wbClass(byte(r)), true
+	case 0xC0 <= r && r <= 0x24F:
+		if r == 0xD7 || r == 0xF7 {
+			return wbOther, true
+		}
+		return wbLetter, true
+	case 0x400 <= r && r <= 0x52F:
+		if 0x482 <= r && r <= 0x489 {
+			return 0, false // a sign and combining marks
+		}
+		return wbLetter, true
+	case 0xAC00 <= r && r <= 0xD7A3:
+		return wbLetter, true
+	}
+	switch r {
+	case 0x2018, 0x2019, 0x2024:
+		return wbMidNumLet, true
+	case 0xAB, 0xBB, 0x2013, 0x2014, 0x201C, 0x201D, 0x201E:
+		return wbOther, true
+	}
+	return 0, false
+}
+
+// simpleWords appends the tokens of the Words pattern in s, a piece
+// without white space, segmented by the rules of UAX #29 that apply to
+// the runes simpleClass knows (WB5–WB13b); ok is false, and nothing is
+// appended, when s holds another rune.
+func simpleWords(dst []string, s string) (out []string, ok bool) {
+	var clsBuf [48]int8
+	var offBuf [49]int32
+	cls, off := clsBuf[:0], offBuf[:0]
+	for i, r := range s {
+		c, ok := simpleClass(r)
+		if !ok || r == utf8.RuneError {
+			return dst, false
+		}
+		cls = append(cls, int8(c))
+		off = append(off, int32(i))
+	}
+	off = append(off, int32(len(s)))
+	at := func(i int) int {
+		if i < 0 || i >= len(cls) {
+			return -1
+		}
+		return int(cls[i])
+	}
+	start := 0
+	for i := 1; i < len(cls); i++ {
+		pp, p, c, n := at(i-2), at(i-1), at(i), at(i+1)
+		join := false
+		switch {
+		case p == wbLetter && c == wbLetter: // WB5
+			join = true
+		case p == wbLetter && (c == wbMidLetter || c == wbMidNumLet) && n == wbLetter: // WB6
+			join = true
+		case pp == wbLetter && (p == wbMidLetter || p == wbMidNumLet) && c == wbLetter: // WB7
+			join = true
+		case (p == wbNumeric || p == wbLetter) && (c == wbNumeric || c == wbLetter): // WB8–WB10
+			join = true
+		case pp == wbNumeric && (p == wbMidNum || p == wbMidNumLet) && c == wbNumeric: // WB11
+			join = true
+		case p == wbNumeric && (c == wbMidNum || c == wbMidNumLet) && n == wbNumeric: // WB12
+			join = true
+		case (p == wbLetter || p == wbNumeric || p == wbExtendNum) && c == wbExtendNum: // WB13a
+			join = true
+		case p == wbExtendNum && (c == wbLetter || c == wbNumeric): // WB13b
+			join = true
+		}
+		if !join {
+			dst = appendWordParts(dst, s[off[start]:off[i]])
+			start = i
+		}
+	}
+	if start < len(cls) {
+		dst = appendWordParts(dst, s[off[start]:])
+	}
+	return dst, true
+}
+
+// appendWordParts appends the parts of a UAX #29 word between its
+// apostrophes that hold a letter.
+func appendWordParts(dst []string, w string) []string {
+	start := 0
+	for i := 0; i < len(w); i++ {
+		size := 0
+		switch {
+		case w[i] == '\'':
+			size = 1
+		case w[i] == 0xE2 && strings.HasPrefix(w[i:], "’"):
+			size = len("’")
+		default:
+			continue
+		}
+		if part := w[start:i]; hasLetter(part) {
+			dst = append(dst, part)
+		}
+		start = i + size
+		i += size - 1
+	}
+	if part := w[start:]; hasLetter(part) {
+		dst = append(dst, part)
+	}
+	return dst
+}
+
+// hasLetter reports whether s holds a letter.
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+				return true
+			}
+			continue
+		}
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// needsSegmenter reports whether a token holds a letter of a script that a
+// dictionary segmenter cuts (Han, Hiragana, Katakana).
+func needsSegmenter(t string) bool {
+	for _, r := range t {
+		if r >= 0x3000 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) || r == 'ー') {
+			return true
+		}
+	}
+	return false
+}
