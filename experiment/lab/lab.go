@@ -44,6 +44,17 @@ type Env struct {
 	Log io.Writer
 }
 
+// ExperimentCommand is the command that runs experiment name into
+// e.Out: what a report written by --report-only or --redo names as its
+// source (Report.SetCommand).
+func (e *Env) ExperimentCommand(name string) string {
+	cmd := "go run ./cmd/semitopic experiment " + name
+	if e.Out != "docs/results" {
+		cmd += " --out " + e.Out
+	}
+	return cmd
+}
+
 // Logf writes a progress line.
 func (e *Env) Logf(format string, args ...any) {
 	if e.Log != nil {

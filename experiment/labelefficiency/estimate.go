@@ -2,10 +2,8 @@ package labelefficiency
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -84,12 +82,8 @@ func runEstimate(ctx context.Context, env *lab.Env) error {
 	rep := lab.NewReport(env, name, "Can a user trust the accuracy fit estimates?")
 	rawPath := filepath.Join(env.Out, name+".json")
 	results := &esResults{Protocol: protocol}
-	if b, err := os.ReadFile(rawPath); err == nil {
-		var old esResults
-		if json.Unmarshal(b, &old) == nil && old.Protocol == protocol {
-			results = &old
-			env.Logf("resuming: %d runs already in %s", len(old.Runs), rawPath)
-		}
+	if old := resume(env, rawPath, protocol, func(r *esResults) string { return r.Protocol }, func(r *esResults) int { return len(r.Runs) }); old != nil {
+		results = old
 	}
 	key := func(d string, f float64, s int) string { return fmt.Sprintf("%s %g %d", d, f, s) }
 	done := map[string]bool{}
@@ -133,11 +127,7 @@ func runEstimate(ctx context.Context, env *lab.Env) error {
 		return err
 	}
 	if env.ReportOnly {
-		cmd := "go run ./cmd/semitopic experiment " + name
-		if env.Out != "docs/results" {
-			cmd += " --out " + env.Out
-		}
-		rep.SetCommand(cmd)
+		rep.SetCommand(env.ExperimentCommand(name))
 	}
 	total := 0.0
 	for _, r := range results.Runs {

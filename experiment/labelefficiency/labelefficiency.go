@@ -2,10 +2,8 @@ package labelefficiency
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -801,12 +799,8 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 	}
 	rawPath := filepath.Join(env.Out, name+".json")
 	results := &leResults{Protocol: protocol}
-	if b, err := os.ReadFile(rawPath); err == nil {
-		var old leResults
-		if json.Unmarshal(b, &old) == nil && old.Protocol == protocol {
-			results = &old
-			env.Logf("resuming: %d runs already in %s", len(old.Runs), rawPath)
-		}
+	if old := resume(env, rawPath, protocol, func(r *leResults) string { return r.Protocol }, func(r *leResults) int { return len(r.Runs) }); old != nil {
+		results = old
 	}
 	done := map[string]*leRun{}
 	for _, r := range results.Runs {
@@ -918,11 +912,7 @@ func runLabelEfficiency(ctx context.Context, env *lab.Env) error {
 			"with %d parts of the protocol missing (%s); running that command completes them.", name, len(missing), strings.Join(missing, ", "))
 	}
 	if env.ReportOnly || len(env.Redo) > 0 {
-		cmd := "go run ./cmd/semitopic experiment " + name
-		if env.Out != "docs/results" {
-			cmd += " --out " + env.Out
-		}
-		rep.SetCommand(cmd)
+		rep.SetCommand(env.ExperimentCommand(name))
 	}
 	rep.P("The %d runs took %s of computing in all on this 2-core machine, the measurements of why not counted, over the invocations that wrote %s.json: "+
 		"a rerun resumes from that file and redoes only what is missing there (an interrupted --redo goes on where it stopped), so the wall time below is the last invocation's alone.",

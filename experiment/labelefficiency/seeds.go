@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -440,12 +438,8 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 	}
 	rawPath := filepath.Join(env.Out, name+".json")
 	results := &swResults{Protocol: protocol}
-	if b, err := os.ReadFile(rawPath); err == nil {
-		var old swResults
-		if json.Unmarshal(b, &old) == nil && old.Protocol == protocol {
-			results = &old
-			env.Logf("resuming: %d runs already in %s", len(old.Runs), rawPath)
-		}
+	if old := resume(env, rawPath, protocol, func(r *swResults) string { return r.Protocol }, func(r *swResults) int { return len(r.Runs) }); old != nil {
+		results = old
 	}
 	for _, k := range env.Redo {
 		if !slices.Contains(kinds, k) {
@@ -502,11 +496,7 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 		rep.P("**Incomplete:** %d runs of the protocol are missing (%s); `go run ./cmd/semitopic experiment %s` completes them.", len(missing), strings.Join(missing, ", "), name)
 	}
 	if env.ReportOnly || len(env.Redo) > 0 {
-		cmd := "go run ./cmd/semitopic experiment " + name
-		if env.Out != "docs/results" {
-			cmd += " --out " + env.Out
-		}
-		rep.SetCommand(cmd)
+		rep.SetCommand(env.ExperimentCommand(name))
 	}
 	total := 0.0
 	for _, r := range results.Runs {
