@@ -211,15 +211,17 @@ func (tsnmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitte
 // allowed in the unlabeled documents only: with every document labeled
 // it could only stay empty, and is not tried.
 func (tsnmfKind) grid(o Options, g gridInfo) []Options {
+	if g.share >= 1 {
+		// Every document labeled: the inverse weighting weighs each by
+		// n/n = 1, as none does, and the two final fits are the same
+		// model; cross-validating both would only double the fits.
+		return []Options{o}
+	}
 	none := o
 	setIf(&none.Weighting, o.Weighting, "none")
-	out := []Options{o, none}
-	if g.share < 1 {
-		wide := none
-		setIntIf(&wide.K, o.K, 2*g.labels)
-		out = append(out, wide)
-	}
-	return out
+	wide := none
+	setIntIf(&wide.K, o.K, 2*g.labels)
+	return []Options{o, none, wide}
 }
 
 func (tsnmfKind) describe(o Options) []string {
