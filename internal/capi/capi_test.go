@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/demo"
+	"github.com/semitopic/semitopic/progress"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -285,4 +287,16 @@ func ExampleRegistry() {
 	json.Unmarshal(desc, &info)
 	fmt.Println(info.Kind, info.Topics, "topics")
 	// Output: nmf 4 topics
+}
+
+// A step whose objective was not computed (NaN: LDA's passes between
+// evaluations) is an event without one, and the events stay encodable.
+func TestEventWithoutObjective(t *testing.T) {
+	var j job
+	j.report(progress.Step{Iter: 1, Objective: math.NaN()})
+	j.report(progress.Step{Iter: 2, Objective: 3.5})
+	b, err := json.Marshal(j.events)
+	if err != nil || string(b) != `[{"iter":1,"objective":null,"seconds":0},{"iter":2,"objective":3.5,"seconds":0}]` {
+		t.Errorf("events %s, %v", b, err)
+	}
 }

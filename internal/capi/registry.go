@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -76,12 +77,15 @@ type Input struct {
 
 // Event is one progress step of a job, as the caller receives it.
 type Event struct {
-	Iter      int     `json:"iter"`
-	Total     int     `json:"total,omitempty"`
-	Run       int     `json:"run,omitempty"`
-	Runs      int     `json:"runs,omitempty"`
-	Objective float64 `json:"objective"`
-	Seconds   float64 `json:"seconds"`
+	Iter  int `json:"iter"`
+	Total int `json:"total,omitempty"`
+	Run   int `json:"run,omitempty"`
+	Runs  int `json:"runs,omitempty"`
+	// Objective is the fit's objective after the step, nil where the fit
+	// did not compute it (LDA's perplexity between evaluations): JSON has
+	// no NaN, and one NaN made the whole list of events unencodable.
+	Objective *float64 `json:"objective"`
+	Seconds   float64  `json:"seconds"`
 }
 
 // job is an operation running on its own goroutine.
@@ -98,7 +102,12 @@ type job struct {
 
 func (j *job) report(s progress.Step) {
 	j.mu.Lock()
-	j.events = append(j.events, Event{Iter: s.Iter, Total: s.Total, Run: s.Run, Runs: s.Runs, Objective: s.Objective, Seconds: s.Elapsed.Seconds()})
+	e := Event{Iter: s.Iter, Total: s.Total, Run: s.Run, Runs: s.Runs, Seconds: s.Elapsed.Seconds()}
+	if !math.IsNaN(s.Objective) && !math.IsInf(s.Objective, 0) {
+		obj := s.Objective
+		e.Objective = &obj
+	}
+	j.events = append(j.events, e)
 	j.mu.Unlock()
 }
 

@@ -70,7 +70,9 @@ class _TopicEstimator(TransformerMixin, BaseEstimator):
             name = type(self).__name__
 
             def show(e):
-                print(f"{name}: iteration {e['iter']}, objective {e['objective']:.6g}", file=sys.stderr)
+                obj = e.get("objective")
+                obj = "not evaluated" if obj is None else f"{obj:.6g}"
+                print(f"{name}: iteration {e['iter']}, objective {obj}", file=sys.stderr)
 
             return show
         return None

@@ -101,6 +101,13 @@ def test_verbose_and_callback_progress(capsys):
     assert events and all({"iter", "objective"} <= set(e) for e in events)
     semitopic.GuidedNMF(n_components=2, verbose=1, max_iter=5, tol=1e-300).fit(docs)
     assert "GuidedNMF: iteration 5" in capsys.readouterr().err
+    # LDA's passes whose perplexity is not evaluated (NaN in Go) still
+    # reach the callback, with no objective.
+    events = []
+    semitopic.SeededLDA(n_components=2, random_state=1, max_iter=3).fit(docs, callback=events.append)
+    assert [e["iter"] for e in events] == [1, 2, 3] and events[0]["objective"] is None
+    semitopic.SeededLDA(n_components=2, random_state=1, max_iter=3, verbose=1).fit(docs)
+    assert "SeededLDA: iteration 3, objective not evaluated" in capsys.readouterr().err
 
 
 def _no_semitopic(x):
