@@ -200,6 +200,10 @@ func Choose(ctx context.Context, x *sparse.CSR, vocab []string, cfg Config) (*Re
 		}
 	}
 	res := &Result{Kind: cfg.Kind, Starts: cfg.Starts, TopWords: cfg.TopWords}
+	col := make(map[string]int, len(vocab))
+	for j, w := range vocab {
+		col[w] = j
+	}
 	t0 := time.Now()
 	totalTopics := 0
 	for _, kk := range cfg.Ks {
@@ -224,7 +228,7 @@ func Choose(ctx context.Context, x *sparse.CSR, vocab []string, cfg Config) (*Re
 			if err != nil {
 				return nil, fmt.Errorf("choosek: k = %d, start %d: %w", kk, s+1, err)
 			}
-			tops[s] = topWordIndices(topics, vocab, &c)
+			tops[s] = topWordIndices(topics, col, &c)
 			sc, err := metrics.NPMI(x, tops[s])
 			if err == nil && sc.Scored > 0 {
 				c.Coherence += sc.Mean / float64(cfg.Starts)
@@ -280,13 +284,9 @@ func recommend(cs []Candidate) (int, string) {
 // Kinds are the kinds Choose fits: those that fit without supervision.
 var Kinds = []string{model.KindNMF, model.KindLDA, model.KindCorEx}
 
-// topWordIndices returns each topic's top words as column indices of
-// vocab, counting the empty topics in c.
-func topWordIndices(topics []model.Topic, vocab []string, c *Candidate) [][]int {
-	col := make(map[string]int, len(vocab))
-	for j, w := range vocab {
-		col[w] = j
-	}
+// topWordIndices returns each topic's top words as column indices (col:
+// the column of each vocabulary word), counting the empty topics in c.
+func topWordIndices(topics []model.Topic, col map[string]int, c *Candidate) [][]int {
 	out := make([][]int, len(topics))
 	for t, tp := range topics {
 		if tp.Empty {

@@ -168,10 +168,10 @@ func (c *CorEx) Predict(ctx context.Context, x *sparse.CSR) (*Prediction, error)
 func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart) (Model, Info, error) {
 	var info Info
 	var names, labelNames []string
+	var idx [][]int // the labels of each document, when labeled
 	anchors := sup.Anchors
 	switch {
 	case sup.labeled():
-		var idx [][]int
 		labelNames, idx = sup.labelIndex()
 		sugg, err := corex.SuggestAnchors(x, idx, len(labelNames), SuggestedAnchors, true)
 		if err != nil {
@@ -214,7 +214,7 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		info.Notes = append(info.Notes, note)
 	}
 	if o.HoldLabels && sup.labeled() {
-		cfg.Hold = corexHold(x, sup, len(labelNames))
+		cfg.Hold = corexHold(x, idx, len(labelNames))
 		info.Notes = append(info.Notes, fmt.Sprintf("labels held: the %d labeled documents holding a term are held in their labels' topics and out of the other labels' at every iteration", len(cfg.Hold)))
 	}
 	m, err := corex.Fit(ctx, x, cfg)
@@ -229,10 +229,9 @@ func fitCorEx(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 }
 
 // corexHold holds each labeled document of x that holds a term in the
-// topics of its labels (sup's label index, which is the topic's) and out
-// of the other labels' topics, numLabels in all.
-func corexHold(x *sparse.CSR, sup Supervision, numLabels int) []corex.Held {
-	_, idx := sup.labelIndex()
+// topics of its labels (idx: label indices, which are the topics') and
+// out of the other labels' topics, numLabels in all.
+func corexHold(x *sparse.CSR, idx [][]int, numLabels int) []corex.Held {
 	var hs []corex.Held
 	for i, ls := range idx {
 		if len(ls) == 0 || x.Indptr[i+1] == x.Indptr[i] {

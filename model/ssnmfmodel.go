@@ -319,7 +319,7 @@ func fitSSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 		m.Threshold = 0.5
 	}
 	if o.HoldLabels {
-		note, err := m.holdLabels(ctx, x, cfg, idx)
+		note, err := m.holdLabels(ctx, x, cfg, idx, sup.Labels)
 		if err != nil {
 			return nil, Info{}, seedError(err, topicNames)
 		}
@@ -351,9 +351,9 @@ const (
 // column-normalised B's largest entry), so that a document using only
 // its labels' topics scores its labels highest. B moves with the refit,
 // and with it which topics serve which class: the refits go on until
-// every labeled document holding a term is predicted with its labels, or
-// holdRounds. It returns the note saying what it did.
-func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config, idx [][]int) (string, error) {
+// every labeled document holding a term is predicted with its labels
+// (truth, by name), or holdRounds. It returns the note saying what it did.
+func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config, idx [][]int, truth [][]string) (string, error) {
 	from := "without the hold"
 	if cfg.WMask != nil {
 		from = "held by the previous model's B"
@@ -365,12 +365,13 @@ func (m *SSNMF) holdLabels(ctx context.Context, x *sparse.CSR, cfg ssnmf.Config,
 		if err != nil {
 			return "", err
 		}
-		miss := 0
-		for i, l := range idx {
-			if len(l) > 0 && x.Indptr[i+1] > x.Indptr[i] && !labelsHeld(p.Labels[i], l, m.LabelNames) {
-				miss++
-			}
+		// A labeled document without a term gets no label (Empty): no
+		// hold can change that, and it is not counted.
+		right, labeled, empty, err := p.Accuracy(truth)
+		if err != nil {
+			return "", err
 		}
+		miss := labeled - right - empty
 		if first < 0 {
 			first = miss
 		}
@@ -462,20 +463,6 @@ func servingClasses(b *mat.Dense) []int {
 		}
 	}
 	return serve
-}
-
-// labelsHeld reports whether every label of pred is among the label
-// indices want of names.
-func labelsHeld(pred []string, want []int, names []string) bool {
-	if len(pred) == 0 {
-		return false
-	}
-	for _, l := range pred {
-		if !slices.ContainsFunc(want, func(c int) bool { return names[c] == l }) {
-			return false
-		}
-	}
-	return true
 }
 
 // warmSSNMF sets the starting factors of the ssnmf fit cfg of the

@@ -502,8 +502,7 @@ func runSeedWords(ctx context.Context, env *lab.Env) error {
 	for _, r := range results.Runs {
 		total += r.Seconds
 	}
-	rep.P("The %d runs took %s of computing in all, over the invocations that wrote %s.json (a rerun resumes from it).",
-		len(results.Runs), time.Duration(total*float64(time.Second)).Round(time.Second), name)
+	runsNote(rep, name, len(results.Runs), total)
 	return rep.Finish()
 }
 
