@@ -46,6 +46,9 @@ func TestChooseK(t *testing.T) {
 		"--ks 1:4":       "--ks",
 		"--kind tsnmf":   "learns from labels",
 		"--starts 1":     "at least 2 starts",
+		"--starts 0":     "--starts",
+		"--top-words 0":  "--top-words",
+		"--max-iter -1":  "--max-iter",
 		"--chart k.png":  "--chart",
 		"--kind nothing": "--kind",
 	} {

@@ -49,6 +49,16 @@ recommendation. Progress goes to stderr with an estimate of the time left.
   semitopic choose-k --format jsonl docs.jsonl --ks 5:40:5 --starts 4 --chart k.svg`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// 0 means the default in choosek.Config; given on the command
+			// line it is a mistake, not a request for the default.
+			for name, v := range map[string]int{"starts": cfg.Starts, "top-words": cfg.TopWords} {
+				if err := checkPositive(name, v); err != nil {
+					return err
+				}
+			}
+			if cfg.MaxIter < 0 {
+				return fmt.Errorf("--max-iter: %d: want 0 (the kind's default) or a number ≥ 1", cfg.MaxIter)
+			}
 			if cmd.Flags().Changed("ks") {
 				ks, err := choosek.ParseKs(ksText)
 				if err != nil {
