@@ -602,16 +602,16 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 }
 
 // cvFold is one fold of the cross-validation: the labeled documents that
-// keep their labels, the held-out ones (left out of the fold's fit), and
-// those of them that are scored (those with a label some training
-// document has).
+// keep their labels, and the held-out ones (left out of the fold's fit
+// and scored), unseen of which have no label any training document has.
 type cvFold struct {
-	train, out, test []int
-	unseen           int
+	train, test []int
+	unseen      int
 }
 
-// makeFolds turns a fold assignment into folds, leaving out the folds
-// with nothing to score.
+// makeFolds turns a fold assignment into folds, leaving out a fold none
+// of whose held-out documents has a label its training part has (it
+// could tell no candidate from another).
 func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 	var out []cvFold
 	for f := 0; f < k; f++ {
@@ -630,7 +630,6 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 			if len(ls) == 0 || assign[i] != f {
 				continue
 			}
-			fold.out = append(fold.out, i)
 			fold.test = append(fold.test, i)
 			if slices.ContainsFunc(ls, func(l int) bool { return seen[l] }) {
 				known = true
@@ -654,7 +653,7 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, int, progress.Status, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
-	for _, i := range fold.out {
+	for _, i := range fold.test {
 		held[i] = true
 	}
 	var keep []int
