@@ -4,9 +4,9 @@
 // on. Package text calls them for Morph Stem.
 //
 // Each algorithm is a function StemNAME (StemGerman, StemGreek, …) that
-// stems the word of an Env in place:
+// stems the word of an Env in place (Snowball expects lower-case words):
 //
-//	env := snowball.NewEnv("Spiele")
+//	env := snowball.NewEnv("spiele")
 //	snowball.StemGerman(env)
 //	stem := env.Current()
 //
