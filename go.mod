@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/abadojack/whatlanggo v1.0.1
-	github.com/blevesearch/snowballstem v0.9.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/ikawaha/kagome-dict/ipa v1.2.6

@@ -6,25 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/blevesearch/snowballstem"
-	"github.com/blevesearch/snowballstem/arabic"
-	"github.com/blevesearch/snowballstem/danish"
-	"github.com/blevesearch/snowballstem/dutch"
-	"github.com/blevesearch/snowballstem/english"
-	"github.com/blevesearch/snowballstem/finnish"
-	"github.com/blevesearch/snowballstem/french"
-	"github.com/blevesearch/snowballstem/german"
-	"github.com/blevesearch/snowballstem/hungarian"
-	"github.com/blevesearch/snowballstem/irish"
-	"github.com/blevesearch/snowballstem/italian"
-	"github.com/blevesearch/snowballstem/norwegian"
-	"github.com/blevesearch/snowballstem/portuguese"
-	"github.com/blevesearch/snowballstem/romanian"
-	"github.com/blevesearch/snowballstem/russian"
-	"github.com/blevesearch/snowballstem/spanish"
-	"github.com/blevesearch/snowballstem/swedish"
-	"github.com/blevesearch/snowballstem/tamil"
-	"github.com/blevesearch/snowballstem/turkish"
+	"github.com/semitopic/semitopic/text/internal/snowball"
 )
 
 // Language is what the pipeline knows of a language: its stopword list,
@@ -50,13 +32,19 @@ type Language struct {
 	Note string
 }
 
-// stemFuncs are the Snowball stemmers of github.com/blevesearch/snowballstem,
-// generated from the Snowball project's sources, by language code.
-var stemFuncs = map[string]func(*snowballstem.Env) bool{
-	"ar": arabic.Stem, "da": danish.Stem, "de": german.Stem, "en": english.Stem, "es": spanish.Stem,
-	"fi": finnish.Stem, "fr": french.Stem, "ga": irish.Stem, "hu": hungarian.Stem, "it": italian.Stem,
-	"nl": dutch.Stem, "no": norwegian.Stem, "pt": portuguese.Stem, "ro": romanian.Stem, "ru": russian.Stem,
-	"sv": swedish.Stem, "ta": tamil.Stem, "tr": turkish.Stem,
+// stemFuncs are the Snowball stemmers (package text/internal/snowball,
+// generated from the Snowball project's sources) by language code: one for
+// every language the Snowball project has an algorithm for.
+var stemFuncs = map[string]func(*snowball.Env) bool{
+	"ar": snowball.StemArabic, "ca": snowball.StemCatalan, "cs": snowball.StemCzech, "da": snowball.StemDanish,
+	"de": snowball.StemGerman, "el": snowball.StemGreek, "en": snowball.StemEnglish, "eo": snowball.StemEsperanto,
+	"es": snowball.StemSpanish, "et": snowball.StemEstonian, "eu": snowball.StemBasque, "fa": snowball.StemPersian,
+	"fi": snowball.StemFinnish, "fr": snowball.StemFrench, "ga": snowball.StemIrish, "hi": snowball.StemHindi,
+	"hu": snowball.StemHungarian, "hy": snowball.StemArmenian, "id": snowball.StemIndonesian, "it": snowball.StemItalian,
+	"lt": snowball.StemLithuanian, "ne": snowball.StemNepali, "nl": snowball.StemDutch, "no": snowball.StemNorwegian,
+	"pl": snowball.StemPolish, "pt": snowball.StemPortuguese, "ro": snowball.StemRomanian, "ru": snowball.StemRussian,
+	"sr": snowball.StemSerbian, "sv": snowball.StemSwedish, "ta": snowball.StemTamil, "tr": snowball.StemTurkish,
+	"yi": snowball.StemYiddish,
 }
 
 // languageTable lists every language the pipeline knows, by code.
@@ -65,34 +53,44 @@ var languageTable = []Language{
 	{Code: "az", Name: "Azerbaijani"},
 	{Code: "bn", Name: "Bengali"},
 	{Code: "ca", Name: "Catalan"},
+	{Code: "cs", Name: "Czech"},
 	{Code: "da", Name: "Danish"},
 	{Code: "de", Name: "German"},
 	{Code: "el", Name: "Greek"},
 	{Code: "en", Name: "English", Stopwords: "nltk"},
+	{Code: "eo", Name: "Esperanto"},
 	{Code: "es", Name: "Spanish"},
+	{Code: "et", Name: "Estonian"},
 	{Code: "eu", Name: "Basque"},
+	{Code: "fa", Name: "Persian"},
 	{Code: "fi", Name: "Finnish"},
 	{Code: "fr", Name: "French"},
 	{Code: "ga", Name: "Irish"},
 	{Code: "he", Name: "Hebrew"},
+	{Code: "hi", Name: "Hindi"},
 	{Code: "hu", Name: "Hungarian"},
+	{Code: "hy", Name: "Armenian"},
 	{Code: "id", Name: "Indonesian"},
 	{Code: "it", Name: "Italian"},
 	{Code: "ja", Name: "Japanese", Stopwords: "semitopic-ja", Segmenter: true},
 	{Code: "kk", Name: "Kazakh"},
 	{Code: "ko", Name: "Korean", Note: "words are the spans between spaces (UAX #29 words), with their particles attached; no morphological analysis"},
+	{Code: "lt", Name: "Lithuanian"},
 	{Code: "ne", Name: "Nepali"},
 	{Code: "nl", Name: "Dutch"},
 	{Code: "no", Name: "Norwegian"},
+	{Code: "pl", Name: "Polish"},
 	{Code: "pt", Name: "Portuguese"},
 	{Code: "ro", Name: "Romanian"},
 	{Code: "ru", Name: "Russian"},
 	{Code: "sl", Name: "Slovene"},
+	{Code: "sr", Name: "Serbian"},
 	{Code: "sv", Name: "Swedish"},
 	{Code: "ta", Name: "Tamil"},
 	{Code: "tg", Name: "Tajik"},
 	{Code: "th", Name: "Thai", Note: "no word segmenter: each run of Thai letters between spaces or punctuation is one token (a phrase); segment the text first (spaces between words) for word topics"},
 	{Code: "tr", Name: "Turkish"},
+	{Code: "yi", Name: "Yiddish"},
 	{Code: "zh", Name: "Chinese", Segmenter: true},
 }
 
@@ -252,13 +250,13 @@ func stemmer(code string) (func(string) string, error) {
 			if len(w) <= 2 {
 				return w
 			}
-			env := snowballstem.NewEnv(w)
+			env := snowball.NewEnv(w)
 			f(env)
 			return env.Current()
 		}, nil
 	}
 	return func(w string) string {
-		env := snowballstem.NewEnv(w)
+		env := snowball.NewEnv(w)
 		f(env)
 		return env.Current()
 	}, nil

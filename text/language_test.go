@@ -1,9 +1,6 @@
 package text
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -11,56 +8,23 @@ import (
 	"github.com/semitopic/semitopic/text/segment"
 )
 
-// TestSnowballVocabulary checks the stemmers against samples of the
-// Snowball project's reference vocabularies (testdata/snowball).
-func TestSnowballVocabulary(t *testing.T) {
-	files, err := filepath.Glob("testdata/snowball/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vocabulary samples: %v", err)
-	}
-	for _, file := range files {
-		code := strings.TrimSuffix(filepath.Base(file), ".txt")
-		stem, err := stemmer(code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		n := 0
-		for line := 1; sc.Scan(); line++ {
-			word, want, ok := strings.Cut(sc.Text(), " ")
-			if !ok || strings.HasPrefix(word, "#") {
-				continue
-			}
-			n++
-			if got := stem(word); got != want {
-				t.Errorf("%s line %d: %s stems to %q, want %q", file, line, word, got, want)
-			}
-		}
-		f.Close()
-		if n < 300 {
-			t.Errorf("%s: only %d words", file, n)
-		}
-	}
-}
-
 // TestLanguageGolden runs a short text of each language through the
 // pipeline WithLanguage makes of the defaults: stopwords removed, words
-// stemmed, Chinese and Japanese segmented.
+// stemmed, Chinese and Japanese segmented. Every stem here but Arabic's is
+// the stem Snowball's reference vocabulary of the language gives the word
+// (github.com/snowballstem/snowball-data at snowballData, which has them
+// all; Greek's with accents, which the stemmer ignores).
 func TestLanguageGolden(t *testing.T) {
 	cases := []struct{ lang, text, want string }{
 		{"de", "Die Kinder spielen gern Spiele im Garten, und das Spiel ist für alle schön.", "kind spiel gern spiel gart spiel schon"},
-		{"fr", "L'homme d’État a parlé aux enfants de la République française.", "homm état parl enfant républ français"},
+		{"fr", "L'homme d’État a parlé aux enfants de la République française.", "homm état parl enfant républ franc"},
 		{"es", "Los niños juegan en el jardín con sus amigos.", "niñ jueg jardin amig"},
 		{"it", "I bambini giocano nel giardino con gli amici.", "bambin gioc giardin amic"},
-		{"nl", "De kinderen spelen in de tuin met hun vrienden.", "kinder spel tuin vriend"},
+		{"nl", "De kinderen spelen in de tuin met hun vrienden.", "kinder speel tuin vriend"},
 		{"ru", "Дети играют в игры в саду, и эта игра нравится всем.", "дет игра игр сад эт игр нрав всем"},
 		{"sv", "Barnen leker i trädgården med sina vänner.", "barn lek trädgård vänn"},
 		{"tr", "Çocuklar bahçede arkadaşlarıyla oynuyorlar.", "çocuk bahçe arkadaş oynuyor"},
-		{"el", "Τα παιδιά παίζουν στον κήπο με τους φίλους τους.", "παιδια παιζουν κηπο φιλουσ"},
+		{"el", "Τα παιδιά παίζουν στον κήπο με τους φίλους τους.", "πα παι κηπ φιλ"},
 		{"ar", "يلعب الأطفال في الحديقة مع أصدقائهم.", "يلعب اطفال حديق اصدقاء"},
 		{"zh", "自然语言处理是人工智能的一个重要方向，我们在北京大学学习。", "自然语言 人工智能 一个 方向 北京大学 学习"},
 		{"ja", "JACKはレイテンシの少ないサウンドサーバです。そのアプリケーション間でのオーディオの共有ができます。", "jack レイテンシ 少ない サウンド サーバ アプリケーション オーディオ 共有"},
@@ -99,16 +63,24 @@ func TestWithLanguage(t *testing.T) {
 	if o.Language != "de" || !slices.Equal(o.Stopwords, []string{"nltk-de"}) || o.Morph != Stem || o.Pattern != Words || o.MinLength != 3 {
 		t.Errorf("German: %+v", o)
 	}
-	o, _ = WithLanguage(Options{Stopwords: []string{"nltk", "nltk-fr"}, Morph: Lemma}, "el")
-	if !slices.Equal(o.Stopwords, []string{"nltk-fr", "nltk-el"}) || o.Morph != NoMorph {
-		t.Errorf("Greek (no stemmer): %+v", o)
+	o, _ = WithLanguage(Default(), "el")
+	if !slices.Equal(o.Stopwords, []string{"nltk-el"}) || o.Morph != Stem || !o.StripAccents {
+		t.Errorf("Greek: %+v", o)
+	}
+	o, _ = WithLanguage(Options{Stopwords: []string{"nltk", "nltk-fr"}, Morph: Lemma}, "he")
+	if !slices.Equal(o.Stopwords, []string{"nltk-fr", "nltk-he"}) || o.Morph != NoMorph {
+		t.Errorf("Hebrew (no stemmer): %+v", o)
 	}
 	if len(o.Warnings()) != 0 {
-		t.Errorf("Greek without lemmas warns %q", o.Warnings())
+		t.Errorf("Hebrew without lemmas warns %q", o.Warnings())
 	}
 	o.Morph = Lemma
-	if w := o.Warnings(); len(w) != 1 || !strings.Contains(w[0], "English") {
-		t.Errorf("lemmas on Greek: warnings %q", w)
+	if w := o.Warnings(); len(w) != 1 || !strings.Contains(w[0], "English") || !strings.Contains(w[0], "no Snowball stemmer") {
+		t.Errorf("lemmas on Hebrew: warnings %q", w)
+	}
+	o, _ = WithLanguage(Options{Morph: Lemma}, "pl")
+	if w := o.Warnings(); o.Morph != Stem || len(w) != 1 || !strings.Contains(w[0], "no stopword list for Polish") {
+		t.Errorf("Polish (a stemmer, no stopword list): %+v, warnings %q", o, w)
 	}
 	o, _ = WithLanguage(Options{Pattern: SklearnWords, Stopwords: []string{"sklearn"}}, "fr")
 	if o.MinLength != 2 || o.Pattern != Words || !slices.Equal(o.Stopwords, []string{"nltk-fr"}) {
@@ -125,15 +97,20 @@ func TestWithLanguage(t *testing.T) {
 	if _, err := WithLanguage(Default(), "xx"); err == nil || !strings.Contains(err.Error(), `"xx"`) {
 		t.Errorf("unknown language: %v", err)
 	}
-	if _, err := NewAnalyzer(Options{Language: "el", Morph: Stem}); err == nil || !strings.Contains(err.Error(), "Greek") {
-		t.Errorf("stemming Greek: %v", err)
+	if _, err := NewAnalyzer(Options{Language: "he", Morph: Stem}); err == nil || !strings.Contains(err.Error(), "Hebrew") {
+		t.Errorf("stemming Hebrew: %v", err)
 	}
 	if _, err := NewAnalyzer(Options{Language: "DE"}); err == nil {
 		t.Error("an upper-case language code is accepted")
 	}
 	for _, l := range Languages() {
-		if l.Code != "ko" && l.Code != "th" && l.Code != "ga" && l.Code != "ta" && l.Stopwords == "" {
+		// NLTK has no list for these.
+		noList := []string{"cs", "eo", "et", "fa", "ga", "hi", "hy", "ko", "lt", "pl", "sr", "ta", "th", "yi"}
+		if l.Stopwords == "" && !slices.Contains(noList, l.Code) {
 			t.Errorf("%s has no stopword list", l.Code)
+		}
+		if _, err := stemmer(l.Code); (err == nil) != l.Stemmer {
+			t.Errorf("%s: Stemmer %v, stemmer error %v", l.Code, l.Stemmer, err)
 		}
 		if _, err := Stopwords(l.Stopwords); l.Stopwords != "" && err != nil {
 			t.Error(err)

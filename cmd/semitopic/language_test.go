@@ -135,7 +135,7 @@ func TestLanguageFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--language", "xx"}, `unknown language "xx"`},
-		{[]string{"--language", "el", "--morph", "stem"}, "no Snowball stemmer for Greek"},
+		{[]string{"--language", "he", "--morph", "stem"}, "no Snowball stemmer for Hebrew"},
 		{[]string{"--stopwords", "nltk-xx"}, `unknown list "nltk-xx"`},
 	} {
 		args := append([]string{"fit", "--format", "jsonl", labeled, "--kind", "nmf", "-k", "2", "--out", filepath.Join(t.TempDir(), "m.semitopic")}, c.args...)
