@@ -82,9 +82,15 @@ func TestAutoFit(t *testing.T) {
 		if !reflect.DeepEqual(s.Candidates, f2.Info.Search.Candidates) || s.Chosen != f2.Info.Search.Chosen {
 			t.Errorf("%s: the search is not deterministic", kind)
 		}
-		if s.Fits > 10 {
-			t.Errorf("%s: %d fits, over the budget of 10", kind, s.Fits)
+		// 3 candidates × AutoFolds, the learning curve's AutoFolds and the
+		// final fit.
+		if budget := 4*AutoFolds + 1; s.Fits > budget {
+			t.Errorf("%s: %d fits, over the budget of %d", kind, s.Fits, budget)
 		}
+		if lc := s.Curve; lc == nil || lc.Scored != (AutoFolds-1)*s.Scored || s.Estimate == nil || s.Estimate.Gain < 0 || (lc.Fits != 0 && lc.Fits != AutoFolds) || (lc.Fits == 0 && s.Estimate.Gain != 0) {
+			t.Errorf("%s: learning curve %+v, estimate %+v", kind, s.Curve, s.Estimate)
+		}
+		t.Logf("%s: learning curve %+v, estimate %+v", kind, *s.Curve, *s.Estimate)
 		if s.Labeled == 0 || s.SVM.Accuracy <= 0 || len(s.SVM.Folds) != AutoFolds {
 			t.Errorf("%s: search %+v", kind, s)
 		}

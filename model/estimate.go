@@ -13,8 +13,10 @@ type EstimateInterval struct {
 	Low      float64 `json:"low"`
 	High     float64 `json:"high"`
 	// Bias is the selection bias taken off the cross-validated mean, in
-	// points (see Search.Estimate).
+	// points, and Gain what the learning curve adds for the labels the
+	// kept model learns from beyond a fold model's (see Search.Estimate).
 	Bias float64 `json:"bias,omitempty"`
+	Gain float64 `json:"gain,omitempty"`
 	// N is the number of held-out documents the estimate rests on.
 	N int `json:"n"`
 }
@@ -57,14 +59,15 @@ func selectionBias(cands []Candidate, chosen int) float64 {
 	return max(min(bias/float64(len(c)), lead), 0)
 }
 
-// newInterval returns the estimate mean − bias (percent) of n held-out
-// documents with its 95% Wilson score interval: the interval of a share
-// measured on n documents, which keeps inside [0, 100] and stays honest
-// where a normal approximation would not (few documents, accuracy near
-// 0 or 100).
-func newInterval(mean, bias float64, n int) *EstimateInterval {
-	p := min(max((mean-bias)/100, 0), 1)
-	iv := &EstimateInterval{Accuracy: 100 * p, Bias: bias, N: n, Low: 0, High: 100}
+// newInterval returns the estimate mean − bias + gain (percent) of n
+// held-out documents with its 95% interval: the Wilson score interval of
+// a share measured on n documents, which keeps inside [0, 100] and stays
+// honest where a normal approximation would not (few documents, accuracy
+// near 0 or 100), widened on each side by the gain's own uncertainty
+// (gainSE, its standard error in points) added in quadrature.
+func newInterval(mean, bias, gain, gainSE float64, n int) *EstimateInterval {
+	p := min(max((mean-bias+gain)/100, 0), 1)
+	iv := &EstimateInterval{Accuracy: 100 * p, Bias: bias, Gain: gain, N: n, Low: 0, High: 100}
 	if n <= 0 {
 		return iv
 	}
@@ -72,8 +75,35 @@ func newInterval(mean, bias float64, n int) *EstimateInterval {
 	nn := float64(n)
 	centre := (p + z*z/(2*nn)) / (1 + z*z/nn)
 	half := z / (1 + z*z/nn) * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
-	iv.Low, iv.High = 100*max(centre-half, 0), 100*min(centre+half, 1)
+	lo, hi := max(centre-half, 0), min(centre+half, 1)
+	extra := z * gainSE / 100
+	iv.Low = 100 * max(p-math.Hypot(p-lo, extra), 0)
+	iv.High = 100 * min(p+math.Hypot(hi-p, extra), 1)
 	return iv
+}
+
+// curveExponent is the shape assumed for the learning curve: accuracy
+// a − b·m^(−1/2) in the number m of labeled documents, the rate at which
+// a classifier's error falls with its training set in the usual bounds,
+// fixed in advance rather than fitted (two points cannot fit three
+// parameters).
+const curveExponent = 0.5
+
+// curveGain extrapolates along the learning curve: given the accuracy
+// (percent) of models that learn from (k−1)/k of the labeled documents
+// (full, the folds' own) and from 1/k of them (small), measured on n and
+// ns held-out documents, it returns how many points a model that learns
+// from all of them gains over full, and that gain's standard error. The
+// curve does not fall: a small above full (noise) gives no gain.
+func curveGain(full, small float64, n, ns, k int) (gain, se float64) {
+	if k < 3 || n <= 0 || ns <= 0 {
+		return 0, 0
+	}
+	m1, m2 := 1/float64(k), float64(k-1)/float64(k)
+	g := (math.Pow(m2, -curveExponent) - 1) / (math.Pow(m1, -curveExponent) - math.Pow(m2, -curveExponent))
+	pf, ps := full/100, small/100
+	se = 100 * g * math.Sqrt(pf*(1-pf)/float64(n)+ps*(1-ps)/float64(ns))
+	return max(g*(full-small), 0), se
 }
 
 // uncertainty says in a sentence how uncertain an estimate of labeled
@@ -87,15 +117,23 @@ func uncertainty(iv *EstimateInterval, labeled, classes int) string {
 }
 
 // setEstimates sets the estimates s reports for its chosen candidate and
-// for the linear SVM, from their folds and the documents scored.
+// for the linear SVM, from their folds, the documents scored and the
+// learning curve (Search.Curve) where it was measured.
 func (s *Search) setEstimates() {
 	c := s.ChosenCandidate()
 	if !c.Scored() {
 		return
 	}
-	s.Estimate = newInterval(c.Accuracy, selectionBias(s.Candidates, s.Chosen), s.Scored)
+	var gain, gainSE, svmGain, svmSE float64
+	if lc := s.Curve; lc != nil {
+		if lc.Fits > 0 {
+			gain, gainSE = curveGain(c.Accuracy, lc.Accuracy, s.Scored, lc.Scored, s.Folds)
+		}
+		svmGain, svmSE = curveGain(s.SVM.Accuracy, lc.SVM, s.Scored, lc.Scored, s.Folds)
+	}
+	s.Estimate = newInterval(c.Accuracy, selectionBias(s.Candidates, s.Chosen), gain, gainSE, s.Scored)
 	if s.SVM.Scored() {
-		s.SVMEstimate = newInterval(s.SVM.Accuracy, 0, s.Scored)
+		s.SVMEstimate = newInterval(s.SVM.Accuracy, 0, svmGain, svmSE, s.Scored)
 	}
 	s.Uncertainty = uncertainty(s.Estimate, s.Labeled, s.Classes)
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -37,19 +38,70 @@ func TestWilsonInterval(t *testing.T) {
 		{90, 20, 69.897, 97.215, 90},
 		{100, 10, 72.246, 100, 100},
 	} {
-		iv := newInterval(c.mean, 0, c.n)
+		iv := newInterval(c.mean, 0, 0, 0, c.n)
 		if math.Abs(iv.Low-c.lo) > 0.01 || math.Abs(iv.High-c.hi) > 0.01 || iv.Accuracy != c.accuracy {
 			t.Errorf("%v%% of %d: %+v, want %.3f–%.3f", c.mean, c.n, *iv, c.lo, c.hi)
 		}
 	}
-	iv := newInterval(64.7, 3.2, 55)
+	iv := newInterval(64.7, 3.2, 0, 0, 55)
 	if math.Abs(iv.Accuracy-61.5) > 1e-9 || iv.Bias != 3.2 {
 		t.Errorf("bias taken off: %+v", *iv)
 	}
 	if s := uncertainty(iv, 55, 16); !strings.Contains(s, "55 labeled documents in 16 classes") || !strings.Contains(s, "±12 points") {
 		t.Errorf("uncertainty: %q", s)
 	}
-	if s := uncertainty(newInterval(90, 0, 5000), 5000, 4); s != "" {
+	if s := uncertainty(newInterval(90, 0, 0, 0, 5000), 5000, 4); s != "" {
 		t.Errorf("a narrow estimate said %q", s)
+	}
+}
+
+func TestCurveGain(t *testing.T) {
+	// With 3 folds the fold models learn from 2/3 of the labels and the
+	// turned ones from 1/3: on a − b·m^(−1/2) the step from 2/3 to 1 is
+	// (√1.5 − 1)/(√3 − √1.5) ≈ 0.443 of the step from 1/3 to 2/3.
+	g, se := curveGain(70, 60, 100, 200, 3)
+	want := 10 * (math.Sqrt(1.5) - 1) / (math.Sqrt(3) - math.Sqrt(1.5))
+	if math.Abs(g-want) > 1e-9 {
+		t.Errorf("gain %v, want %v", g, want)
+	}
+	wantSE := 100 * want / 10 * math.Sqrt(0.7*0.3/100+0.6*0.4/200)
+	if math.Abs(se-wantSE) > 1e-9 {
+		t.Errorf("standard error %v, want %v", se, wantSE)
+	}
+	// A curve that would fall is noise: no gain, and none without folds.
+	if g, _ := curveGain(60, 70, 100, 200, 3); g != 0 {
+		t.Errorf("falling curve: gain %v, want 0", g)
+	}
+	if g, se := curveGain(70, 60, 100, 200, 2); g != 0 || se != 0 {
+		t.Errorf("2 folds: gain %v ± %v, want none", g, se)
+	}
+	// The gain moves the estimate and widens its interval.
+	plain := newInterval(70, 0, 0, 0, 100)
+	moved := newInterval(70, 0, want, 3, 100)
+	if math.Abs(moved.Accuracy-(70+want)) > 1e-9 || moved.Gain != want {
+		t.Errorf("moved estimate %+v", *moved)
+	}
+	if moved.HalfWidth() <= plain.HalfWidth() {
+		t.Errorf("the gain's uncertainty did not widen the interval: %v ≤ %v", moved.HalfWidth(), plain.HalfWidth())
+	}
+}
+
+func TestSmallFolds(t *testing.T) {
+	// Six documents, labels 0 0 1 1 2 and an unlabeled one; two folds.
+	idx := [][]int{{0}, {0}, {1}, {1}, {2}, nil}
+	cv := []cvFold{{train: []int{1, 3, 4}, test: []int{0, 2}}, {train: []int{0, 2}, test: []int{1, 3, 4}}}
+	small := smallFolds(idx, cv)
+	if len(small) != 2 {
+		t.Fatalf("%d turned folds, want 2", len(small))
+	}
+	if !slices.Equal(small[0].train, []int{0, 2}) || !slices.Equal(small[0].test, []int{1, 3, 4}) || small[0].unseen != 1 {
+		t.Errorf("first turned fold %+v: want train [0 2], test [1 3 4], 1 unseen (label 2)", small[0])
+	}
+	if small[1].unseen != 0 {
+		t.Errorf("second turned fold %+v: want no unseen document", small[1])
+	}
+	// A fold whose documents hold one label cannot be turned.
+	if got := smallFolds(idx, []cvFold{{train: []int{2, 3, 4}, test: []int{0, 1}}}); got != nil {
+		t.Errorf("one-label fold turned: %+v", got)
 	}
 }

@@ -313,7 +313,18 @@ func printSearch(w io.Writer, s *model.Search) {
 	if e.Bias > 0 {
 		fmt.Fprintf(w, ", its cross-validated %.1f%% less %.1f points for having been chosen among %d candidates on the same folds", best.Accuracy, e.Bias, len(s.Candidates))
 	}
-	fmt.Fprintf(w, "\nlinear SVM on the same labels: %.1f%% (95%% interval %.1f–%.1f%%)\n", v.Accuracy, v.Low, v.High)
+	if e.Gain > 0 && s.Curve != nil {
+		sep := ", plus"
+		if e.Bias <= 0 {
+			sep = fmt.Sprintf(", its cross-validated %.1f%% plus", best.Accuracy)
+		}
+		fmt.Fprintf(w, "%s %.1f points for learning from all %d labeled documents (the learning curve from %.0f%% of them: %.1f%%)", sep, e.Gain, s.Labeled, 100*s.Curve.Share, s.Curve.Accuracy)
+	}
+	fmt.Fprintf(w, "\nlinear SVM on the same labels: %.1f%% (95%% interval %.1f–%.1f%%", v.Accuracy, v.Low, v.High)
+	if v.Gain > 0 {
+		fmt.Fprintf(w, ", its cross-validated %.1f%% plus %.1f points by its learning curve", s.SVM.Accuracy, v.Gain)
+	}
+	fmt.Fprintln(w, ")")
 	if s.Uncertainty != "" {
 		fmt.Fprintf(w, "note: %s\n", s.Uncertainty)
 	}
