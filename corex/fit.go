@@ -679,7 +679,10 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 					if m == 1 {
 						al[0] = 1
 					} else {
-						maxmi := math.Inf(-1)
+						// One pass: the noise, the largest MI, and α
+						// summed over the informative topics (the
+						// previous iteration's α).
+						maxmi, sa := math.Inf(-1), 0.0
 						if hooked == nil {
 							for j := range draws {
 								draws[j] = noise.Float64()
@@ -700,10 +703,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 								// fits best still belongs to the others.
 								maxmi = max(maxmi, mi[j])
 							}
-						}
-						sa := 0.0
-						for j, t := range s.tcs {
-							if t > tcOOM {
+							if s.tcs[j] > tcOOM {
 								sa += al[j]
 							}
 						}
@@ -815,7 +815,10 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 	}
 	sums = sums[:chunks*2*m]
 	parallel.For(chunks, 1, func(clo, chi int) {
-		ev, lv := make([]float64, m), make([]float64, m)
+		// Padded to a multiple of 4, so that the kernels need no
+		// partial block; the padding's values are never read.
+		mp := kernels.Pad(m)
+		ev, lv := make([]float64, mp), make([]float64, mp)
 		for c := clo; c < chi; c++ {
 			cs := sums[c*2*m : (c+1)*2*m]
 			clear(cs)
@@ -830,7 +833,7 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 					ev[j] = -math.Abs(a1 - a0)
 				}
 				kernels.Exp(ev, ev)
-				for j, e := range ev {
+				for j, e := range ev[:m] {
 					lv[j] = 1 + e
 				}
 				kernels.Log(lv, lv)
