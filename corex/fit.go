@@ -543,19 +543,23 @@ func newMarg(n int, logPY []float64) *marg {
 }
 
 // wordBuf is the scratch of the marginals of one word and m topics: the
-// four log marginals, contiguous so that one call of kernels.Log computes
-// them, the mutual information and the probabilities.
+// four log marginals (lp11 and lp10 contiguous, so that one call of
+// kernels.Log computes both), the mutual information, the probabilities,
+// and the logarithms of 1 − p computed as logarithms (not series) with
+// where they go.
 type wordBuf struct {
-	lp                     []float64 // lp11, lp01, lp10, lp00 in turn
+	lp                     []float64 // lp11, lp10, lp01, lp00 in turn
 	lp11, lp01, lp10, lp00 []float64 // log p(x=1|y=1), log p(x=0|y=1), log p(x=1|y=0), log p(x=0|y=0)
 	mi                     []float64 // mutual information (reference units)
 	p1, p0                 []float64 // p(x=1|y=1), p(x=1|y=0)
+	q                      []float64 // 1 − p, then its logarithm
+	qi                     []int     // where in lp each q goes
 }
 
 func newWordBuf(m int) *wordBuf {
-	b := make([]float64, 7*m)
-	w := &wordBuf{lp: b[:4*m], mi: b[4*m : 5*m], p1: b[5*m : 6*m], p0: b[6*m:]}
-	w.lp11, w.lp01, w.lp10, w.lp00 = w.lp[:m], w.lp[m:2*m], w.lp[2*m:3*m], w.lp[3*m:]
+	b := make([]float64, 9*m)
+	w := &wordBuf{lp: b[:4*m], mi: b[4*m : 5*m], p1: b[5*m : 6*m], p0: b[6*m : 7*m], q: b[7*m:], qi: make([]int, 2*m)}
+	w.lp11, w.lp10, w.lp01, w.lp00 = w.lp[:m], w.lp[m:2*m], w.lp[2*m:3*m], w.lp[3*m:]
 	return w
 }
 
@@ -568,26 +572,39 @@ func (g *marg) word(w *wordBuf, pdy []float64, wc, hx float64) {
 
 // wordRaw is word that also stores, when raw is not nil, the mutual
 // information before the bias correction and the clipping, in bits. The
-// logarithms are those of log and log1mp, computed four at a time.
+// logarithms are those of log and log1mp, those computed as logarithms
+// four at a time.
 func (g *marg) wordRaw(w *wordBuf, pdy []float64, wc, hx float64, raw []float64) {
 	const invLn2 = 1 / math.Ln2
+	m := len(pdy)
+	nq := 0
 	for j, v := range pdy {
 		v = min(max(v, g.lo1[j]), g.hi1[j])
 		p1 := v * g.inv1[j]
 		p0 := (wc - v) * g.inv0[j]
 		p0 = min(max(p0, 1e-300), 1-1e-16)
 		w.p1[j], w.p0[j] = p1, p0
-		w.lp11[j], w.lp01[j], w.lp10[j], w.lp00[j] = p1, 1-p1, p0, 1-p0
-	}
-	kernels.Log(w.lp, w.lp)
-	for j := range pdy {
-		p1, p0 := w.p1[j], w.p0[j]
+		w.lp11[j], w.lp10[j] = p1, p0
 		if p1 < log1mpSeries {
 			w.lp01[j] = log1mp(p1)
+		} else {
+			w.q[nq], w.qi[nq] = 1-p1, 2*m+j
+			nq++
 		}
 		if p0 < log1mpSeries {
 			w.lp00[j] = log1mp(p0)
+		} else {
+			w.q[nq], w.qi[nq] = 1-p0, 3*m+j
+			nq++
 		}
+	}
+	kernels.Log(w.lp[:2*m], w.lp[:2*m])
+	kernels.Log(w.q[:nq], w.q[:nq])
+	for t, i := range w.qi[:nq] {
+		w.lp[i] = w.q[t]
+	}
+	for j := range pdy {
+		p1, p0 := w.p1[j], w.p0[j]
 		a, b, e, f := w.lp11[j], w.lp01[j], w.lp10[j], w.lp00[j]
 		h1 := (p1*a + (1-p1)*b) * invLn2 // −h(X|y=1)
 		h0 := (p0*e + (1-p0)*f) * invLn2 // −h(X|y=0)
@@ -815,34 +832,41 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 	}
 	sums = sums[:chunks*2*m]
 	parallel.For(chunks, 1, func(clo, chi int) {
-		// Padded to a multiple of 4, so that the kernels need no
-		// partial block; the padding's values are never read.
-		mp := kernels.Pad(m)
-		ev, lv := make([]float64, mp), make([]float64, mp)
+		ev, lv, li := make([]float64, m), make([]float64, m), make([]int, m)
 		for c := clo; c < chi; c++ {
 			cs := sums[c*2*m : (c+1)*2*m]
 			clear(cs)
 			for l := c * docChunk; l < min((c+1)*docChunk, rows); l++ {
 				ur, pr, lpr, lzr := u.RawRowView(l), p.RawRowView(l), logP.RawRowView(l), logZ.RawRowView(l)
 				// log Z = logaddexp(a0, a1), p = exp(a1 − log Z), with
-				// one exponential and one logarithm per topic, each
-				// computed four at a time.
+				// one exponential and one logarithm per topic (a series
+				// for the logarithm of 1 + e, e small), computed four at
+				// a time.
 				for j := 0; j < m; j++ {
 					a1 := logPY[j] + c1[j] + ur[m+j]
 					a0 := log1mPY[j] + c0[j] + ur[j]
 					ev[j] = -math.Abs(a1 - a0)
 				}
 				kernels.Exp(ev, ev)
-				for j, e := range ev[:m] {
-					lv[j] = 1 + e
+				nl := 0
+				for j, e := range ev {
+					if e >= log1mpSeries {
+						lv[nl], li[nl] = 1+e, j
+						nl++
+					}
 				}
-				kernels.Log(lv, lv)
+				kernels.Log(lv[:nl], lv[:nl])
+				t := 0 // the next of lv
 				for j := 0; j < m; j++ {
 					a1 := logPY[j] + c1[j] + ur[m+j]
 					a0 := log1mPY[j] + c0[j] + ur[j]
 					dlt := a1 - a0
-					e, l1p := ev[j], lv[j]
-					if e < log1mpSeries {
+					e := ev[j]
+					var l1p float64
+					if t < nl && li[t] == j {
+						l1p = lv[t]
+						t++
+					} else {
 						l1p = log1pSmall(e)
 					}
 					var lz, lp, pv float64
