@@ -832,7 +832,10 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 	}
 	sums = sums[:chunks*2*m]
 	parallel.For(chunks, 1, func(clo, chi int) {
-		ev, lv, li := make([]float64, m), make([]float64, m), make([]int, m)
+		// ev is padded to a multiple of 4, so that kernels.Exp takes no
+		// partial block; the padding is never read.
+		mp := kernels.Pad(m)
+		ev, lv, li := make([]float64, mp), make([]float64, m), make([]int, m)
 		for c := clo; c < chi; c++ {
 			cs := sums[c*2*m : (c+1)*2*m]
 			clear(cs)
@@ -849,7 +852,7 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 				}
 				kernels.Exp(ev, ev)
 				nl := 0
-				for j, e := range ev {
+				for j, e := range ev[:m] {
 					if e >= log1mpSeries {
 						lv[nl], li[nl] = 1+e, j
 						nl++
