@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/npyrand"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/internal/rng"
@@ -541,42 +542,90 @@ func newMarg(n int, logPY []float64) *marg {
 	return g
 }
 
+// wordBuf is the scratch of the marginals of one word and m topics: the
+// four log marginals (lp11 and lp10 contiguous, so that one call of
+// kernels.Log computes both), the mutual information, the probabilities,
+// and the logarithms of 1 − p computed as logarithms (not series) with
+// where they go.
+type wordBuf struct {
+	lp                     []float64 // lp11, lp10, lp01, lp00 in turn
+	lp11, lp01, lp10, lp00 []float64 // log p(x=1|y=1), log p(x=0|y=1), log p(x=1|y=0), log p(x=0|y=0)
+	mi                     []float64 // mutual information (reference units)
+	p1, p0                 []float64 // p(x=1|y=1), p(x=1|y=0)
+	q                      []float64 // 1 − p, then its logarithm
+	qi                     []int     // where in lp each q goes
+}
+
+func newWordBuf(m int) *wordBuf {
+	b := make([]float64, 9*m)
+	w := &wordBuf{lp: b[:4*m], mi: b[4*m : 5*m], p1: b[5*m : 6*m], p0: b[6*m : 7*m], q: b[7*m:], qi: make([]int, 2*m)}
+	w.lp11, w.lp10, w.lp01, w.lp00 = w.lp[:m], w.lp[m:2*m], w.lp[2*m:3*m], w.lp[3*m:]
+	return w
+}
+
 // word computes, for one word with count wc and entropy hx (bits) and
-// co-counts pdy with the topics, the log marginals log p(x=1|y=1),
-// log p(x=0|y=1), log p(x=1|y=0), log p(x=0|y=0) and the mutual
-// information (reference units) into the given slices.
-func (g *marg) word(pdy []float64, wc, hx float64, lp11, lp01, lp10, lp00, mi []float64) {
-	g.wordRaw(pdy, wc, hx, lp11, lp01, lp10, lp00, mi, nil)
+// co-counts pdy with the topics, the log marginals and the mutual
+// information into w.
+func (g *marg) word(w *wordBuf, pdy []float64, wc, hx float64) {
+	g.wordRaw(w, pdy, wc, hx, nil)
 }
 
 // wordRaw is word that also stores, when raw is not nil, the mutual
-// information before the bias correction and the clipping, in bits.
-func (g *marg) wordRaw(pdy []float64, wc, hx float64, lp11, lp01, lp10, lp00, mi, raw []float64) {
+// information before the bias correction and the clipping, in bits. The
+// logarithms are those of log and log1mp, those computed as logarithms
+// four at a time.
+func (g *marg) wordRaw(w *wordBuf, pdy []float64, wc, hx float64, raw []float64) {
 	const invLn2 = 1 / math.Ln2
+	m := len(pdy)
+	nq := 0
 	for j, v := range pdy {
 		v = min(max(v, g.lo1[j]), g.hi1[j])
 		p1 := v * g.inv1[j]
 		p0 := (wc - v) * g.inv0[j]
 		p0 = min(max(p0, 1e-300), 1-1e-16)
-		a, b := math.Log(p1), log1mp(p1)
-		e, f := math.Log(p0), log1mp(p0)
-		lp11[j], lp01[j], lp10[j], lp00[j] = a, b, e, f
+		w.p1[j], w.p0[j] = p1, p0
+		w.lp11[j], w.lp10[j] = p1, p0
+		if p1 < log1mpSeries {
+			w.lp01[j] = log1mp(p1)
+		} else {
+			w.q[nq], w.qi[nq] = 1-p1, 2*m+j
+			nq++
+		}
+		if p0 < log1mpSeries {
+			w.lp00[j] = log1mp(p0)
+		} else {
+			w.q[nq], w.qi[nq] = 1-p0, 3*m+j
+			nq++
+		}
+	}
+	kernels.Log(w.lp[:2*m], w.lp[:2*m])
+	kernels.Log(w.q[:nq], w.q[:nq])
+	for t, i := range w.qi[:nq] {
+		w.lp[i] = w.q[t]
+	}
+	for j := range pdy {
+		p1, p0 := w.p1[j], w.p0[j]
+		a, b, e, f := w.lp11[j], w.lp01[j], w.lp10[j], w.lp00[j]
 		h1 := (p1*a + (1-p1)*b) * invLn2 // −h(X|y=1)
 		h0 := (p0*e + (1-p0)*f) * invLn2 // −h(X|y=0)
 		py := g.py[j]
 		r := hx + py*h1 + (1-py)*h0
-		mi[j] = max(r-g.bias, 0)
+		w.mi[j] = max(r-g.bias, 0)
 		if raw != nil {
 			raw[j] = r
 		}
 	}
 }
 
+// log1mpSeries is where log1mp and log1pSmall change from their series to
+// the logarithm.
+const log1mpSeries = 1e-3
+
 // log1mp returns log(1 − p) for p in [0, 1), to a few units in the last
 // place: a series for small p, where 1 − p would lose digits, and the
 // logarithm of 1 − p otherwise (relative error below 2e-13).
 func log1mp(p float64) float64 {
-	if p < 1e-3 {
+	if p < log1mpSeries {
 		// −p − p²/2 − p³/3 − p⁴/4 − p⁵/5; the next term is below 2e-16·p.
 		return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
 	}
@@ -585,7 +634,7 @@ func log1mp(p float64) float64 {
 
 // log1pSmall returns log(1 + e) for e in [0, 1], as log1mp does.
 func log1pSmall(e float64) float64 {
-	if e < 1e-3 {
+	if e < log1mpSeries {
 		return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
 	}
 	return math.Log(1 + e)
@@ -620,8 +669,9 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 		hooked = s.noiseBuf
 	}
 	parallel.For(s.wordChunks, 1, func(clo, chi int) {
-		buf := make([]float64, 6*m)
-		lp11, lp01, lp10, lp00, mi, draws := buf[:m], buf[m:2*m], buf[2*m:3*m], buf[3*m:4*m], buf[4*m:5*m], buf[5*m:]
+		w := newWordBuf(m)
+		lp11, lp01, lp10, lp00, mi := w.lp11, w.lp01, w.lp10, w.lp00, w.mi
+		draws, zs := make([]float64, m), make([]float64, m)
 		for c := clo; c < chi; c++ {
 			var noise rng.Source
 			if update && m > 1 {
@@ -640,13 +690,16 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 			for i := ilo; i < ihi; i++ {
 				o := i * m
 				hx := d.hx[i]
-				g.word(s.pdy.RawRowView(i), d.wc[i], hx, lp11, lp01, lp10, lp00, mi)
+				g.word(w, s.pdy.RawRowView(i), d.wc[i], hx)
 				al := s.alpha[o : o+m]
 				if update {
 					if m == 1 {
 						al[0] = 1
 					} else {
-						maxmi := math.Inf(-1)
+						// One pass: the noise, the largest MI, and α
+						// summed over the informative topics (the
+						// previous iteration's α).
+						maxmi, sa := math.Inf(-1), 0.0
 						if hooked == nil {
 							for j := range draws {
 								draws[j] = noise.Float64()
@@ -667,10 +720,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 								// fits best still belongs to the others.
 								maxmi = max(maxmi, mi[j])
 							}
-						}
-						sa := 0.0
-						for j, t := range s.tcs {
-							if t > tcOOM {
+							if s.tcs[j] > tcOOM {
 								sa += al[j]
 							}
 						}
@@ -679,12 +729,13 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 						}
 						tau := s.tau[i]
 						invH := 1 / hx
-						for j := range al {
-							z := (1 + tau*math.Abs(s.tcs[j])) * (mi[j] - maxmi) * invH
+						for j := range zs {
+							zs[j] = (1 + tau*math.Abs(s.tcs[j])) * (mi[j] - maxmi) * invH
+						}
+						kernels.Exp(al, zs)
+						for j, z := range zs {
 							if z < -745.2 {
 								al[j] = 0
-							} else {
-								al[j] = math.Exp(z)
 							}
 						}
 					}
@@ -781,19 +832,46 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 	}
 	sums = sums[:chunks*2*m]
 	parallel.For(chunks, 1, func(clo, chi int) {
+		// ev is padded to a multiple of 4, so that kernels.Exp takes no
+		// partial block; the padding is never read.
+		mp := kernels.Pad(m)
+		ev, lv, li := make([]float64, mp), make([]float64, m), make([]int, m)
 		for c := clo; c < chi; c++ {
 			cs := sums[c*2*m : (c+1)*2*m]
 			clear(cs)
 			for l := c * docChunk; l < min((c+1)*docChunk, rows); l++ {
 				ur, pr, lpr, lzr := u.RawRowView(l), p.RawRowView(l), logP.RawRowView(l), logZ.RawRowView(l)
+				// log Z = logaddexp(a0, a1), p = exp(a1 − log Z), with
+				// one exponential and one logarithm per topic (a series
+				// for the logarithm of 1 + e, e small), computed four at
+				// a time.
 				for j := 0; j < m; j++ {
 					a1 := logPY[j] + c1[j] + ur[m+j]
 					a0 := log1mPY[j] + c0[j] + ur[j]
-					// log Z = logaddexp(a0, a1), p = exp(a1 − log Z),
-					// with one exponential and one logarithm.
+					ev[j] = -math.Abs(a1 - a0)
+				}
+				kernels.Exp(ev, ev)
+				nl := 0
+				for j, e := range ev[:m] {
+					if e >= log1mpSeries {
+						lv[nl], li[nl] = 1+e, j
+						nl++
+					}
+				}
+				kernels.Log(lv[:nl], lv[:nl])
+				t := 0 // the next of lv
+				for j := 0; j < m; j++ {
+					a1 := logPY[j] + c1[j] + ur[m+j]
+					a0 := log1mPY[j] + c0[j] + ur[j]
 					dlt := a1 - a0
-					e := math.Exp(-math.Abs(dlt))
-					l1p := log1pSmall(e)
+					e := ev[j]
+					var l1p float64
+					if t < nl && li[t] == j {
+						l1p = lv[t]
+						t++
+					} else {
+						l1p = log1pSmall(e)
+					}
 					var lz, lp, pv float64
 					if dlt > 0 {
 						lz, lp, pv = a1+l1p, -l1p, 1/(1+e)

@@ -259,9 +259,10 @@ func (s *fitState) model(cfg Config, anchored bool) *Model {
 	// iteration's co-counts.
 	g := newMarg(d.n, s.logPY)
 	bias := 1 / (2 * float64(d.n))
-	lp11, lp01, lp10, lp00, mi, raw := make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m)
+	w, raw := newWordBuf(m), make([]float64, m)
+	lp11, lp10, mi := w.lp11, w.lp10, w.mi
 	for i := 0; i < d.nv; i++ {
-		g.wordRaw(s.pdy.RawRowView(i), d.wc[i], d.hx[i], lp11, lp01, lp10, lp00, mi, raw)
+		g.wordRaw(w, s.pdy.RawRowView(i), d.wc[i], d.hx[i], raw)
 		src, dst := s.info.RawRowView(i), M.info.RawRowView(i)
 		for nj, j := range order {
 			k, nk := i*m+j, i*m+nj

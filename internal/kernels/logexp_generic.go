@@ -1,0 +1,7 @@
+//go:build !amd64 || purego
+
+package kernels
+
+func logArch(dst, src []float64) { logGeneric(dst, src) }
+
+func expArch(dst, src []float64) { expGeneric(dst, src) }
