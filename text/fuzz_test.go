@@ -35,8 +35,10 @@ func FuzzTokenize(f *testing.F) {
 			t.Fatalf("words of %q: %q, by uniseg alone %q", s, fast, slow)
 		}
 		for _, c := range []Case{Fold, Lower, KeepCase} {
-			if fast, slow := Normalize(s, true, false, c), normalizeSlow(s, true, false, c); fast != slow {
-				t.Fatalf("Normalize(%q, %v) = %q, without its fast paths %q", s, c, fast, slow)
+			for _, strip := range []bool{false, true} {
+				if fast, slow := Normalize(s, true, strip, c), normalizeSlow(s, true, strip, c); fast != slow {
+					t.Fatalf("Normalize(%q, %v, strip accents %v) = %q, without its fast paths %q", s, c, strip, fast, slow)
+				}
 			}
 		}
 		for _, p := range []Pattern{Letters, LettersDigits, ASCIILetters, SklearnWords, Words} {

@@ -247,7 +247,7 @@ func TestFoldable(t *testing.T) {
 		s := string(r)
 		for _, c := range []Case{Fold, Lower, KeepCase} {
 			for _, nfkc := range []bool{true, false} {
-				fast, ok := foldFast(s, c)
+				fast, ok := foldFast(s, nfkc, false, c)
 				if slow := normalizeSlow(s, nfkc, false, c); !ok || fast != slow {
 					t.Fatalf("%U %q, %v, nfkc %v: fast %q, slow %q", r, s, c, nfkc, fast, slow)
 				}

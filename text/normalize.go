@@ -60,8 +60,9 @@ func isASCII(s string) bool {
 // Normalize applies NFKC normalisation (when nfkc is set), accent stripping
 // (when stripAccents is set: canonical decomposition, removal of combining
 // marks, recomposition — "café" becomes "cafe") and the case mode c. ASCII
-// input, and input made only of the runes foldable accepts, take fast
-// paths; the result is identical.
+// input, and input made only of the runes foldable accepts (and, when
+// accents are stripped, combining marks), take fast paths; the result is
+// identical.
 func Normalize(s string, nfkc, stripAccents bool, c Case) string {
 	if isASCII(s) {
 		if c == KeepCase {
@@ -69,20 +70,21 @@ func Normalize(s string, nfkc, stripAccents bool, c Case) string {
 		}
 		return asciiLower(s)
 	}
-	if !stripAccents {
-		if out, ok := foldFast(s, c); ok {
-			return out
-		}
+	if out, ok := foldFast(s, nfkc, stripAccents, c); ok {
+		return out
 	}
 	return normalizeSlow(s, nfkc, stripAccents, c)
 }
 
-// foldable reports whether NFKC leaves r as it is and both case folding
-// and lower-casing map r, on its own, to unicode.ToLower(r) (but ß, which
-// folds to "ss"): the runes of Latin-1, Latin Extended-A and -B,
-// Cyrillic, the Hangul syllables and the dashes and quotes of General
-// Punctuation, less the exceptions listed. TestFoldable checks every rune against
-// golang.org/x/text.
+// foldable reports whether NFKC leaves r as it is, r is a starter that
+// never combines with the rune before it, and both case folding and
+// lower-casing map r, on its own, to unicode.ToLower(r) (but ß, which
+// folds to "ss", ς, which folds to σ, and Σ, which lower-cases to ς at the
+// end of a word): the runes of Latin-1, Latin Extended-A and -B, Greek,
+// Cyrillic, Hebrew, Arabic, the CJK symbols, Hiragana, Katakana, the CJK
+// ideographs, the Hangul syllables and the dashes and quotes of General
+// Punctuation, less the exceptions listed. TestFoldable checks every rune
+// against golang.org/x/text.
 func foldable(r rune) bool {
 	switch {
 	case r < 0x80:
@@ -95,18 +97,59 @@ func foldable(r rune) bool {
 			return false
 		}
 		return true
-	case 0x400 <= r && r <= 0x52F, 0xAC00 <= r && r <= 0xD7A3:
+	case 0x370 <= r && r <= 0x3FF: // Greek
+		switch {
+		case r == 0x374, r == 0x37A, r == 0x37E, 0x384 <= r && r <= 0x385, r == 0x387, r == 0x390, r == 0x3B0,
+			0x3D0 <= r && r <= 0x3D6, 0x3F0 <= r && r <= 0x3F2, 0x3F4 <= r && r <= 0x3F5, r == 0x3F9:
+			return false
+		}
+		return true
+	case 0x400 <= r && r <= 0x52F: // Cyrillic, less its marks
+		return r < 0x483 || r > 0x487
+	case 0xAC00 <= r && r <= 0xD7A3:
+		return true
+	case 0x5C8 <= r && r <= 0x5FF: // Hebrew letters and punctuation
+		return true
+	case 0x600 <= r && r <= 0x6FF: // Arabic, less its marks
+		switch {
+		case 0x610 <= r && r <= 0x61A, 0x64B <= r && r <= 0x65F, r == 0x670, 0x675 <= r && r <= 0x678,
+			0x6D6 <= r && r <= 0x6DC, 0x6DF <= r && r <= 0x6E4, 0x6E7 <= r && r <= 0x6E8, 0x6EA <= r && r <= 0x6ED:
+			return false
+		}
 		return true
 	case 0x2010 <= r && r <= 0x201F:
 		return r != 0x2011 && r != 0x2017
+	case 0x3001 <= r && r <= 0x30FE: // CJK symbols, Hiragana, Katakana
+		switch {
+		case 0x302A <= r && r <= 0x302F, r == 0x3036, 0x3038 <= r && r <= 0x303A, 0x3099 <= r && r <= 0x309C, r == 0x309F:
+			return false
+		}
+		return true
+	case 0x3400 <= r && r <= 0x4DBF, 0x4E00 <= r && r <= 0x9FFF: // CJK ideographs
+		return true
 	}
 	return false
 }
 
-// foldFast normalises s rune by rune when every rune is foldable (NFKC
-// then changes nothing, and case maps each rune alone); ok is false
-// otherwise.
-func foldFast(s string, c Case) (out string, ok bool) {
+// widthMapped returns what NFKC makes of the ideographic space and the
+// fullwidth forms of ASCII (U+FF01–FF5E), which Chinese and Japanese text
+// use: the ASCII character; ok is false for any other rune.
+func widthMapped(r rune) (m rune, ok bool) {
+	switch {
+	case r == 0x3000:
+		return ' ', true
+	case 0xFF01 <= r && r <= 0xFF5E:
+		return r - 0xFF01 + '!', true
+	}
+	return r, false
+}
+
+// foldFast normalises s rune by rune when every rune is foldable or, with
+// nfkc, width-mapped, or, with stripAccents, a combining mark (NFKC then
+// changes nothing but the width-mapped runes, accent stripping drops the
+// marks and the marks of each rune's canonical decomposition, and case
+// maps each rune alone); ok is false otherwise.
+func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 	var b []byte // the result, once it differs from s
 	for i := 0; i < len(s); {
 		if x := s[i]; x < utf8.RuneSelf {
@@ -123,22 +166,47 @@ func foldFast(s string, c Case) (out string, ok bool) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !foldable(r) || r == utf8.RuneError {
+		m, mapped := r, false
+		switch {
+		case r == utf8.RuneError:
+			return "", false
+		case foldable(r):
+			if stripAccents {
+				if m, ok = stripRune(s[i : i+size]); !ok {
+					return "", false
+				}
+			}
+		case nfkc:
+			if m, mapped = widthMapped(r); !mapped {
+				if !stripAccents || !unicode.Is(unicode.Mn, r) {
+					return "", false
+				}
+				m = -1 // dropped
+			}
+		case stripAccents && unicode.Is(unicode.Mn, r):
+			m = -1
+		default:
 			return "", false
 		}
-		m := r
-		if c != KeepCase {
-			m = unicode.ToLower(r)
+		var fold string // what case folding makes of m, when not one rune
+		switch {
+		case m < 0 || c == KeepCase:
+		case m == 'Σ' && c == Lower && i > 0:
+			return "", false // σ or ς, as the runes around it say
+		case m == 'ß' && c == Fold:
+			fold = "ss"
+		case m == 'ς' && c == Fold:
+			m = 'σ'
+		default:
+			m = unicode.ToLower(m)
 		}
-		if m != r || r == 'ß' && c == Fold {
-			if b == nil {
-				b = append(make([]byte, 0, len(s)+8), s[:i]...)
-			}
+		if b == nil && (m != r || fold != "") {
+			b = append(make([]byte, 0, len(s)+8), s[:i]...)
 		}
 		switch {
-		case b == nil:
-		case r == 'ß' && c == Fold:
-			b = append(b, "ss"...)
+		case b == nil, m < 0:
+		case fold != "":
+			b = append(b, fold...)
 		default:
 			b = utf8.AppendRune(b, m)
 		}
@@ -148,6 +216,38 @@ func foldFast(s string, c Case) (out string, ok bool) {
 		return s, true
 	}
 	return string(b), true
+}
+
+// stripRune returns the first rune of s, a foldable rune, without its
+// accents: the first rune of its canonical decomposition when the rest
+// are combining marks (Mn), the rune itself when it has no decomposition
+// or one without marks (the Hangul syllables); ok is false when its
+// decomposition mixes marks and other runes.
+func stripRune(s string) (r rune, ok bool) {
+	r, _ = utf8.DecodeRuneInString(s)
+	if r < 0xC0 {
+		return r, true // no decomposition
+	}
+	d := norm.NFD.PropertiesString(s).Decomposition()
+	if d == nil {
+		return r, true
+	}
+	base, n := utf8.DecodeRune(d)
+	marks, others := 0, 0
+	for _, m := range string(d[n:]) {
+		if unicode.Is(unicode.Mn, m) {
+			marks++
+		} else {
+			others++
+		}
+	}
+	switch {
+	case marks == 0:
+		return r, true
+	case others == 0:
+		return base, true
+	}
+	return r, false
 }
 
 // normalizeSlow is Normalize without its fast paths.
