@@ -4,35 +4,241 @@ package segment
 
 import (
 	"fmt"
+	"sync"
+	"unicode/utf8"
 
+	"github.com/ikawaha/kagome-dict/dict"
 	"github.com/ikawaha/kagome-dict/ipa"
-	"github.com/ikawaha/kagome/v2/tokenizer"
 )
 
 // hasJapanese reports whether the build holds the Japanese dictionary.
 const hasJapanese = true
 
-// japanese segments with kagome and the IPADIC dictionary.
+// japanese segments with the IPADIC dictionary as kagome (and MeCab) do:
+// the lowest-cost path through the lattice of the dictionary's morphemes
+// and of unknown words made by character class. It reads kagome's
+// dictionary data directly and keeps its lattice in reused arrays, without
+// kagome's node objects, callbacks and map look-ups per match.
 type japanese struct {
-	tok *tokenizer.Tokenizer
+	d *dict.Dict
+	// dup[id] counts the morphemes after id with the same surface (the
+	// index's Dup map, made a slice).
+	dup []uint16
+	// unkID and unkDup are the first unknown-word morpheme of each
+	// character class and the number after it with the same class.
+	unkID, unkDup []int32
+	scratch       sync.Pool
 }
 
+// maxCost is the cost of a path that cannot be made (kagome's).
+const maxCost = 1<<31 - 1
+
+// maxUnknownLength bounds an unknown word, in characters (kagome's).
+const maxUnknownLength = 1024
+
 func newJapanese() (*japanese, error) {
-	t, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
-	if err != nil {
-		return nil, fmt.Errorf("segment: Japanese dictionary: %w", err)
+	d := ipa.Dict()
+	j := &japanese{d: d, dup: make([]uint16, len(d.Morphs))}
+	for id, n := range d.Index.Dup {
+		if id < 0 || int(id) >= len(j.dup) || n < 0 || n > 0xFFFF {
+			return nil, fmt.Errorf("segment: Japanese dictionary: morpheme %d has %d duplicates", id, n)
+		}
+		j.dup[id] = uint16(n)
 	}
-	return &japanese{tok: t}, nil
+	n := len(d.InvokeList)
+	if len(d.GroupList) != n || len(d.CharCategory) == 0 {
+		return nil, fmt.Errorf("segment: Japanese dictionary: %d character classes to invoke, %d to group, %d categories", n, len(d.GroupList), len(d.CharCategory))
+	}
+	j.unkID, j.unkDup = make([]int32, n), make([]int32, n)
+	for c := range n {
+		id, ok := d.UnkDict.Index[int32(c)]
+		if !ok {
+			j.unkID[c] = -1
+			continue
+		}
+		j.unkID[c], j.unkDup[c] = id, d.UnkDict.IndexDup[int32(c)]
+		if id < 0 || int(id+j.unkDup[c]) >= len(d.UnkDict.Morphs) {
+			return nil, fmt.Errorf("segment: Japanese dictionary: unknown-word morphemes %d+%d of class %d out of range", id, j.unkDup[c], c)
+		}
+	}
+	for _, c := range d.CharCategory {
+		if int(c) >= n {
+			return nil, fmt.Errorf("segment: Japanese dictionary: character category %d of %d", c, n)
+		}
+	}
+	j.scratch.New = func() any { return new(lattice) }
+	return j, nil
+}
+
+// lattice is the memory of one Append.
+type lattice struct {
+	nodes []node
+	// head and tail are the first and last node ending at each
+	// character (-1: none), linked in the order they were made.
+	head, tail []int32
+	// runeAt maps a byte offset of the run to the index of the
+	// character that starts there.
+	runeAt []int32
+	path   []int32
+}
+
+// node is a morpheme of the lattice: the bytes run[start:end], ending
+// before character last; its right context id, the cost of the best path
+// to its end, the node before it on that path and the next node that ends
+// where it ends.
+type node struct {
+	start, end int32
+	right      int16
+	cost       int32
+	prev, next int32
+}
+
+// category returns the character class of r.
+func (j *japanese) category(r rune) int {
+	if int(r) < len(j.d.CharCategory) && r >= 0 {
+		return int(j.d.CharCategory[r])
+	}
+	return int(j.d.CharCategory[0])
+}
+
+// add makes the node of run[start:end] with the morpheme m ending before
+// character last, with the cost of its best path from the nodes that end
+// where it starts (character first): kagome's Forward, in the order of
+// kagome's lattice, so that ties go the same way.
+func (j *japanese) add(la *lattice, first, last int, start, end int, m dict.Morph) {
+	conn := j.d.Connection
+	base := conn.Row * int64(m.LeftID)
+	n := node{start: int32(start), end: int32(end), right: m.RightID, cost: maxCost, prev: -1, next: -1}
+	for p, k := la.head[first], 0; p >= 0; p, k = la.nodes[p].next, k+1 {
+		pn := &la.nodes[p]
+		total := int64(conn.Vec[base+int64(pn.right)]) + int64(m.Weight) + int64(pn.cost)
+		if total > maxCost {
+			total = maxCost
+		}
+		if k == 0 || int32(total) < n.cost {
+			n.cost, n.prev = int32(total), p
+		}
+	}
+	id := int32(len(la.nodes))
+	la.nodes = append(la.nodes, n)
+	if la.tail[last] >= 0 {
+		la.nodes[la.tail[last]].next = id
+	} else {
+		la.head[last] = id
+	}
+	la.tail[last] = id
 }
 
 // Append cuts run into the morphemes of the lowest-cost path through
-// IPADIC's lattice (MeCab's algorithm), in their surface forms.
+// IPADIC's lattice (MeCab's algorithm, as kagome computes it), in their
+// surface forms.
 func (j *japanese) Append(dst []string, run string) []string {
-	for _, t := range j.tok.Tokenize(run) {
-		if t.Surface == "" || t.Position < 0 || t.Position+len(t.Surface) > len(run) {
+	if run == "" {
+		return dst
+	}
+	la := j.scratch.Get().(*lattice)
+	defer j.scratch.Put(la)
+	rc := utf8.RuneCountInString(run)
+	la.nodes = la.nodes[:0]
+	la.head, la.tail = resize(la.head, rc+2), resize(la.tail, rc+2)
+	for i := range la.head {
+		la.head[i], la.tail[i] = -1, -1
+	}
+	la.runeAt = resize(la.runeAt, len(run)+1)
+	r := int32(0)
+	for i := range run {
+		la.runeAt[i] = r
+		r++
+	}
+	la.runeAt[len(run)] = r
+	// The beginning of the run: a node of cost 0 ending before character 0.
+	la.nodes = append(la.nodes, node{right: 0, prev: -1, next: -1})
+	la.head[0], la.tail[0] = 0, 0
+	da := j.d.Index.Da
+	runePos := -1
+	for pos, ch := range run {
+		runePos++
+		matched := false
+		// The dictionary's words that start here (kagome's
+		// CommonPrefixSearchCallback, inline).
+		p, q := 0, 0
+		for i := pos; i < len(run); i++ {
+			b := run[i]
+			if b == 0 {
+				break
+			}
+			p = q
+			q = int(da[p].Base) + int(b)
+			if q < 0 || q >= len(da) || int(da[q].Check) != p {
+				break
+			}
+			ahead := int(da[q].Base)
+			if ahead < len(da) && int(da[ahead].Check) == q && da[ahead].Base <= 0 {
+				id := int(-da[ahead].Base)
+				last := int(la.runeAt[i+1])
+				for x := id; x <= id+int(j.dup[id]); x++ {
+					j.add(la, runePos, last, pos, i+1, j.d.Morphs[x])
+				}
+				matched = true
+			}
+		}
+		// Unknown words: always where no word starts, and for the
+		// classes whose definition says so.
+		class := j.category(ch)
+		if matched && !j.d.InvokeList[class] {
 			continue
 		}
-		dst = append(dst, run[t.Position:t.Position+len(t.Surface)])
+		end := pos + utf8.RuneLen(ch)
+		if ch == utf8.RuneError {
+			end = pos + 1
+		}
+		n := 1
+		if j.d.GroupList[class] {
+			for i, w := end, 0; i < len(run); i += w {
+				var c rune
+				c, w = utf8.DecodeRuneInString(run[i:])
+				if j.category(c) != class {
+					break
+				}
+				end += w
+				if n++; n >= maxUnknownLength {
+					break
+				}
+			}
+		}
+		prev := pos
+		if c, size := utf8.DecodeLastRuneInString(run[pos:end]); c != utf8.RuneError {
+			prev = end - size
+		}
+		id := j.unkID[class]
+		if id < 0 {
+			continue
+		}
+		for x := id; x <= id+j.unkDup[class]; x++ {
+			m := j.d.UnkDict.Morphs[x]
+			if pos < prev {
+				j.add(la, runePos, runePos+utf8.RuneCountInString(run[pos:prev]), pos, prev, m)
+			}
+			j.add(la, runePos, runePos+utf8.RuneCountInString(run[pos:end]), pos, end, m)
+		}
+	}
+	// The end of the run, then the best path back from it.
+	j.add(la, rc, rc+1, len(run), len(run), dict.Morph{})
+	la.path = la.path[:0]
+	for p := la.nodes[len(la.nodes)-1].prev; p > 0; p = la.nodes[p].prev {
+		la.path = append(la.path, p)
+	}
+	for i := len(la.path) - 1; i >= 0; i-- {
+		n := &la.nodes[la.path[i]]
+		dst = append(dst, run[n.start:n.end])
 	}
 	return dst
+}
+
+// resize returns s with length n, reusing its memory when it can.
+func resize(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	return s[:n]
 }
