@@ -4,6 +4,7 @@ package segment
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"unicode/utf8"
 
@@ -76,21 +77,48 @@ type lattice struct {
 	// head and tail are the first and last node ending at each
 	// character (-1: none), linked in the order they were made.
 	head, tail []int32
+	// reps holds, for each right context id among the nodes that end at
+	// a character, the first of its nodes with the lowest cost, linked
+	// from repHead: for any node that follows, the others of that id
+	// cannot be better.
+	reps    []rep
+	repHead []int32
+	// best caches, for the character being read, the best path into
+	// each left context id: kagome compares every node with every node
+	// before it, but nodes with the same left id choose alike.
+	best []leftBest
+	gen  uint32 // best[l] holds for this character when best[l].gen == gen
 	// runeAt maps a byte offset of the run to the index of the
 	// character that starts there.
 	runeAt []int32
 	path   []int32
 }
 
-// node is a morpheme of the lattice: the bytes run[start:end], ending
-// before character last; its right context id, the cost of the best path
-// to its end, the node before it on that path and the next node that ends
-// where it ends.
+// node is a morpheme of the lattice: the bytes run[start:end]; its right
+// context id, the cost of the best path to its end, the node before it on
+// that path and the next node that ends where it ends.
 type node struct {
 	start, end int32
 	right      int16
 	cost       int32
 	prev, next int32
+}
+
+// rep is the best node of a right context id among those ending at a
+// character, and the next rep there.
+type rep struct {
+	right      int16
+	cost       int32
+	node, next int32
+}
+
+// leftBest is the best path into a left context id from the nodes ending
+// at a character: its cost without the morpheme's weight, and its last
+// node.
+type leftBest struct {
+	gen  uint32
+	cost int64
+	node int32
 }
 
 // category returns the character class of r.
@@ -103,20 +131,26 @@ func (j *japanese) category(r rune) int {
 
 // add makes the node of run[start:end] with the morpheme m ending before
 // character last, with the cost of its best path from the nodes that end
-// where it starts (character first): kagome's Forward, in the order of
-// kagome's lattice, so that ties go the same way.
+// where it starts (character first), as kagome's Forward computes it (ties
+// go to the node made first).
 func (j *japanese) add(la *lattice, first, last int, start, end int, m dict.Morph) {
-	conn := j.d.Connection
-	base := conn.Row * int64(m.LeftID)
 	n := node{start: int32(start), end: int32(end), right: m.RightID, cost: maxCost, prev: -1, next: -1}
-	for p, k := la.head[first], 0; p >= 0; p, k = la.nodes[p].next, k+1 {
-		pn := &la.nodes[p]
-		total := int64(conn.Vec[base+int64(pn.right)]) + int64(m.Weight) + int64(pn.cost)
-		if total > maxCost {
-			total = maxCost
+	if la.head[first] >= 0 {
+		b := &la.best[m.LeftID]
+		if b.gen != la.gen {
+			conn := j.d.Connection.Vec[j.d.Connection.Row*int64(m.LeftID):]
+			b.gen, b.cost, b.node = la.gen, math.MaxInt64, -1
+			for r := la.repHead[first]; r >= 0; r = la.reps[r].next {
+				rp := &la.reps[r]
+				if c := int64(conn[rp.right]) + int64(rp.cost); c < b.cost || c == b.cost && rp.node < b.node {
+					b.cost, b.node = c, rp.node
+				}
+			}
 		}
-		if k == 0 || int32(total) < n.cost {
-			n.cost, n.prev = int32(total), p
+		if c := b.cost + int64(m.Weight); c < maxCost {
+			n.cost, n.prev = int32(c), b.node
+		} else {
+			j.forward(la, &n, first, m) // kagome's comparisons of costs cut to maxCost
 		}
 	}
 	id := int32(len(la.nodes))
@@ -127,6 +161,33 @@ func (j *japanese) add(la *lattice, first, last int, start, end int, m dict.Morp
 		la.head[last] = id
 	}
 	la.tail[last] = id
+	for r := la.repHead[last]; r >= 0; r = la.reps[r].next {
+		if rp := &la.reps[r]; rp.right == n.right {
+			if n.cost < rp.cost {
+				rp.cost, rp.node = n.cost, id
+			}
+			return
+		}
+	}
+	la.reps = append(la.reps, rep{right: n.right, cost: n.cost, node: id, next: la.repHead[last]})
+	la.repHead[last] = int32(len(la.reps) - 1)
+}
+
+// forward sets the cost and the node before n, of morpheme m, as kagome's
+// Forward does, comparing it with every node that ends at character first.
+func (j *japanese) forward(la *lattice, n *node, first int, m dict.Morph) {
+	conn := j.d.Connection
+	base := conn.Row * int64(m.LeftID)
+	for p, k := la.head[first], 0; p >= 0; p, k = la.nodes[p].next, k+1 {
+		pn := &la.nodes[p]
+		total := int64(conn.Vec[base+int64(pn.right)]) + int64(m.Weight) + int64(pn.cost)
+		if total > maxCost {
+			total = maxCost
+		}
+		if k == 0 || int32(total) < n.cost {
+			n.cost, n.prev = int32(total), p
+		}
+	}
 }
 
 // Append cuts run into the morphemes of the lowest-cost path through
@@ -139,10 +200,13 @@ func (j *japanese) Append(dst []string, run string) []string {
 	la := j.scratch.Get().(*lattice)
 	defer j.scratch.Put(la)
 	rc := utf8.RuneCountInString(run)
-	la.nodes = la.nodes[:0]
-	la.head, la.tail = resize(la.head, rc+2), resize(la.tail, rc+2)
+	la.nodes, la.reps = la.nodes[:0], la.reps[:0]
+	la.head, la.tail, la.repHead = resize(la.head, rc+2), resize(la.tail, rc+2), resize(la.repHead, rc+2)
 	for i := range la.head {
-		la.head[i], la.tail[i] = -1, -1
+		la.head[i], la.tail[i], la.repHead[i] = -1, -1, -1
+	}
+	if len(la.best) != int(j.d.Connection.Row) {
+		la.best = make([]leftBest, j.d.Connection.Row)
 	}
 	la.runeAt = resize(la.runeAt, len(run)+1)
 	r := int32(0)
@@ -154,10 +218,13 @@ func (j *japanese) Append(dst []string, run string) []string {
 	// The beginning of the run: a node of cost 0 ending before character 0.
 	la.nodes = append(la.nodes, node{right: 0, prev: -1, next: -1})
 	la.head[0], la.tail[0] = 0, 0
+	la.reps = append(la.reps, rep{node: 0, next: -1})
+	la.repHead[0] = 0
 	da := j.d.Index.Da
 	runePos := -1
 	for pos, ch := range run {
 		runePos++
+		la.nextGen()
 		matched := false
 		// The dictionary's words that start here (kagome's
 		// CommonPrefixSearchCallback, inline).
@@ -171,6 +238,9 @@ func (j *japanese) Append(dst []string, run string) []string {
 			q = int(da[p].Base) + int(b)
 			if q < 0 || q >= len(da) || int(da[q].Check) != p {
 				break
+			}
+			if i+1 < len(run) && run[i+1]&0xC0 == 0x80 {
+				continue // inside a character: no word ends here
 			}
 			ahead := int(da[q].Base)
 			if ahead < len(da) && int(da[ahead].Check) == q && da[ahead].Base <= 0 {
@@ -223,6 +293,7 @@ func (j *japanese) Append(dst []string, run string) []string {
 		}
 	}
 	// The end of the run, then the best path back from it.
+	la.nextGen()
 	j.add(la, rc, rc+1, len(run), len(run), dict.Morph{})
 	la.path = la.path[:0]
 	for p := la.nodes[len(la.nodes)-1].prev; p > 0; p = la.nodes[p].prev {
@@ -233,6 +304,18 @@ func (j *japanese) Append(dst []string, run string) []string {
 		dst = append(dst, run[n.start:n.end])
 	}
 	return dst
+}
+
+// nextGen forgets the best paths into each left context id, for the next
+// character.
+func (la *lattice) nextGen() {
+	la.gen++
+	if la.gen == 0 { // wrapped around: clear the marks
+		for i := range la.best {
+			la.best[i].gen = 0
+		}
+		la.gen = 1
+	}
 }
 
 // resize returns s with length n, reusing its memory when it can.
