@@ -191,7 +191,7 @@ func TestDetectLanguage(t *testing.T) {
 // of others (4 is the widest context of the rules), on every rune the fast
 // path knows in a few contexts, and on longer texts.
 func TestSimpleWords(t *testing.T) {
-	alphabet := []string{"a", "7", "_", ":", ".", "'", ",", " ", "é", "Ж", "한", "’", "«", "\u0301", "中", "λ", "ア", "の", "ب"}
+	alphabet := []string{"a", "7", "_", ":", ".", "'", ",", " ", "é", "Ж", "한", "’", "«", "\u0301", "中", "λ", "ア", "の", "ب", "\u064e", "\u200c"}
 	check := func(s string) {
 		t.Helper()
 		want := unisegWords(nil, s)
@@ -231,7 +231,7 @@ func TestSimpleWords(t *testing.T) {
 	}
 	for _, s := range []string{"U.S.A. e-mail 3.14 1,000,000 a.b.c foo_bar_9 l'homme:x don't", "x1.2a 'a' a'' _a_ 3_a a:b:c",
 		"Größe d’État naïve café\u0301 mp3 «Ça» — “quoted”", "Россия — Москва, 2024 г.", "학교에서 공부합니다.",
-		"Τα παιδιά παίζουν στον κήπο. ΟΔΟΣ", "يلعب الأطفال في الحديقة، ٢٠٢٤ مع أصدقائهم.", "JACKはレイテンシの少ない「サウンドサーバ」です。東京都_1 ア_b 人々"} {
+		"Τα παιδιά παίζουν στον κήπο. ΟΔΟΣ", "يلعب الأطفال في الحديقة، ٢٠٢٤ مع أصدقائهم. مُحَمَّدٌ رَسُولُ", "می\u200cخواهم", "JACKはレイテンシの少ない「サウンドサーバ」です。東京都_1 ア_b 人々"} {
 		check(s)
 	}
 }

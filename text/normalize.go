@@ -83,8 +83,10 @@ func Normalize(s string, nfkc, stripAccents bool, c Case) string {
 // end of a word): the runes of Latin-1, Latin Extended-A and -B, Greek,
 // Cyrillic, Hebrew, Arabic, the CJK symbols, Hiragana, Katakana, the CJK
 // ideographs, the Hangul syllables and the dashes and quotes of General
-// Punctuation, less the exceptions listed. TestFoldable checks every rune
-// against golang.org/x/text.
+// Punctuation, the zero-width spaces, joiners and direction marks and the
+// modifier letter apostrophe, less the exceptions listed; İ lower-cases to
+// i and a combining dot. TestFoldable checks every rune against
+// golang.org/x/text.
 func foldable(r rune) bool {
 	switch {
 	case r < 0x80:
@@ -92,7 +94,7 @@ func foldable(r rune) bool {
 	case r <= 0x24F:
 		switch {
 		case r == 0xA0, r == 0xA8, r == 0xAA, r == 0xAF, 0xB2 <= r && r <= 0xB5, 0xB8 <= r && r <= 0xBA, 0xBC <= r && r <= 0xBE,
-			r == 0x130, r == 0x132, r == 0x133, r == 0x13F, r == 0x140, r == 0x149, r == 0x17F,
+			r == 0x132, r == 0x133, r == 0x13F, r == 0x140, r == 0x149, r == 0x17F,
 			0x1C4 <= r && r <= 0x1CC, 0x1F0 <= r && r <= 0x1F3:
 			return false
 		}
@@ -117,6 +119,10 @@ func foldable(r rune) bool {
 			return false
 		}
 		return true
+	case r == 0x2BC: // the modifier letter apostrophe
+		return true
+	case 0x200B <= r && r <= 0x200F: // zero-width space and joiners, direction marks
+		return true
 	case 0x2010 <= r && r <= 0x201F:
 		return r != 0x2011 && r != 0x2017
 	case 0x3001 <= r && r <= 0x30FE: // CJK symbols, Hiragana, Katakana
@@ -131,24 +137,69 @@ func foldable(r rune) bool {
 	return false
 }
 
-// widthMapped returns what NFKC makes of the ideographic space and the
-// fullwidth forms of ASCII (U+FF01–FF5E), which Chinese and Japanese text
-// use: the ASCII character; ok is false for any other rune.
-func widthMapped(r rune) (m rune, ok bool) {
+// nfkcMapped returns what NFKC makes of a few runes that it maps to
+// ASCII and that text often holds: the no-break and ideographic spaces,
+// the ellipsis and the fullwidth forms of ASCII (U+FF01–FF5E) of Chinese
+// and Japanese text; ok is false for any other rune.
+func nfkcMapped(r rune) (m string, ok bool) {
 	switch {
-	case r == 0x3000:
-		return ' ', true
+	case r == 0xA0, r == 0x3000:
+		return " ", true
+	case r == 0x2026:
+		return "...", true
 	case 0xFF01 <= r && r <= 0xFF5E:
-		return r - 0xFF01 + '!', true
+		return asciiChars[r-0xFF01 : r-0xFF01+1], true
 	}
-	return r, false
+	return "", false
+}
+
+// asciiChars are the printable ASCII characters but the space.
+const asciiChars = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
+// arabicMarkCCC returns the canonical combining class of the Arabic
+// vowel marks, shadda and sukun (U+064B–0652) and the superscript alef
+// (U+0670), which NFKC leaves as they are and composes with nothing, but
+// puts in the order of their classes; ok is false for any other rune.
+func arabicMarkCCC(r rune) (ccc uint8, ok bool) {
+	switch {
+	case 0x64B <= r && r <= 0x652:
+		return uint8(27 + r - 0x64B), true
+	case r == 0x670:
+		return 35, true
+	}
+	return 0, false
+}
+
+// appendMarksSorted appends the Arabic marks of s to b, stably sorted by
+// their combining classes.
+func appendMarksSorted(b []byte, s string) []byte {
+	var buf [16]rune
+	marks := buf[:0]
+	for _, r := range s {
+		marks = append(marks, r)
+	}
+	for i := 1; i < len(marks); i++ {
+		for j := i; j > 0; j-- {
+			a, _ := arabicMarkCCC(marks[j-1])
+			c, _ := arabicMarkCCC(marks[j])
+			if a <= c {
+				break
+			}
+			marks[j-1], marks[j] = marks[j], marks[j-1]
+		}
+	}
+	for _, r := range marks {
+		b = utf8.AppendRune(b, r)
+	}
+	return b
 }
 
 // foldFast normalises s rune by rune when every rune is foldable or, with
-// nfkc, width-mapped, or, with stripAccents, a combining mark (NFKC then
-// changes nothing but the width-mapped runes, accent stripping drops the
-// marks and the marks of each rune's canonical decomposition, and case
-// maps each rune alone); ok is false otherwise.
+// nfkc, one of the runes nfkcMapped knows, or an Arabic vowel mark (put
+// in canonical order with nfkc), or, with stripAccents, a combining mark (NFKC then
+// changes nothing but the mapped runes, accent stripping drops the marks
+// and the marks of each rune's canonical decomposition, and case maps
+// each rune alone); ok is false otherwise.
 func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 	var b []byte // the result, once it differs from s
 	for i := 0; i < len(s); {
@@ -166,7 +217,8 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		m, mapped := r, false
+		m := r
+		var repl string // what m becomes, when not one rune (-1 for m: nothing)
 		switch {
 		case r == utf8.RuneError:
 			return "", false
@@ -176,37 +228,69 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 					return "", false
 				}
 			}
-		case nfkc:
-			if m, mapped = widthMapped(r); !mapped {
-				if !stripAccents || !unicode.Is(unicode.Mn, r) {
-					return "", false
-				}
-				m = -1 // dropped
-			}
 		case stripAccents && unicode.Is(unicode.Mn, r):
-			m = -1
+			m = -1 // dropped
 		default:
-			return "", false
+			if _, known := arabicMarkCCC(r); known {
+				// The marks that follow one another, in the order of
+				// their classes (NFKC's canonical ordering).
+				k := i
+				sorted := true
+				var last uint8
+				for k < len(s) {
+					r2, n2 := utf8.DecodeRuneInString(s[k:])
+					cc, ok2 := arabicMarkCCC(r2)
+					if !ok2 {
+						break
+					}
+					sorted = sorted && cc >= last
+					last = cc
+					k += n2
+				}
+				switch {
+				case nfkc && !sorted:
+					if b == nil {
+						b = append(make([]byte, 0, len(s)+8), s[:i]...)
+					}
+					b = appendMarksSorted(b, s[i:k])
+				case b != nil:
+					b = append(b, s[i:k]...)
+				}
+				i = k
+				continue
+			}
+			var known bool
+			if !nfkc {
+				return "", false
+			}
+			if repl, known = nfkcMapped(r); !known {
+				return "", false
+			}
+			m = -1
+			if c != KeepCase {
+				repl = asciiLower(repl)
+			}
 		}
-		var fold string // what case folding makes of m, when not one rune
 		switch {
 		case m < 0 || c == KeepCase:
 		case m == 'Σ' && c == Lower && i > 0:
 			return "", false // σ or ς, as the runes around it say
 		case m == 'ß' && c == Fold:
-			fold = "ss"
+			m, repl = -1, "ss"
+		case m == 'İ':
+			m, repl = -1, "i\u0307"
 		case m == 'ς' && c == Fold:
 			m = 'σ'
 		default:
 			m = unicode.ToLower(m)
 		}
-		if b == nil && (m != r || fold != "") {
+		if b == nil && (m != r) {
 			b = append(make([]byte, 0, len(s)+8), s[:i]...)
 		}
 		switch {
-		case b == nil, m < 0:
-		case fold != "":
-			b = append(b, fold...)
+		case b == nil:
+		case m < 0:
+			b = append(b, repl...)
 		default:
 			b = utf8.AppendRune(b, m)
 		}
@@ -225,8 +309,10 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 // decomposition mixes marks and other runes.
 func stripRune(s string) (r rune, ok bool) {
 	r, _ = utf8.DecodeRuneInString(s)
-	if r < 0xC0 {
-		return r, true // no decomposition
+	switch {
+	case r < 0xC0, 0x391 <= r && r <= 0x3A9, 0x3B1 <= r && r <= 0x3C9,
+		0x410 <= r && r <= 0x44F && r != 0x419 && r != 0x439, 0x627 <= r && r <= 0x64A:
+		return r, true // no decomposition: Latin-1 but its letters, the Greek, Russian and Arabic letters without marks
 	}
 	d := norm.NFD.PropertiesString(s).Decomposition()
 	if d == nil {

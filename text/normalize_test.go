@@ -56,7 +56,33 @@ func TestFoldFast(t *testing.T) {
 			}
 		}
 	}
+	// Arabic vowel marks in and out of canonical order.
+	var marks []rune
+	for r := rune(0x64B); r <= 0x652; r++ {
+		marks = append(marks, r)
+	}
+	marks = append(marks, 0x670, 0x653, 0x654)
+	for _, a := range marks {
+		for _, b := range marks {
+			for _, s := range []string{"ب" + string(a) + string(b), "ا" + string(a) + "ب" + string(b) + string(a), string(a) + string(b)} {
+				for _, c := range []Case{Fold, Lower, KeepCase} {
+					for _, nfkc := range []bool{true, false} {
+						if got, want := Normalize(s, nfkc, false, c), normalizeSlow(s, nfkc, false, c); got != want {
+							t.Fatalf("%q, %v, nfkc %v: fast %q, slow %q", s, c, nfkc, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	// The fast path takes the texts of these languages.
+	for _, s := range []string{"مُحَمَّدٌ رَسُولُ", "İSTANBUL’da İnsan… çok\u00a0güzel", "می\u200cخواهم", "ΟΔΟΣ Ένας άνθρωπος", "ＪＡＣＫは（低遅延）"} {
+		if _, ok := foldFast(s, true, false, Fold); !ok {
+			t.Errorf("%q takes the slow path", s)
+		}
+	}
 	texts := []string{
+		"مُحَمَّدٌ رَسُولُ اللَّهِ، ومحمّد", "İSTANBUL’da İnsan… çok\u00a0güzel ʼ", "می\u200cخواهم\u200f",
 		"ΟΔΟΣ ΣΤΗΝ ΑΘΗΝΑ· Ο Σωκράτης είπε «ΝΑΙ». Ένας άνθρωπος, ΐ ΰ ς",
 		"يلعب الأطفال في الحديقة مع أصدقائهم، ويَكتُبون.",
 		"ＪＡＣＫは、レイテンシの少ない（低遅延）サウンドサーバです。　東京都！",

@@ -106,6 +106,7 @@ const (
 	wbMidNum    // MidNum: ',', ';'
 	wbKatakana  // Katakana, and the prolonged sound mark ー
 	wbIdeo      // Han and Hiragana: Other, but runs of them are kept whole
+	wbExtend    // Extend and Format: combining marks, joiners, direction marks
 )
 
 // wbClass returns the word-break class of an ASCII character other than
@@ -133,7 +134,8 @@ func wbClass(b byte) int {
 // simpleClass returns the word-break class of r when simpleWords knows
 // it: ASCII, the letters of Latin-1 and Latin Extended-A and -B, of
 // Greek, Cyrillic and Arabic and of the Hangul syllables, the Arabic
-// digits, the CJK ideographs, Hiragana and Katakana, the typographic
+// digits, the CJK ideographs, Hiragana and Katakana, the combining
+// diacritical and Arabic marks, the zero-width joiners, the typographic
 // apostrophes and a few quotes, dashes and Arabic and CJK punctuation
 // marks. TestSimpleWords checks each against uniseg.
 func simpleClass(r rune) (int, bool) {
@@ -157,12 +159,14 @@ func simpleClass(r rune) (int, bool) {
 			return wbLetter, true
 		}
 		return 0, false
+	case 0x300 <= r && r <= 0x36F, 0x200C <= r && r <= 0x200F:
+		return wbExtend, true
 	case 0x620 <= r && r <= 0x6D5: // Arabic letters and digits
 		switch {
 		case 0x660 <= r && r <= 0x669:
 			return wbNumeric, true
 		case 0x64B <= r && r <= 0x65F, r == 0x670:
-			return 0, false // marks
+			return wbExtend, true
 		case unicode.IsLetter(r):
 			return wbLetter, true
 		}
@@ -196,6 +200,12 @@ func simpleWords(dst []string, s string) (out []string, ok bool) {
 		c, ok := simpleClass(r)
 		if !ok || r == utf8.RuneError {
 			return dst, false
+		}
+		if c == wbExtend {
+			if i == 0 {
+				return dst, false // marks after white space belong to it
+			}
+			continue // WB4: the marks go with the rune before them
 		}
 		cls = append(cls, int8(c))
 		off = append(off, int32(i))
