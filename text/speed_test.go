@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/semitopic/semitopic/internal/cputime"
 )
 
 // speedSample returns the sample descriptions of a language
@@ -42,11 +44,11 @@ func speedPass(a *Analyzer, texts []string) time.Duration {
 	s := a.Session()
 	var buf []string
 	t := time.Now()
-	c, ok := cpuTime()
+	c, ok := cputime.Now()
 	for _, x := range texts {
 		buf = s.AppendTokens(buf[:0], x)
 	}
-	if c2, ok2 := cpuTime(); ok && ok2 {
+	if c2, ok2 := cputime.Now(); ok && ok2 {
 		return c2 - c
 	}
 	return time.Since(t)
