@@ -170,6 +170,20 @@ func arabicMarkCCC(r rune) (ccc uint8, ok bool) {
 	return 0, false
 }
 
+// toLower is unicode.ToLower with the capitals of Latin-1, Greek and
+// Russian looked up without its tables.
+func toLower(r rune) rune {
+	switch {
+	case 0x410 <= r && r <= 0x42F, 0x391 <= r && r <= 0x3A9 && r != 0x3A2, 0xC0 <= r && r <= 0xDE && r != 0xD7:
+		return r + 0x20
+	case 0x400 <= r && r <= 0x40F:
+		return r + 0x50
+	case 0x430 <= r && r <= 0x45F, 0x3B1 <= r && r <= 0x3C9, 0xDF <= r && r <= 0xFF:
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
 // appendMarksSorted appends the Arabic marks of s to b, stably sorted by
 // their combining classes.
 func appendMarksSorted(b []byte, s string) []byte {
@@ -282,7 +296,7 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 		case m == 'ς' && c == Fold:
 			m = 'σ'
 		default:
-			m = unicode.ToLower(m)
+			m = toLower(m)
 		}
 		if b == nil && (m != r) {
 			b = append(make([]byte, 0, len(s)+8), s[:i]...)

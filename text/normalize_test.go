@@ -101,3 +101,13 @@ func TestFoldFast(t *testing.T) {
 		}
 	}
 }
+
+// TestShortcuts checks toLower and isLetter against package unicode on
+// every rune up to U+2FFFF.
+func TestShortcuts(t *testing.T) {
+	for r := rune(0); r < 0x30000; r++ {
+		if toLower(r) != unicode.ToLower(r) || isLetter(r) != unicode.IsLetter(r) {
+			t.Fatalf("%U: toLower %U, unicode.ToLower %U; isLetter %v, unicode.IsLetter %v", r, toLower(r), unicode.ToLower(r), isLetter(r), unicode.IsLetter(r))
+		}
+	}
+}

@@ -308,11 +308,24 @@ func hasLetter(s string) bool {
 			}
 			continue
 		}
-		if unicode.IsLetter(r) {
+		if isLetter(r) {
 			return true
 		}
 	}
 	return false
+}
+
+// isLetter is unicode.IsLetter with the letters of Russian, Greek,
+// Arabic, Hiragana, Katakana and the common CJK ideographs known without
+// its tables.
+func isLetter(r rune) bool {
+	switch {
+	case 0x410 <= r && r <= 0x44F, 0x3B1 <= r && r <= 0x3C9, 0x391 <= r && r <= 0x3A9 && r != 0x3A2,
+		0x628 <= r && r <= 0x63A, 0x641 <= r && r <= 0x64A, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA,
+		0x4E00 <= r && r <= 0x9FA5:
+		return true
+	}
+	return unicode.IsLetter(r)
 }
 
 // needsSegmenter reports whether a token holds a letter of a script that a
