@@ -28,16 +28,19 @@ type chinese struct {
 type trie struct {
 	nodes []trieNode
 	edges []trieEdge
+	// logP holds the log probability of the word of each node, or +1
+	// (no probability) where the prefix is not a word.
+	logP []float64
 	// root maps a rune of the Basic Multilingual Plane to the node of the
 	// one-character prefix (0: none); the root's edges hold the others.
 	root []int32
 }
 
 // trieNode is a prefix of a word: its edges are edges[first:first+n].
+// Eight bytes, so that more of the trie stays in the processor's caches;
+// the log probability of a word is in trie.logP.
 type trieNode struct {
 	first, n int32
-	word     bool
-	logP     float64 // log probability, when word is set
 }
 
 // trieEdge leads from a node to the node one rune longer.
@@ -72,7 +75,7 @@ func (t *trie) child(node int32, r rune) int32 {
 // buildTrie returns the trie of words, sorted and without duplicates,
 // with their log probabilities.
 func buildTrie(words []string, logP []float64) trie {
-	t := trie{nodes: []trieNode{{}}, root: make([]int32, 0x10000)}
+	t := trie{nodes: []trieNode{{}}, logP: []float64{1}, root: make([]int32, 0x10000)}
 	// Each node's words are words[lo:hi], sharing its prefix of depth
 	// bytes; a node's edges are made together, so they are side by side.
 	type span struct {
@@ -85,7 +88,7 @@ func buildTrie(words []string, logP []float64) trie {
 		queue = queue[1:]
 		lo := sp.lo
 		if lo < sp.hi && len(words[lo]) == sp.depth {
-			t.nodes[sp.node].word, t.nodes[sp.node].logP = true, logP[lo]
+			t.logP[sp.node] = logP[lo]
 			lo++
 		}
 		t.nodes[sp.node].first = int32(len(t.edges))
@@ -97,6 +100,7 @@ func buildTrie(words []string, logP []float64) trie {
 			}
 			child := int32(len(t.nodes))
 			t.nodes = append(t.nodes, trieNode{})
+			t.logP = append(t.logP, 1)
 			t.edges = append(t.edges, trieEdge{r, child})
 			t.nodes[sp.node].n++
 			if sp.node == 0 && r < rune(len(t.root)) {
@@ -189,8 +193,8 @@ func (c *chinese) Append(dst []string, run string) []string {
 				break // no longer word starts so
 			}
 			// On ties the longer word wins, as in jieba.
-			if nd := &c.dict.nodes[node]; nd.word {
-				if s := nd.logP + best[j]; s >= best[i] {
+			if lp := c.dict.logP[node]; lp <= 0 {
+				if s := lp + best[j]; s >= best[i] {
 					best[i], next[i] = s, j
 				}
 			}
