@@ -28,7 +28,12 @@ type japanese struct {
 	// unkID and unkDup are the first unknown-word morpheme of each
 	// character class and the number after it with the same class.
 	unkID, unkDup []int32
-	scratch       sync.Pool
+	// ends has bit q set when a word ends at node q of the dictionary's
+	// double array (its terminal child exists), so that the walk reads
+	// the child only for the words: a bit per node stays in the caches
+	// where the nodes do not.
+	ends    []uint64
+	scratch sync.Pool
 }
 
 // maxCost is the cost of a path that cannot be made (kagome's).
@@ -65,6 +70,13 @@ func newJapanese() (*japanese, error) {
 	for _, c := range d.CharCategory {
 		if int(c) >= n {
 			return nil, fmt.Errorf("segment: Japanese dictionary: character category %d of %d", c, n)
+		}
+	}
+	da := d.Index.Da
+	j.ends = make([]uint64, (len(da)+63)/64)
+	for q := range da {
+		if a := int(da[q].Base); a >= 0 && a < len(da) && int(da[a].Check) == q && da[a].Base <= 0 {
+			j.ends[q/64] |= 1 << (q % 64)
 		}
 	}
 	j.scratch.New = func() any { return new(lattice) }
@@ -242,9 +254,8 @@ func (j *japanese) Append(dst []string, run string) []string {
 			if i+1 < len(run) && run[i+1]&0xC0 == 0x80 {
 				continue // inside a character: no word ends here
 			}
-			ahead := int(da[q].Base)
-			if ahead < len(da) && int(da[ahead].Check) == q && da[ahead].Base <= 0 {
-				id := int(-da[ahead].Base)
+			if j.ends[q/64]&(1<<(q%64)) != 0 {
+				id := int(-da[da[q].Base].Base)
 				last := int(la.runeAt[i+1])
 				for x := id; x <= id+int(j.dup[id]); x++ {
 					j.add(la, runePos, last, pos, i+1, j.d.Morphs[x])
