@@ -89,3 +89,38 @@ func BenchmarkSegment(b *testing.B) {
 		})
 	}
 }
+
+// FuzzJapanese checks that the Japanese segmenter cuts any text as
+// kagome's tokenizer does and that its words cover the text.
+func FuzzJapanese(f *testing.F) {
+	if !slices.Contains(Languages(), "ja") {
+		f.Skip("built without the Japanese dictionary")
+	}
+	for _, s := range []string{"", "東京都に住んでいます", "すもももももももものうち", "JACKはサウンドサーバです。", "ｶﾀｶﾅ123abc", "\xff東", "ー々ゝ"} {
+		f.Add(s)
+	}
+	s, err := New("ja")
+	if err != nil {
+		f.Fatal(err)
+	}
+	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, run string) {
+		if !utf8.ValidString(run) {
+			return // package text hands it runs of letters only
+		}
+		var want []string
+		for _, tok := range k.Tokenize(run) {
+			want = append(want, tok.Surface)
+		}
+		got := s.Append(nil, run)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: %q, kagome %q", run, got, want)
+		}
+		if strings.Join(got, "") != run {
+			t.Fatalf("%q: the words %q do not cover it", run, got)
+		}
+	})
+}
