@@ -171,15 +171,16 @@ func arabicMarkCCC(r rune) (ccc uint8, ok bool) {
 }
 
 // toLower is unicode.ToLower with the capitals of Latin-1, Greek and
-// Russian looked up without its tables.
+// Russian, and the scripts without case, looked up without its tables.
 func toLower(r rune) rune {
 	switch {
 	case 0x410 <= r && r <= 0x42F, 0x391 <= r && r <= 0x3A9 && r != 0x3A2, 0xC0 <= r && r <= 0xDE && r != 0xD7:
 		return r + 0x20
 	case 0x400 <= r && r <= 0x40F:
 		return r + 0x50
-	case 0x430 <= r && r <= 0x45F, 0x3B1 <= r && r <= 0x3C9, 0xDF <= r && r <= 0xFF:
-		return r
+	case 0x430 <= r && r <= 0x45F, 0x3B1 <= r && r <= 0x3C9, 0xDF <= r && r <= 0xFF,
+		0x5D0 <= r && r <= 0x6FF, 0x3000 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3:
+		return r // no capitals: lower case, Hebrew, Arabic, CJK, Hangul
 	}
 	return unicode.ToLower(r)
 }
@@ -316,6 +317,42 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 	return string(b), true
 }
 
+// greekBase returns the base letter of a Greek vowel with tonos or
+// dialytika (the foldable ones), or 0 for any other rune.
+func greekBase(r rune) rune {
+	switch r {
+	case 'Ά':
+		return 'Α'
+	case 'Έ':
+		return 'Ε'
+	case 'Ή':
+		return 'Η'
+	case 'Ί', 'Ϊ':
+		return 'Ι'
+	case 'Ό':
+		return 'Ο'
+	case 'Ύ', 'Ϋ':
+		return 'Υ'
+	case 'Ώ':
+		return 'Ω'
+	case 'ά':
+		return 'α'
+	case 'έ':
+		return 'ε'
+	case 'ή':
+		return 'η'
+	case 'ί', 'ϊ':
+		return 'ι'
+	case 'ό':
+		return 'ο'
+	case 'ύ', 'ϋ':
+		return 'υ'
+	case 'ώ':
+		return 'ω'
+	}
+	return 0
+}
+
 // stripRune returns the first rune of s, a foldable rune, without its
 // accents: the first rune of its canonical decomposition when the rest
 // are combining marks (Mn), the rune itself when it has no decomposition
@@ -327,6 +364,9 @@ func stripRune(s string) (r rune, ok bool) {
 	case r < 0xC0, 0x391 <= r && r <= 0x3A9, 0x3B1 <= r && r <= 0x3C9,
 		0x410 <= r && r <= 0x44F && r != 0x419 && r != 0x439, 0x627 <= r && r <= 0x64A:
 		return r, true // no decomposition: Latin-1 but its letters, the Greek, Russian and Arabic letters without marks
+	}
+	if b := greekBase(r); b != 0 {
+		return b, true
 	}
 	d := norm.NFD.PropertiesString(s).Decomposition()
 	if d == nil {

@@ -155,7 +155,7 @@ func simpleClass(r rune) (int, bool) {
 	case 0xAC00 <= r && r <= 0xD7A3:
 		return wbLetter, true
 	case 0x370 <= r && r <= 0x3FF: // Greek
-		if unicode.IsLetter(r) && r != 0x374 && r != 0x37A {
+		if isLetter(r) && r != 0x374 && r != 0x37A {
 			return wbLetter, true
 		}
 		return 0, false
@@ -167,7 +167,7 @@ func simpleClass(r rune) (int, bool) {
 			return wbNumeric, true
 		case 0x64B <= r && r <= 0x65F, r == 0x670:
 			return wbExtend, true
-		case unicode.IsLetter(r):
+		case isLetter(r):
 			return wbLetter, true
 		}
 		return 0, false
@@ -321,7 +321,7 @@ func hasLetter(s string) bool {
 func isLetter(r rune) bool {
 	switch {
 	case 0x410 <= r && r <= 0x44F, 0x3B1 <= r && r <= 0x3C9, 0x391 <= r && r <= 0x3A9 && r != 0x3A2,
-		0x628 <= r && r <= 0x63A, 0x641 <= r && r <= 0x64A, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA,
+		0x620 <= r && r <= 0x64A, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA,
 		0x4E00 <= r && r <= 0x9FA5:
 		return true
 	}
