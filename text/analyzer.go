@@ -3,7 +3,6 @@ package text
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -259,22 +258,27 @@ func (a *Analyzer) tokenize(dst []string, s string) []string {
 	if a.seg == nil {
 		return dst
 	}
-	for i := start; i < len(dst); i++ {
-		if !needsSegmenter(dst[i]) {
+	// The tokens, or their words, go after them, then in their place:
+	// no token is moved more than twice, and no words slice is made.
+	end := len(dst)
+	for i := start; i < end; i++ {
+		t := dst[i]
+		if !needsSegmenter(t) {
+			dst = append(dst, t)
 			continue
 		}
-		// Cut the token, then put its words in its place.
-		words := a.seg.Append(nil, dst[i])
-		kept := words[:0]
-		for _, w := range words {
+		k := len(dst)
+		dst = a.seg.Append(dst, t)
+		kept := dst[:k]
+		for _, w := range dst[k:] {
 			if hasLetter(w) {
 				kept = append(kept, w)
 			}
 		}
-		dst = slices.Replace(dst, i, i+1, kept...)
-		i += len(kept) - 1
+		dst = kept
 	}
-	return dst
+	n := copy(dst[start:], dst[end:])
+	return dst[:start+n]
 }
 
 // What becomes of a token: kept, or removed by a step.

@@ -12,7 +12,8 @@ import (
 func FuzzTokenize(f *testing.F) {
 	for _, s := range []string{"", "hello world", "naïve café", "e\u0301", "\xff\xfe", "a_b 12 x2", "ＡＢＣ ﬁ", "日本語のテキスト",
 		"Die Kinder spielen gern Spiele.", "L'homme d’État", "Дети играют в игры", "Τα παιδιά παίζουν", "يلعب الأطفال في الحديقة",
-		"自然语言处理是人工智能的一个重要方向。", "JACKはレイテンシの少ないサウンドサーバです。", "학교에서 공부합니다", "ภาษาไทยเป็นภาษา", "中\xffー々ゝ"} {
+		"自然语言处理是人工智能的一个重要方向。", "JACKはレイテンシの少ないサウンドサーバです。", "학교에서 공부합니다", "ภาษาไทยเป็นภาษา", "中\xffー々ゝ",
+		"مُحَمَّدٌ رَسُولُ", "İSTANBUL’da…\u00a0ΟΔΟΣ", "می\u200cخواهم"} {
 		f.Add(s)
 	}
 	var analyzers []*Analyzer
@@ -35,8 +36,10 @@ func FuzzTokenize(f *testing.F) {
 			t.Fatalf("words of %q: %q, by uniseg alone %q", s, fast, slow)
 		}
 		for _, c := range []Case{Fold, Lower, KeepCase} {
-			if fast, slow := Normalize(s, true, false, c), normalizeSlow(s, true, false, c); fast != slow {
-				t.Fatalf("Normalize(%q, %v) = %q, without its fast paths %q", s, c, fast, slow)
+			for _, strip := range []bool{false, true} {
+				if fast, slow := Normalize(s, true, strip, c), normalizeSlow(s, true, strip, c); fast != slow {
+					t.Fatalf("Normalize(%q, %v, strip accents %v) = %q, without its fast paths %q", s, c, strip, fast, slow)
+				}
 			}
 		}
 		for _, p := range []Pattern{Letters, LettersDigits, ASCIILetters, SklearnWords, Words} {

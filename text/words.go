@@ -104,6 +104,9 @@ const (
 	wbMidLetter // MidLetter: ':'
 	wbMidNumLet // MidNumLet and Single_Quote: '.', '\''
 	wbMidNum    // MidNum: ',', ';'
+	wbKatakana  // Katakana, and the prolonged sound mark ー
+	wbIdeo      // Han and Hiragana: Other, but runs of them are kept whole
+	wbExtend    // Extend and Format: combining marks, joiners, direction marks
 )
 
 // wbClass returns the word-break class of an ASCII character other than
@@ -130,8 +133,11 @@ func wbClass(b byte) int {
 
 // simpleClass returns the word-break class of r when simpleWords knows
 // it: ASCII, the letters of Latin-1 and Latin Extended-A and -B, of
-// Cyrillic and of the Hangul syllables, the typographic apostrophes and
-// a few quotes and dashes.
+// Greek, Cyrillic and Arabic and of the Hangul syllables, the Arabic
+// digits, the CJK ideographs, Hiragana and Katakana, the combining
+// diacritical and Arabic marks, the zero-width joiners, the typographic
+// apostrophes and a few quotes, dashes and Arabic and CJK punctuation
+// marks. TestSimpleWords checks each against uniseg.
 func simpleClass(r rune) (int, bool) {
 	switch {
 	case r < utf8.RuneSelf:
@@ -148,11 +154,34 @@ func simpleClass(r rune) (int, bool) {
 		return wbLetter, true
 	case 0xAC00 <= r && r <= 0xD7A3:
 		return wbLetter, true
+	case 0x370 <= r && r <= 0x3FF: // Greek
+		if isLetter(r) && r != 0x374 && r != 0x37A {
+			return wbLetter, true
+		}
+		return 0, false
+	case 0x300 <= r && r <= 0x36F, 0x200C <= r && r <= 0x200F:
+		return wbExtend, true
+	case 0x620 <= r && r <= 0x6D5: // Arabic letters and digits
+		switch {
+		case 0x660 <= r && r <= 0x669:
+			return wbNumeric, true
+		case 0x64B <= r && r <= 0x65F, r == 0x670:
+			return wbExtend, true
+		case isLetter(r):
+			return wbLetter, true
+		}
+		return 0, false
+	case 0x3041 <= r && r <= 0x3096, 0x3400 <= r && r <= 0x4DBF, 0x4E00 <= r && r <= 0x9FFF:
+		return wbIdeo, true
+	case 0x30A1 <= r && r <= 0x30FA, r == 0x30FC:
+		return wbKatakana, true
 	}
 	switch r {
 	case 0x2018, 0x2019, 0x2024:
 		return wbMidNumLet, true
-	case 0xAB, 0xBB, 0x2013, 0x2014, 0x201C, 0x201D, 0x201E:
+	case 0xAB, 0xBB, 0x2013, 0x2014, 0x201C, 0x201D, 0x201E,
+		0x060C, 0x061B, 0x061F, 0x06D4, // Arabic punctuation
+		0x3001, 0x3002, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011, 0x30FB: // CJK punctuation
 		return wbOther, true
 	}
 	return 0, false
@@ -160,7 +189,8 @@ func simpleClass(r rune) (int, bool) {
 
 // simpleWords appends the tokens of the Words pattern in s, a piece
 // without white space, segmented by the rules of UAX #29 that apply to
-// the runes simpleClass knows (WB5–WB13b); ok is false, and nothing is
+// the runes simpleClass knows (WB5–WB13b), with the runs of Han and kana
+// kept whole as unisegWords keeps them; ok is false, and nothing is
 // appended, when s holds another rune.
 func simpleWords(dst []string, s string) (out []string, ok bool) {
 	var clsBuf [48]int8
@@ -170,6 +200,12 @@ func simpleWords(dst []string, s string) (out []string, ok bool) {
 		c, ok := simpleClass(r)
 		if !ok || r == utf8.RuneError {
 			return dst, false
+		}
+		if c == wbExtend {
+			if i == 0 {
+				return dst, false // marks after white space belong to it
+			}
+			continue // WB4: the marks go with the rune before them
 		}
 		cls = append(cls, int8(c))
 		off = append(off, int32(i))
@@ -181,7 +217,7 @@ func simpleWords(dst []string, s string) (out []string, ok bool) {
 		}
 		return int(cls[i])
 	}
-	start := 0
+	start, run := 0, -1
 	for i := 1; i < len(cls); i++ {
 		pp, p, c, n := at(i-2), at(i-1), at(i), at(i+1)
 		join := false
@@ -198,20 +234,43 @@ func simpleWords(dst []string, s string) (out []string, ok bool) {
 			join = true
 		case p == wbNumeric && (c == wbMidNum || c == wbMidNumLet) && n == wbNumeric: // WB12
 			join = true
-		case (p == wbLetter || p == wbNumeric || p == wbExtendNum) && c == wbExtendNum: // WB13a
+		case p == wbKatakana && c == wbKatakana: // WB13
 			join = true
-		case p == wbExtendNum && (c == wbLetter || c == wbNumeric): // WB13b
+		case (p == wbLetter || p == wbNumeric || p == wbKatakana || p == wbExtendNum) && c == wbExtendNum: // WB13a
+			join = true
+		case p == wbExtendNum && (c == wbLetter || c == wbNumeric || c == wbKatakana): // WB13b
 			join = true
 		}
 		if !join {
-			dst = appendWordParts(dst, s[off[start]:off[i]])
+			dst, run = appendSimpleWord(dst, s, int(off[start]), int(off[i]), run, cls[start])
 			start = i
 		}
 	}
 	if start < len(cls) {
-		dst = appendWordParts(dst, s[off[start]:])
+		dst, run = appendSimpleWord(dst, s, int(off[start]), len(s), run, cls[start])
+	}
+	if run >= 0 {
+		dst = appendRun(dst, s[run:])
 	}
 	return dst, true
+}
+
+// appendSimpleWord appends the word s[start:end], whose first rune has the
+// class first, as unisegWords does: a word that starts with Han or kana
+// extends the run of them that starts at run (or starts one), any other
+// ends that run (appended) and is appended by its parts. It returns the
+// start of the run, or -1.
+func appendSimpleWord(dst []string, s string, start, end, run int, first int8) ([]string, int) {
+	if first == wbKatakana || first == wbIdeo {
+		if run < 0 {
+			run = start
+		}
+		return dst, run
+	}
+	if run >= 0 {
+		dst = appendRun(dst, s[run:start])
+	}
+	return appendWordParts(dst, s[start:end]), -1
 }
 
 // appendWordParts appends the parts of a UAX #29 word between its
@@ -249,11 +308,24 @@ func hasLetter(s string) bool {
 			}
 			continue
 		}
-		if unicode.IsLetter(r) {
+		if isLetter(r) {
 			return true
 		}
 	}
 	return false
+}
+
+// isLetter is unicode.IsLetter with the letters of Russian, Greek,
+// Arabic, Hiragana, Katakana and the common CJK ideographs known without
+// its tables.
+func isLetter(r rune) bool {
+	switch {
+	case 0x410 <= r && r <= 0x44F, 0x3B1 <= r && r <= 0x3C9, 0x391 <= r && r <= 0x3A9 && r != 0x3A2,
+		0x620 <= r && r <= 0x64A, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA,
+		0x4E00 <= r && r <= 0x9FA5:
+		return true
+	}
+	return unicode.IsLetter(r)
 }
 
 // needsSegmenter reports whether a token holds a letter of a script that a

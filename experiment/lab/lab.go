@@ -37,6 +37,9 @@ type Env struct {
 	// defaults and automatic configuration, the best kind among them, and
 	// the measurements of why), after a change that moves only them.
 	Redo []string
+	// Languages restricts the experiment that measures languages
+	// (languages) to these ISO 639-1 codes; nil means all of them.
+	Languages []string
 	// Command is the command line that started the run, recorded in the
 	// report.
 	Command string

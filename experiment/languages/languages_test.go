@@ -96,3 +96,16 @@ func TestLanguagesTiny(t *testing.T) {
 		t.Errorf("report:\n%s", md)
 	}
 }
+
+// A language the experiment does not know is refused, naming it.
+func TestLanguagesUnknownCode(t *testing.T) {
+	comps, err := parseDEP11("tiny.yml", strings.NewReader(tinyDEP11()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &lab.Env{Out: t.TempDir(), Quick: true, Command: "test"}
+	err = run(context.Background(), env, comps, "tiny.yml", config{languages: []string{"de", "xx"}})
+	if err == nil || !strings.Contains(err.Error(), "--languages xx") {
+		t.Errorf("unknown language: %v", err)
+	}
+}

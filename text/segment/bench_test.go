@@ -1,0 +1,126 @@
+package segment
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ikawaha/kagome-dict/ipa"
+	"github.com/ikawaha/kagome/v2/tokenizer"
+)
+
+// sampleRuns returns the runs of Han and kana of a language's sample text
+// (testdata), cut where package text would cut them (at every other
+// character), and their number of characters.
+func sampleRuns(tb testing.TB, lang string) ([]string, int) {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", lang+".txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	runs := strings.FieldsFunc(string(b), func(r rune) bool {
+		return !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) && r != 'ー'
+	})
+	n := 0
+	for _, r := range runs {
+		n += utf8.RuneCountInString(r)
+	}
+	return runs, n
+}
+
+// TestKagomeAgreement checks that the Japanese segmenter cuts the sample
+// text as kagome's tokenizer does with the same dictionary.
+func TestKagomeAgreement(t *testing.T) {
+	if !slices.Contains(Languages(), "ja") {
+		t.Skip("built without the Japanese dictionary")
+	}
+	s, err := New("ja")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, _ := sampleRuns(t, "ja")
+	words, same := 0, 0
+	for _, run := range runs {
+		var want []string
+		for _, tok := range k.Tokenize(run) {
+			want = append(want, tok.Surface)
+		}
+		got := s.Append(nil, run)
+		words += len(want)
+		if slices.Equal(got, want) {
+			same += len(want)
+		} else {
+			t.Errorf("%q: %q, kagome %q", run, got, want)
+		}
+	}
+	if words < 2000 {
+		t.Errorf("only %d words", words)
+	}
+	t.Logf("%d of %d words as kagome cuts them", same, words)
+}
+
+// BenchmarkSegment measures each segmenter on its sample text, in
+// characters per second.
+func BenchmarkSegment(b *testing.B) {
+	for _, lang := range Languages() {
+		b.Run(lang, func(b *testing.B) {
+			s, err := New(lang)
+			if err != nil {
+				b.Fatal(err)
+			}
+			runs, chars := sampleRuns(b, lang)
+			var buf []string
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				for _, r := range runs {
+					buf = s.Append(buf[:0], r)
+				}
+			}
+			b.ReportMetric(float64(chars)*float64(b.N)/b.Elapsed().Seconds(), "chars/s")
+		})
+	}
+}
+
+// FuzzJapanese checks that the Japanese segmenter cuts any text as
+// kagome's tokenizer does and that its words cover the text.
+func FuzzJapanese(f *testing.F) {
+	if !slices.Contains(Languages(), "ja") {
+		f.Skip("built without the Japanese dictionary")
+	}
+	for _, s := range []string{"", "東京都に住んでいます", "すもももももももものうち", "JACKはサウンドサーバです。", "ｶﾀｶﾅ123abc", "\xff東", "ー々ゝ"} {
+		f.Add(s)
+	}
+	s, err := New("ja")
+	if err != nil {
+		f.Fatal(err)
+	}
+	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, run string) {
+		if !utf8.ValidString(run) {
+			return // package text hands it runs of letters only
+		}
+		var want []string
+		for _, tok := range k.Tokenize(run) {
+			want = append(want, tok.Surface)
+		}
+		got := s.Append(nil, run)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: %q, kagome %q", run, got, want)
+		}
+		if strings.Join(got, "") != run {
+			t.Fatalf("%q: the words %q do not cover it", run, got)
+		}
+	})
+}
