@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/semitopic/semitopic/classify"
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/rng"
@@ -182,12 +184,13 @@ func ChooseCandidate(cands []Candidate) (chosen, best int, tol float64) {
 }
 
 // choose sets s.Chosen, s.Best, s.Tolerance and s.Rule by ChooseCandidate
-// over the candidates of kind ("" for all).
+// over the candidates of kind ("" for all) scored on every fold (those
+// the search stopped early could not be chosen).
 func (s *Search) choose(kind string) {
 	var idx []int
 	var cands []Candidate
 	for i, c := range s.Candidates {
-		if kind == "" || kind == c.Options.Kind {
+		if (kind == "" || kind == c.Options.Kind) && c.Stopped == "" {
 			idx = append(idx, i)
 			cands = append(cands, c)
 		}
@@ -298,6 +301,11 @@ type Candidate struct {
 	// Topics is the number of topics of its fold models (the largest;
 	// 0 when not scored): the size ChooseCandidate prefers small.
 	Topics int `json:"topics,omitempty"`
+	// Stopped, when set, says why the search stopped scoring the
+	// candidate after its first fold (it was too far behind the best of
+	// its kind to be chosen; see racer): its Estimate covers that fold
+	// only, and it is neither chosen nor counted in the selection bias.
+	Stopped string `json:"stopped,omitempty"`
 	Estimate
 }
 
@@ -307,7 +315,8 @@ func (c Candidate) MarshalJSON() ([]byte, error) {
 	head, err := json.Marshal(struct {
 		Options Options `json:"options"`
 		Topics  int     `json:"topics,omitempty"`
-	}{c.Options, c.Topics})
+		Stopped string  `json:"stopped,omitempty"`
+	}{c.Options, c.Topics, c.Stopped})
 	if err != nil {
 		return nil, err
 	}
@@ -552,6 +561,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	if o.Readout != "" {
 		readouts = []string{o.Readout}
 	}
+	var settings []Options
 	for _, kind := range kinds {
 		ko := o
 		ko.Kind = kind
@@ -559,29 +569,11 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			k, _ := KindOf(kind)
 			ko = kindOptions(o, k)
 		}
-		for _, c := range autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows)) {
-			accs := make([][]float64, len(readouts))
-			topics := 0
-			for f, fold := range cv {
-				fa, k, status, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, readouts, idf, report)
-				if err != nil {
-					return nil, Info{}, fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), f+1, err)
-				}
-				s.Fits++
-				if status == progress.IterationLimit {
-					s.AtLimit++
-				}
-				topics = max(topics, k)
-				for r := range readouts {
-					accs[r] = append(accs[r], fa[r])
-				}
-			}
-			for r, ro := range readouts {
-				cr := c
-				cr.Readout = ro
-				s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs[r])})
-			}
-		}
+		settings = append(settings, autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows))...)
+	}
+	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, report: report}
+	if err := r.race(ctx, s, settings); err != nil {
+		return nil, Info{}, err
 	}
 	if !o.choosesKind() {
 		s.choose("")
@@ -694,6 +686,11 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 		return nil, 0, 0, err
 	}
 	out := make([]float64, len(readouts))
+	// The training documents' topic weights, which every readout but the
+	// native one learns from: computed once, for the first that needs
+	// them.
+	var xl *sparse.CSR
+	var wl *mat.Dense
 	for r, ro := range readouts {
 		var labels [][]string
 		switch ro {
@@ -707,10 +704,11 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			for j, n := range modelNames {
 				pos[n] = j
 			}
-			xl := x.SelectRows(train)
-			wl, err := m.Transform(ctx, xl)
-			if err != nil {
-				return nil, 0, 0, err
+			if xl == nil {
+				xl = x.SelectRows(train)
+				if wl, err = m.Transform(ctx, xl); err != nil {
+					return nil, 0, 0, err
+				}
 			}
 			tl := make([][]int, len(train))
 			for j, i := range train {

@@ -7,18 +7,19 @@ import (
 	"github.com/semitopic/semitopic/experiment"
 )
 
-// --languages belongs to experiment languages: another experiment refuses
-// it rather than ignore it.
-func TestExperimentLanguagesFlag(t *testing.T) {
+// --datasets belongs to the experiments that run a subset of their
+// corpora (or languages): another experiment refuses it rather than ignore
+// it.
+func TestExperimentDatasetsFlag(t *testing.T) {
 	for _, e := range experiment.All() {
-		if e.Name == "languages" {
+		if e.Subsets {
 			continue
 		}
-		_, _, err := run(t, "experiment", e.Name, "--languages", "de", "--out", t.TempDir())
-		if err == nil || !strings.Contains(err.Error(), "--languages") {
-			t.Errorf("experiment %s --languages de: %v", e.Name, err)
+		_, _, err := run(t, "experiment", e.Name, "--datasets", "de", "--out", t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), "--datasets") {
+			t.Errorf("experiment %s --datasets de: %v", e.Name, err)
 		}
 		return
 	}
-	t.Fatal("no experiment but languages")
+	t.Fatal("every experiment takes --datasets")
 }

@@ -290,12 +290,21 @@ func printSearch(w io.Writer, s *model.Search) {
 		width = max(width, len([]rune(c.Settings())))
 	}
 	fmt.Fprintf(w, "   %-*s  %-14s  %s\n", width, "candidate", "accuracy ± SD", "topics (of the fold models)")
+	stopped := 0
 	for i, c := range s.Candidates {
 		mark := " "
 		if i == s.Chosen {
 			mark = "*"
 		}
-		fmt.Fprintf(w, " %s %-*s  %s  %3d\n", mark, width, c.Settings(), estimateText(c.Estimate), c.Topics)
+		est := estimateText(c.Estimate)
+		if c.Stopped != "" {
+			stopped++
+			est = fmt.Sprintf("%5.1f%% fold 1 ", c.Accuracy)
+		}
+		fmt.Fprintf(w, " %s %-*s  %s  %3d\n", mark, width, c.Settings(), est, c.Topics)
+	}
+	if stopped > 0 {
+		fmt.Fprintf(w, "   (%d scored on fold 1 only: too far behind the best of their kind there to be chosen, they were not scored on the other folds; --json says by how much)\n", stopped)
 	}
 	fmt.Fprintf(w, "   %-*s  %s\n", width, "linear SVM on the same labels (terms only)", estimateText(s.SVM))
 	if s.Rule != "" {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,9 +38,11 @@ type Env struct {
 	// defaults and automatic configuration, the best kind among them, and
 	// the measurements of why), after a change that moves only them.
 	Redo []string
-	// Languages restricts the experiment that measures languages
-	// (languages) to these ISO 639-1 codes; nil means all of them.
-	Languages []string
+	// Datasets, when set, runs only these of the corpora the protocol
+	// names (accuracy-estimate; languages: its ISO 639-1 codes), for a
+	// quicker check on a subset; the report names the runs that are
+	// missing.
+	Datasets []string
 	// Command is the command line that started the run, recorded in the
 	// report.
 	Command string
@@ -83,12 +86,38 @@ func (e *Env) SeedsOr(def int) int {
 	return def
 }
 
+// Only returns the corpora of all that Env.Datasets names, in the order
+// of all (all of them when it names none), or an error naming one that is
+// not among them.
+func (e *Env) Only(all []string) ([]string, error) {
+	if len(e.Datasets) == 0 {
+		return all, nil
+	}
+	want := map[string]bool{}
+	for _, d := range e.Datasets {
+		if !slices.Contains(all, d) {
+			return nil, fmt.Errorf("--datasets: no corpus %q in this experiment (it runs %s)", d, strings.Join(all, ", "))
+		}
+		want[d] = true
+	}
+	var out []string
+	for _, d := range all {
+		if want[d] {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
 // Experiment is one reproduction: its name on the command line, a line
 // saying what it reproduces, and the function that runs it.
 type Experiment struct {
 	Name        string
 	Description string
 	Run         func(ctx context.Context, env *Env) error
+	// Subsets says whether Run honours Env.Datasets; the others refuse
+	// it rather than run every corpus.
+	Subsets bool
 }
 
 // Report accumulates a Markdown write-up and the files it refers to.

@@ -21,7 +21,8 @@ func EstimateExperiment() lab.Experiment {
 		Name: "accuracy-estimate",
 		Description: "how far the accuracy fit estimates for its automatic configuration (cross-validated, less the selection bias, plus the learning curve's gain, with a 95% interval) " +
 			"is from the test accuracy, and the same for the linear SVM's estimate, on 20 Newsgroups, BBC, Brown and Reuters with 1, 3 and 10% of the labels",
-		Run: runEstimate,
+		Run:     runEstimate,
+		Subsets: true,
 	}
 }
 
@@ -55,7 +56,10 @@ type esResults struct {
 }
 
 func runEstimate(ctx context.Context, env *lab.Env) error {
-	datasets := []string{"bbc", "brown", "reuters", "20ng"}
+	datasets, err := env.Only([]string{"bbc", "brown", "reuters", "20ng"})
+	if err != nil {
+		return err
+	}
 	fracs := []float64{0.01, 0.03, 0.1}
 	seedsOf := func(dataset string) int {
 		if env.Seeds > 0 {

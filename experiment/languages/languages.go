@@ -27,7 +27,8 @@ import (
 // Experiment returns the multilingual experiment.
 func Experiment() lab.Experiment {
 	return lab.Experiment{
-		Name: "languages",
+		Name:    "languages",
+		Subsets: true,
 		Description: "every language: Debian's AppStream descriptions of desktop applications in 20 languages, 10 categories; " +
 			"stopwords among the topics' top words, coherence, TS-NMF against a linear SVM, language detection and speed, " +
 			"with the English default pipeline and with --language",
@@ -41,7 +42,7 @@ func Experiment() lab.Experiment {
 			if err != nil {
 				return err
 			}
-			return run(ctx, env, comps, filepath.Base(path), config{languages: env.Languages})
+			return run(ctx, env, comps, filepath.Base(path), config{languages: env.Datasets})
 		},
 	}
 }
@@ -154,7 +155,7 @@ func run(ctx context.Context, env *lab.Env, comps []component, source string, cf
 	}
 	for _, code := range cfg.languages {
 		if !slices.Contains(allLanguages, code) {
-			return fmt.Errorf("languages: --languages %s: not one of the experiment's languages (%s)", code, strings.Join(allLanguages, ", "))
+			return fmt.Errorf("languages: --datasets %s: not one of the experiment's languages (%s)", code, strings.Join(allLanguages, ", "))
 		}
 	}
 	if cfg.minDocs == 0 {

@@ -105,7 +105,7 @@ func TestLanguagesUnknownCode(t *testing.T) {
 	}
 	env := &lab.Env{Out: t.TempDir(), Quick: true, Command: "test"}
 	err = run(context.Background(), env, comps, "tiny.yml", config{languages: []string{"de", "xx"}})
-	if err == nil || !strings.Contains(err.Error(), "--languages xx") {
+	if err == nil || !strings.Contains(err.Error(), "--datasets xx") {
 		t.Errorf("unknown language: %v", err)
 	}
 }

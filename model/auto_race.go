@@ -1,0 +1,216 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/semitopic/semitopic/internal/parallel"
+	"github.com/semitopic/semitopic/progress"
+	"github.com/semitopic/semitopic/sparse"
+)
+
+// RaceZ is how many standard errors of their difference a candidate must
+// be behind its kind's leader, beyond the rule's tolerance, to stop being
+// scored after the first fold (see Search.Candidates and Candidate.Stopped).
+const RaceZ = 3.0
+
+// racer scores the candidate settings of an automatic configuration on
+// the folds, in two rounds: every setting on the first fold, then the
+// settings that can still be chosen on the other folds. Between them a
+// candidate (a setting with one readout) that is so far behind the best
+// of its kind that it cannot come within the rule's tolerance of it is
+// stopped (racing; Maron and Moore, "Hoeffding races", NIPS 1993), and a
+// setting none of whose readouts is left is not fitted again. The fits of
+// a round run at the same time, half as many as there are cores (see
+// concurrentFits); results go to fixed slots, so they do not depend on
+// the order in which the fits end.
+type racer struct {
+	x        *sparse.CSR
+	vocab    []string
+	sup      Supervision
+	idx      [][]int
+	cv       []cvFold
+	readouts []string
+	idf      []float64
+	report   progress.Func
+}
+
+// raceResult is one fold fit of a setting: each scored readout's accuracy
+// (NaN where not scored), the fold model's topics and how its fit ended.
+type raceResult struct {
+	acc    []float64
+	topics int
+	status progress.Status
+	done   bool
+}
+
+// race scores settings (in the order given, each with every readout of
+// r) and appends them to s.Candidates, counting the fits in s.Fits and
+// s.AtLimit.
+func (r *racer) race(ctx context.Context, s *Search, settings []Options) error {
+	nf, nr := len(r.cv), len(r.readouts)
+	res := make([][]raceResult, len(settings))
+	alive := make([][]bool, len(settings))
+	for i := range settings {
+		res[i] = make([]raceResult, nf)
+		alive[i] = make([]bool, nr)
+		for q := range alive[i] {
+			alive[i][q] = true
+		}
+	}
+	stopped := make([][]string, len(settings))
+	for i := range stopped {
+		stopped[i] = make([]string, nr)
+	}
+	first := []int{0}
+	var rest []int
+	for f := 1; f < nf; f++ {
+		rest = append(rest, f)
+	}
+	if err := r.round(ctx, settings, first, alive, res); err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		r.stop(settings, res, alive, stopped)
+		if err := r.round(ctx, settings, rest, alive, res); err != nil {
+			return err
+		}
+	}
+	for i, c := range settings {
+		topics := 0
+		for f := range nf {
+			if res[i][f].done {
+				s.Fits++
+				if res[i][f].status == progress.IterationLimit {
+					s.AtLimit++
+				}
+				topics = max(topics, res[i][f].topics)
+			}
+		}
+		for q, ro := range r.readouts {
+			var accs []float64
+			for f := range nf {
+				if a := res[i][f]; a.done && !math.IsNaN(a.acc[q]) {
+					accs = append(accs, a.acc[q])
+				}
+			}
+			cr := c
+			cr.Readout = ro
+			s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs), Stopped: stopped[i][q]})
+		}
+	}
+	return nil
+}
+
+// round fits, for each fold of folds, every setting with a readout still
+// alive, and scores those readouts, the fits running at the same time.
+func (r *racer) round(ctx context.Context, settings []Options, folds []int, alive [][]bool, res [][]raceResult) error {
+	type job struct{ setting, fold int }
+	var jobs []job
+	for _, f := range folds {
+		for i := range settings {
+			for _, a := range alive[i] {
+				if a {
+					jobs = append(jobs, job{i, f})
+					break
+				}
+			}
+		}
+	}
+	var mu sync.Mutex
+	report := func(st progress.Step) {
+		mu.Lock()
+		defer mu.Unlock()
+		r.report(st)
+	}
+	errs := make([]error, len(jobs))
+	err := parallel.ForDynamic(ctx, len(jobs), 1, concurrentFits(), func(_, j, _ int) error {
+		jb := jobs[j]
+		c := settings[jb.setting]
+		var ros []string
+		for q, a := range alive[jb.setting] {
+			if a {
+				ros = append(ros, r.readouts[q])
+			}
+		}
+		accs, k, status, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, report)
+		if err != nil {
+			errs[j] = fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), jb.fold+1, err)
+			return errs[j]
+		}
+		out := raceResult{acc: make([]float64, len(r.readouts)), topics: k, status: status, done: true}
+		n := 0
+		for q, a := range alive[jb.setting] {
+			out.acc[q] = math.NaN()
+			if a {
+				out.acc[q] = accs[n]
+				n++
+			}
+		}
+		res[jb.setting][jb.fold] = out
+		return nil
+	})
+	// The first error in the order of the jobs, so that it does not
+	// depend on which fit failed first.
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return err
+}
+
+// concurrentFits is how many fits of a round run at the same time: half
+// the cores, so that each fit's own parallel loops keep two of them. On
+// two cores that is one: there, two fits at once measured no faster (the
+// Reuters training set, fit --kind tsnmf, and Brown at 3 and 10% of the
+// labels, side by side on the development machine), since each fit's
+// loops already use both cores.
+func concurrentFits() int { return max(1, parallel.Workers()/2) }
+
+// stop marks, after the first round, the candidates that can no longer be
+// chosen: those whose accuracy on the first fold is more than the rule's
+// tolerance plus RaceZ standard errors of the difference below the best
+// of their kind (the errors of shares measured on the fold's held-out
+// documents). The rule chooses among the candidates within its tolerance
+// of the best, so a candidate stopped would only have been chosen, or
+// been the best, had the next folds turned that difference round.
+func (r *racer) stop(settings []Options, res [][]raceResult, alive [][]bool, stopped [][]string) {
+	n := float64(len(r.cv[0].test))
+	all := 0
+	for _, f := range r.cv {
+		all += len(f.test)
+	}
+	// se is the standard error, in points, of a share p measured on m
+	// documents, kept away from 0 at p = 0 or 1.
+	se := func(p, m float64) float64 {
+		p /= 100
+		return 100 * math.Sqrt((p*(1-p)+1/(4*m))/m)
+	}
+	lead := map[string]float64{}
+	for i, c := range settings {
+		for q := range r.readouts {
+			a := res[i][0].acc[q]
+			if v, ok := lead[c.Kind]; !ok || a > v {
+				lead[c.Kind] = a
+			}
+		}
+	}
+	for i, c := range settings {
+		best := lead[c.Kind]
+		// The rule's tolerance at the end: at least MinGain, and the
+		// standard error of the best's mean over every fold.
+		tol := max(MinGain, se(best, float64(all)))
+		for q := range r.readouts {
+			a := res[i][0].acc[q]
+			margin := tol + RaceZ*math.Hypot(se(best, n), se(a, n))
+			if best-a > margin {
+				alive[i][q] = false
+				stopped[i][q] = fmt.Sprintf("stopped after fold 1 of %d: %.1f points behind the best of its kind there, more than the rule's tolerance (%.1f) plus %g standard errors of the difference (%.1f points in all)",
+					len(r.cv), best-a, tol, RaceZ, margin)
+			}
+		}
+	}
+}
