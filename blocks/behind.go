@@ -27,6 +27,7 @@ const behindDepth = 2
 type behind struct {
 	st  Store
 	cp  Checkpointer
+	src Source // the blocks' sizes, for reading ahead
 	ops chan behindOp
 	// done is closed when the writer has stopped.
 	done chan struct{}
@@ -34,7 +35,19 @@ type behind struct {
 	mu      sync.Mutex
 	pending map[memKey]behindVec // the newest copy of each state not yet written
 	seq     uint64
-	err     error // the first failed write
+	err     error  // the first failed write
+	ahead   *ahead // the state being read ahead, or nil
+	reads   sync.WaitGroup
+}
+
+// ahead is a state read in the background: v and err are set when done
+// is closed. A Save of its key makes it stale.
+type ahead struct {
+	key   memKey
+	done  chan struct{}
+	v     []float64
+	err   error
+	stale bool
 }
 
 // behindOp is one queued write: a state (key, seq, v), a checkpoint
@@ -55,9 +68,10 @@ type behindVec struct {
 
 var _ Store = (*behind)(nil)
 
-// newBehind starts the writer of st (and cp, which may be nil).
-func newBehind(st Store, cp Checkpointer) *behind {
-	b := &behind{st: st, cp: cp, ops: make(chan behindOp, behindDepth), done: make(chan struct{}), pending: map[memKey]behindVec{}}
+// newBehind starts the writer of st (and cp, which may be nil); src,
+// which may be nil, gives the blocks' sizes for reading ahead.
+func newBehind(st Store, cp Checkpointer, src Source) *behind {
+	b := &behind{st: st, cp: cp, src: src, ops: make(chan behindOp, behindDepth), done: make(chan struct{}), pending: map[memKey]behindVec{}}
 	go b.write()
 	return b
 }
@@ -108,25 +122,82 @@ func (b *behind) Save(name string, i int, v []float64) error {
 	b.seq++
 	seq := b.seq
 	b.pending[key] = behindVec{seq, c}
+	if b.ahead != nil && b.ahead.key == key {
+		b.ahead.stale = true
+	}
 	b.mu.Unlock()
 	b.ops <- behindOp{key: key, seq: seq, v: c}
 	return nil
 }
 
-// Load reads state name of block i: the copy waiting to be written, or
-// what the store holds.
+// Load reads state name of block i: the copy waiting to be written, the
+// state read ahead, or what the store holds; then it reads block i+1's
+// ahead.
 func (b *behind) Load(name string, i int, dst []float64) error {
+	key := memKey{name, i}
 	b.mu.Lock()
-	p, ok := b.pending[memKey{name, i}]
+	p, ok := b.pending[key]
+	a := b.ahead
+	b.ahead = nil // taken, or not the one asked for
+	if a != nil && a.key != key {
+		a = nil
+	}
 	b.mu.Unlock()
-	if !ok {
-		return b.st.Load(name, i, dst)
+	if ok {
+		if len(p.v) != len(dst) {
+			return fmt.Errorf("blocks: state %s of block %d has %d values, want %d", name, i, len(p.v), len(dst))
+		}
+		copy(dst, p.v)
+		return nil
 	}
-	if len(p.v) != len(dst) {
-		return fmt.Errorf("blocks: state %s of block %d has %d values, want %d", name, i, len(p.v), len(dst))
+	if a != nil {
+		<-a.done
+		b.mu.Lock()
+		stale := a.stale
+		b.mu.Unlock()
+		if stale || a.err != nil || len(a.v) != len(dst) {
+			a = nil // read it again: the error, if any, is the store's
+		}
 	}
-	copy(dst, p.v)
+	if a != nil {
+		copy(dst, a.v)
+	} else if err := b.st.Load(name, i, dst); err != nil {
+		return err
+	}
+	b.readAhead(name, i, len(dst))
 	return nil
+}
+
+// readAhead starts reading state name of block i+1 when block i's has n
+// values, as many per document as block i's, and no copy of it is waiting
+// to be written.
+func (b *behind) readAhead(name string, i, n int) {
+	if b.src == nil || i+1 >= b.src.NumBlocks() {
+		return
+	}
+	_, rows := b.src.Span(i)
+	_, next := b.src.Span(i + 1)
+	if rows < 1 || n%rows != 0 {
+		return
+	}
+	key := memKey{name, i + 1}
+	a := &ahead{key: key, done: make(chan struct{})}
+	b.mu.Lock()
+	if _, ok := b.pending[key]; ok {
+		b.mu.Unlock()
+		return
+	}
+	b.ahead = a
+	b.mu.Unlock()
+	b.reads.Add(1)
+	go func() {
+		defer b.reads.Done()
+		defer close(a.done)
+		v := make([]float64, n/rows*next)
+		if a.err = b.st.Load(name, i+1, v); a.err == nil {
+			a.v = v
+		}
+	}()
 }
 
 // checkpoint queues state as the checkpoint, after every state saved so
@@ -148,10 +219,12 @@ func (b *behind) flush() error {
 	return b.failed()
 }
 
-// close writes what is queued, stops the writer and returns the first
-// failed write, if any. The behind may not be used afterwards.
+// close writes what is queued, stops the writer, waits for a read ahead
+// and returns the first failed write, if any. The behind may not be used
+// afterwards.
 func (b *behind) close() error {
 	close(b.ops)
 	<-b.done
+	b.reads.Wait()
 	return b.failed()
 }

@@ -95,7 +95,8 @@ type Checkpointer interface {
 // while the next block is processed; a pass ends (Reduce) only once all
 // of its states are written, so that a failed write fails the pass. The
 // trainer's Map sees a Store that returns a state not yet written from
-// memory.
+// memory and that, once a block's state is loaded, reads the next block's
+// ahead.
 //
 // When st is also a Checkpointer, Run saves the trainer's state after
 // every pass, in the background too: the checkpoint is written while the
@@ -107,7 +108,7 @@ type Checkpointer interface {
 // the checkpoint (Resume). Run returns once everything is written.
 func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
 	cp, _ := st.(Checkpointer)
-	wb := newBehind(st, cp)
+	wb := newBehind(st, cp, src)
 	err := run(ctx, src, wb, cp != nil, tr)
 	if cerr := wb.close(); err == nil {
 		err = cerr
