@@ -6,9 +6,9 @@ import (
 	"sync"
 )
 
-// behindDepth bounds the writes a Run's trainer may have waiting besides
-// the one being written: a Save beyond them waits, so that memory holds at
-// most behindDepth+1 copies of block states (a checkpoint counts as one).
+// behindDepth bounds the states a Run's trainer may have waiting to be
+// written besides the one being written: a Save beyond them waits, so
+// that memory holds at most behindDepth+1 copies of block states.
 const behindDepth = 2
 
 // behind is the Store that Run hands its trainer. Save copies the vector
@@ -16,23 +16,31 @@ const behindDepth = 2
 // the checkpoints between the passes into its Checkpointer, in the order
 // they were asked for, so that writing overlaps computing on the next
 // block and the next pass. Load serves a vector still waiting to be
-// written from its copy.
+// written from its copy; after loading block i's state it reads block
+// i+1's in the background (as long as the same number of values per
+// document), which the next Load of it takes, so that reading overlaps
+// computing too.
 //
 // The order is what keeps a checkpoint consistent with the store: a
 // checkpoint is written after every state of its pass, and a state of
-// the next pass after the checkpoint. After the first failed write nothing
-// more is written — neither a checkpoint after a state that failed nor a
-// state after a checkpoint that failed — and every later Save and flush
-// returns that failure.
+// the next pass after the checkpoint. A checkpoint still waiting when the
+// next one comes, with no state queued between them, is replaced by it:
+// only the newest matters, and a pass never waits for a checkpoint. After
+// the first failed write nothing more is written — neither a checkpoint
+// after a state that failed nor a state after a checkpoint that failed —
+// and every later Save and flush returns that failure.
 type behind struct {
 	st  Store
 	cp  Checkpointer
 	src Source // the blocks' sizes, for reading ahead
-	ops chan behindOp
 	// done is closed when the writer has stopped.
 	done chan struct{}
 
 	mu      sync.Mutex
+	changed *sync.Cond // the queue, states or err changed
+	queue   []behindOp // the writes waiting, oldest first
+	states  int        // states queued or being written
+	closed  bool
 	pending map[memKey]behindVec // the newest copy of each state not yet written
 	seq     uint64
 	err     error  // the first failed write
@@ -50,15 +58,13 @@ type ahead struct {
 	stale bool
 }
 
-// behindOp is one queued write: a state (key, seq, v), a checkpoint
-// (state) or a barrier (closed once everything queued before it is
-// written or dropped).
+// behindOp is one queued write: a state (key, seq, v) or a checkpoint
+// (state).
 type behindOp struct {
-	key     memKey
-	seq     uint64
-	v       []float64
-	state   []byte
-	barrier chan struct{}
+	key   memKey
+	seq   uint64
+	v     []float64
+	state []byte
 }
 
 type behindVec struct {
@@ -71,7 +77,8 @@ var _ Store = (*behind)(nil)
 // newBehind starts the writer of st (and cp, which may be nil); src,
 // which may be nil, gives the blocks' sizes for reading ahead.
 func newBehind(st Store, cp Checkpointer, src Source) *behind {
-	b := &behind{st: st, cp: cp, src: src, ops: make(chan behindOp, behindDepth), done: make(chan struct{}), pending: map[memKey]behindVec{}}
+	b := &behind{st: st, cp: cp, src: src, done: make(chan struct{}), pending: map[memKey]behindVec{}}
+	b.changed = sync.NewCond(&b.mu)
 	go b.write()
 	return b
 }
@@ -79,54 +86,65 @@ func newBehind(st Store, cp Checkpointer, src Source) *behind {
 // write performs the queued writes in order until close.
 func (b *behind) write() {
 	defer close(b.done)
-	for o := range b.ops {
-		if o.barrier != nil {
-			close(o.barrier)
-			continue
-		}
-		if b.failed() != nil {
-			continue
-		}
-		var err error
-		if o.state != nil {
-			err = b.cp.SaveCheckpoint(o.state)
-		} else if err = b.st.Save(o.key.name, o.key.i, o.v); err != nil {
-			err = fmt.Errorf("blocks: writing state %s of block %d: %w", o.key.name, o.key.i, err)
-		}
-		b.mu.Lock()
-		if err != nil {
-			b.err = err
-		} else if o.state == nil && b.pending[o.key].seq == o.seq {
-			delete(b.pending, o.key)
-		}
-		b.mu.Unlock()
-	}
-}
-
-// failed returns the first failed write, or nil.
-func (b *behind) failed() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.err
+	for {
+		for len(b.queue) == 0 && !b.closed {
+			b.changed.Wait()
+		}
+		if len(b.queue) == 0 {
+			return
+		}
+		o := b.queue[0]
+		b.queue = b.queue[1:]
+		failed := b.err != nil
+		b.mu.Unlock()
+		var err error
+		switch {
+		case failed:
+		case o.state != nil:
+			err = b.cp.SaveCheckpoint(o.state)
+		default:
+			if err = b.st.Save(o.key.name, o.key.i, o.v); err != nil {
+				err = fmt.Errorf("blocks: writing state %s of block %d: %w", o.key.name, o.key.i, err)
+			}
+		}
+		b.mu.Lock()
+		if err != nil && b.err == nil {
+			b.err = err
+		}
+		if o.state == nil {
+			b.states--
+			if err == nil && !failed && b.pending[o.key].seq == o.seq {
+				delete(b.pending, o.key)
+			}
+		}
+		b.changed.Broadcast()
+	}
 }
 
-// Save queues a copy of v as state name of block i. It returns the first
-// failure of an earlier write, if any.
+// Save queues a copy of v as state name of block i, waiting while
+// behindDepth states wait. It returns the first failure of an earlier
+// write, if any.
 func (b *behind) Save(name string, i int, v []float64) error {
-	if err := b.failed(); err != nil {
-		return err
-	}
 	key := memKey{name, i}
 	c := slices.Clone(v)
 	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.states > behindDepth && b.err == nil {
+		b.changed.Wait()
+	}
+	if b.err != nil {
+		return b.err
+	}
 	b.seq++
-	seq := b.seq
-	b.pending[key] = behindVec{seq, c}
+	b.pending[key] = behindVec{b.seq, c}
 	if b.ahead != nil && b.ahead.key == key {
 		b.ahead.stale = true
 	}
-	b.mu.Unlock()
-	b.ops <- behindOp{key: key, seq: seq, v: c}
+	b.queue = append(b.queue, behindOp{key: key, seq: b.seq, v: c})
+	b.states++
+	b.changed.Broadcast()
 	return nil
 }
 
@@ -201,30 +219,45 @@ func (b *behind) readAhead(name string, i, n int) {
 }
 
 // checkpoint queues state as the checkpoint, after every state saved so
-// far. It returns the first failure of an earlier write, if any.
+// far, in place of a checkpoint still waiting with no state after it. It
+// returns the first failure of an earlier write, if any.
 func (b *behind) checkpoint(state []byte) error {
-	if err := b.failed(); err != nil {
-		return err
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.err != nil {
+		return b.err
 	}
-	b.ops <- behindOp{state: state}
+	if n := len(b.queue); n > 0 && b.queue[n-1].state != nil {
+		b.queue[n-1].state = state
+	} else {
+		b.queue = append(b.queue, behindOp{state: state})
+	}
+	b.changed.Broadcast()
 	return nil
 }
 
-// flush waits until everything queued so far is written and returns the
-// first failed write, if any.
+// flush waits until every state saved so far is written (not the
+// checkpoints) and returns the first failed write, if any.
 func (b *behind) flush() error {
-	ch := make(chan struct{})
-	b.ops <- behindOp{barrier: ch}
-	<-ch
-	return b.failed()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.states > 0 && b.err == nil {
+		b.changed.Wait()
+	}
+	return b.err
 }
 
 // close writes what is queued, stops the writer, waits for a read ahead
 // and returns the first failed write, if any. The behind may not be used
 // afterwards.
 func (b *behind) close() error {
-	close(b.ops)
+	b.mu.Lock()
+	b.closed = true
+	b.changed.Broadcast()
+	b.mu.Unlock()
 	<-b.done
 	b.reads.Wait()
-	return b.failed()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.err
 }

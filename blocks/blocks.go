@@ -101,11 +101,13 @@ type Checkpointer interface {
 // When st is also a Checkpointer, Run saves the trainer's state after
 // every pass, in the background too: the checkpoint is written while the
 // next pass computes, before any state that pass saves reaches st, and
-// never after a state of its own pass failed to be written. A fit
-// interrupted by anything — a cancellation, a full disk, a crash — thus
-// finds a checkpoint consistent with st, of its last or next-to-last
-// completed pass, and resumes from it: give Run a trainer restored from
-// the checkpoint (Resume). Run returns once everything is written.
+// never after a state of its own pass failed to be written; no pass waits
+// for it (a checkpoint not yet begun when the next pass ends without
+// having saved states is replaced by that pass's). A fit interrupted by
+// anything — a cancellation, a full disk, a crash — thus finds a
+// checkpoint consistent with st, of one of its last completed passes, and
+// resumes from it: give Run a trainer restored from the checkpoint
+// (Resume). Run returns once everything is written.
 func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
 	cp, _ := st.(Checkpointer)
 	wb := newBehind(st, cp, src)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/shard"
@@ -213,5 +214,87 @@ func TestRunFailureKeepsCheckpoint(t *testing.T) {
 				t.Fatalf("resumed fit ends at %v, the uninterrupted one at %v", tr.total, whole.total)
 			}
 		})
+	}
+}
+
+// slowCheckpoints is a MemStore whose first checkpoint waits until gate
+// is closed.
+type slowCheckpoints struct {
+	*blocks.MemStore
+	gate chan struct{}
+
+	mu     sync.Mutex
+	writes int
+	last   []byte
+}
+
+func (s *slowCheckpoints) SaveCheckpoint(state []byte) error {
+	s.mu.Lock()
+	s.writes++
+	first := s.writes == 1
+	s.mu.Unlock()
+	if first {
+		<-s.gate
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last = slices.Clone(state)
+	return nil
+}
+
+func (s *slowCheckpoints) LoadCheckpoint() ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last, nil
+}
+
+// passCounter is a sumTrainer-like trainer that saves no state and
+// signals each pass's end.
+type passCounter struct {
+	genTrainer
+	ended chan int
+}
+
+func (p *passCounter) Map(_ context.Context, _ int, b *blocks.Block, _ blocks.Store, acc []float64) error {
+	acc[0] += float64(b.X.Rows)
+	return nil
+}
+
+func (p *passCounter) Reduce(ctx context.Context, sum []float64) (bool, error) {
+	done, err := p.genTrainer.Reduce(ctx, sum)
+	p.ended <- p.pass
+	return done, err
+}
+
+// TestRunCheckpointDoesNotStall holds the first checkpoint's write until
+// every pass has ended: the passes go on meanwhile, the checkpoints that
+// came while it was written are replaced by the newest, and the checkpoint
+// Run leaves is the last pass's.
+func TestRunCheckpointDoesNotStall(t *testing.T) {
+	st := &slowCheckpoints{MemStore: blocks.NewMemStore(), gate: make(chan struct{})}
+	tr := &passCounter{genTrainer: genTrainer{passes: 5}, ended: make(chan int, 5)}
+	src := testSource(t)
+	errc := make(chan error, 1)
+	go func() { errc <- blocks.Run(context.Background(), src, st, tr) }()
+	for p := 1; p <= 5; p++ {
+		select {
+		case got := <-tr.ended:
+			if got != p {
+				t.Fatalf("pass %d ended as %d", p, got)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("pass %d waits for the first checkpoint", p)
+		}
+	}
+	close(st.gate)
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	if st.writes != 2 {
+		t.Fatalf("%d checkpoints written, want the first and the last", st.writes)
+	}
+	g := &genTrainer{}
+	if err := g.UnmarshalBinary(st.last); err != nil || g.pass != 5 || g.total != 7 {
+		t.Fatalf("the checkpoint left is pass %d with %v (%v), want pass 5 with 7", g.pass, g.total, err)
 	}
 }
