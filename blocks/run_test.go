@@ -217,11 +217,11 @@ func TestRunFailureKeepsCheckpoint(t *testing.T) {
 	}
 }
 
-// slowCheckpoints is a MemStore whose first checkpoint waits until gate
-// is closed.
+// slowCheckpoints is a MemStore whose first checkpoint closes entered and
+// waits until gate is closed.
 type slowCheckpoints struct {
 	*blocks.MemStore
-	gate chan struct{}
+	entered, gate chan struct{}
 
 	mu     sync.Mutex
 	writes int
@@ -234,6 +234,7 @@ func (s *slowCheckpoints) SaveCheckpoint(state []byte) error {
 	first := s.writes == 1
 	s.mu.Unlock()
 	if first {
+		close(s.entered)
 		<-s.gate
 	}
 	s.mu.Lock()
@@ -248,14 +249,22 @@ func (s *slowCheckpoints) LoadCheckpoint() ([]byte, error) {
 	return s.last, nil
 }
 
-// passCounter is a sumTrainer-like trainer that saves no state and
-// signals each pass's end.
+// passCounter is a trainer that saves no state, signals each pass's end,
+// and begins its second pass once writing closed entered.
 type passCounter struct {
 	genTrainer
-	ended chan int
+	ended   chan int
+	entered chan struct{}
 }
 
-func (p *passCounter) Map(_ context.Context, _ int, b *blocks.Block, _ blocks.Store, acc []float64) error {
+func (p *passCounter) Map(_ context.Context, i int, b *blocks.Block, _ blocks.Store, acc []float64) error {
+	if p.pass == 1 && i == 0 {
+		select {
+		case <-p.entered:
+		case <-time.After(time.Minute):
+			return errors.New("the first checkpoint was not written")
+		}
+	}
 	acc[0] += float64(b.X.Rows)
 	return nil
 }
@@ -266,13 +275,13 @@ func (p *passCounter) Reduce(ctx context.Context, sum []float64) (bool, error) {
 	return done, err
 }
 
-// TestRunCheckpointDoesNotStall holds the first checkpoint's write until
-// every pass has ended: the passes go on meanwhile, the checkpoints that
-// came while it was written are replaced by the newest, and the checkpoint
-// Run leaves is the last pass's.
+// TestRunCheckpointDoesNotStall holds the first checkpoint's write, once
+// begun, until every pass has ended: the passes go on meanwhile, the
+// checkpoints that came while it was written are replaced by the newest,
+// and the checkpoint Run leaves is the last pass's.
 func TestRunCheckpointDoesNotStall(t *testing.T) {
-	st := &slowCheckpoints{MemStore: blocks.NewMemStore(), gate: make(chan struct{})}
-	tr := &passCounter{genTrainer: genTrainer{passes: 5}, ended: make(chan int, 5)}
+	st := &slowCheckpoints{MemStore: blocks.NewMemStore(), entered: make(chan struct{}), gate: make(chan struct{})}
+	tr := &passCounter{genTrainer: genTrainer{passes: 5}, ended: make(chan int, 5), entered: st.entered}
 	src := testSource(t)
 	errc := make(chan error, 1)
 	go func() { errc <- blocks.Run(context.Background(), src, st, tr) }()
