@@ -91,12 +91,35 @@ type Checkpointer interface {
 // cancellation is checked between blocks and returned as ctx.Err(); the
 // trainer is then as the last completed pass left it.
 //
+// The states a Map saves are written to st in the background, in order,
+// while the next block is processed; a pass ends (Reduce) only once all
+// of its states are written, so that a failed write fails the pass. The
+// trainer's Map sees a Store that returns a state not yet written from
+// memory and that, once a block's state is loaded, reads the next block's
+// ahead.
+//
 // When st is also a Checkpointer, Run saves the trainer's state after
-// every pass, and a fit interrupted by anything — a cancellation, a full
-// disk, a crash — resumes from its last completed pass: give Run a
-// trainer restored from the checkpoint (Resume).
+// every pass, in the background too: the checkpoint is written while the
+// next pass computes, before any state that pass saves reaches st, and
+// never after a state of its own pass failed to be written; no pass waits
+// for it (a checkpoint not yet begun when the next pass ends without
+// having saved states is replaced by that pass's). A fit interrupted by
+// anything — a cancellation, a full disk, a crash — thus finds a
+// checkpoint consistent with st, of one of its last completed passes, and
+// resumes from it: give Run a trainer restored from the checkpoint
+// (Resume). Run returns once everything is written.
 func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
 	cp, _ := st.(Checkpointer)
+	wb := newBehind(st, cp, src)
+	err := run(ctx, src, wb, cp != nil, tr)
+	if cerr := wb.close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// run is Run's loop, its writes going through wb.
+func run(ctx context.Context, src Source, wb *behind, checkpoint bool, tr Trainer) error {
 	var acc []float64
 	for {
 		n := tr.StatsLen()
@@ -109,21 +132,24 @@ func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
 		acc = acc[:n]
 		clear(acc)
 		err := Each(ctx, src, func(i int, b *Block) error {
-			return tr.Map(ctx, i, b, st, acc)
+			return tr.Map(ctx, i, b, wb, acc)
 		})
 		if err != nil {
+			return err
+		}
+		if err := wb.flush(); err != nil {
 			return err
 		}
 		done, err := tr.Reduce(ctx, acc)
 		if err != nil {
 			return err
 		}
-		if cp != nil {
+		if checkpoint {
 			b, err := tr.MarshalBinary()
 			if err != nil {
 				return err
 			}
-			if err := cp.SaveCheckpoint(b); err != nil {
+			if err := wb.checkpoint(b); err != nil {
 				return err
 			}
 		}

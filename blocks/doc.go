@@ -12,8 +12,9 @@
 // memory, from the sum.
 //
 // Run drives a Trainer on one machine, reading one block ahead of the one
-// being processed, so that peak memory is two blocks plus the trainer's
-// topic-side state. The same Trainer runs on a distributed engine (the
+// being processed and writing the states and checkpoints in the
+// background, so that peak memory is two blocks, the trainer's topic-side
+// state, and the few states and the checkpoint being written. The same Trainer runs on a distributed engine (the
 // nested beam module): its state travels to the workers through
 // MarshalBinary, and the sum is the engine's combine.
 package blocks

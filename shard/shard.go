@@ -455,26 +455,57 @@ func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64) (*sparse.CSR, er
 	if rows != wantRows || cols != wantCols || nnz != wantNNZ {
 		return nil, fmt.Errorf("the header says %d×%d with %d entries, the manifest %d×%d with %d: the file is damaged", rows, cols, nnz, wantRows, wantCols, wantNNZ)
 	}
-	indptr := make([]int64, rows+1)
+	// The arrays are decoded through one small buffer: binary.Read would
+	// first read each of them whole into a temporary of its size.
+	buf := make([]byte, 1<<16)
+	ip := make([]int, rows+1)
 	indices := make([]int32, nnz)
 	data := make([]float64, nnz)
-	for _, part := range []any{indptr, indices, data} {
-		if err := binary.Read(r, binary.LittleEndian, part); err != nil {
-			return nil, fmt.Errorf("truncated: %w", err)
+	err := decode(r, buf, 8, len(ip), func(b []byte, k int) {
+		for q := range ip[k : k+len(b)/8] {
+			ip[k+q] = int(int64(binary.LittleEndian.Uint64(b[8*q:])))
 		}
+	})
+	if err == nil {
+		err = decode(r, buf, 4, len(indices), func(b []byte, k int) {
+			for q := range indices[k : k+len(b)/4] {
+				indices[k+q] = int32(binary.LittleEndian.Uint32(b[4*q:]))
+			}
+		})
+	}
+	if err == nil {
+		err = decode(r, buf, 8, len(data), func(b []byte, k int) {
+			for q := range data[k : k+len(b)/8] {
+				data[k+q] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*q:]))
+			}
+		})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("truncated: %w", err)
 	}
 	if n, _ := io.Copy(io.Discard, r); n > 0 {
 		return nil, fmt.Errorf("%d bytes after the data", n)
-	}
-	ip := make([]int, len(indptr))
-	for i, v := range indptr {
-		ip[i] = int(v)
 	}
 	x := &sparse.CSR{Rows: int(rows), Cols: int(cols), Indptr: ip, Indices: indices, Data: data}
 	if err := x.Validate(); err != nil {
 		return nil, err
 	}
 	return x, nil
+}
+
+// decode reads n values of size bytes from r through buf, handing each
+// chunk read to put with the index of its first value.
+func decode(r io.Reader, buf []byte, size, n int, put func(b []byte, k int)) error {
+	per := len(buf) / size
+	for k := 0; k < n; k += per {
+		c := min(per, n-k)
+		b := buf[:c*size]
+		if _, err := io.ReadFull(r, b); err != nil {
+			return err
+		}
+		put(b, k)
+	}
+	return nil
 }
 
 // ReadAll reads every shard of the corpus in dir into one matrix, with the

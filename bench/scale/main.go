@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"time"
@@ -29,6 +30,7 @@ type result struct {
 	Terms      int     `json:"terms"`
 	NNZ        int64   `json:"nnz"`
 	Shards     int     `json:"shards"`
+	Procs      int     `json:"procs"` // GOMAXPROCS: the cores the fit used
 	K          int     `json:"k"`
 	Iterations int     `json:"iterations"`
 	SecPerIter float64 `json:"seconds_per_iteration"`
@@ -48,7 +50,14 @@ func main() {
 	reportFrom := flag.String("report", "", "instead of a fit, write the Markdown report of the fits in this JSON-lines file")
 	chartTo := flag.String("chart", "", "with -report: the SVG chart to write")
 	sideFrom := flag.String("side", "", "with -report: the output of side.sh, included verbatim")
+	scalingFrom := flag.String("scaling", "", "instead of a fit, print the Markdown scaling table of the fits in this JSON-lines file (scaling.sh)")
 	flag.Parse()
+	if *scalingFrom != "" {
+		if err := scalingTable(*scalingFrom, os.Stdout); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *reportFrom != "" {
 		if err := report(*reportFrom, *chartTo, *sideFrom, os.Stdout); err != nil {
 			log.Fatal(err)
@@ -64,7 +73,7 @@ func main() {
 		log.Fatal(err)
 	}
 	man := src.Manifest()
-	res := result{Kind: *kind, Mode: *mode, Docs: man.Docs, Terms: man.Terms, NNZ: man.NNZ, Shards: len(man.Shards), K: *k, Iterations: *iters}
+	res := result{Kind: *kind, Mode: *mode, Docs: man.Docs, Terms: man.Terms, NNZ: man.NNZ, Shards: len(man.Shards), Procs: runtime.GOMAXPROCS(0), K: *k, Iterations: *iters}
 	var marks []time.Duration
 	report := func(s progress.Step) { marks = append(marks, s.Elapsed) }
 	if *cpuprofile != "" {

@@ -27,25 +27,9 @@ type line struct {
 // output of side.sh (when side is not empty) verbatim, and the chart of
 // time per non-zero against non-zeros to svg.
 func report(path, svg, side string, w io.Writer) error {
-	f, err := os.Open(path)
+	fits, err := readFits(path)
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	var fits []line
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var l line
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, n, err)
-		}
-		fits = append(fits, l)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading %s: %w", path, err)
 	}
 	find := func(kind, mode string, docs int) *line {
 		for i := range fits {
@@ -156,6 +140,31 @@ func report(path, svg, side string, w io.Writer) error {
 		fmt.Fprintf(w, "\n## Side by side at 300,000 documents\n\nThe output of `COREX_REF=DIR bench/scale/side.sh DATA_DIR`, verbatim:\n\n```\n%s```\n", b)
 	}
 	return nil
+}
+
+// readFits reads the fits of a JSON-lines file, skipping blank lines.
+func readFits(path string) ([]line, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var fits []line
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var l line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		fits = append(fits, l)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return fits, nil
 }
 
 // reportHead opens the report.
