@@ -108,9 +108,10 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 	var bs []*mat.Dense
 	if d.sp != nil && cfg.Weights == nil {
 		var xtp *sparse.CSR
-		if !cfg.FixH { // the H update is the only user of Xᵀ
+		if needsTranspose(cfg, d.sp.NNZ()) { // the H update is the only user of Xᵀ
 			xtp = transpose()
 		}
+		xt = nil // an NNDSVD start's transpose is not kept beyond it
 		f := newSparseFit(cfg, d.sp, xtp, w, h)
 		err = f.run(ctx, tr)
 		wm, hm = f.factors()

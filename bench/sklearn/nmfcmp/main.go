@@ -150,7 +150,12 @@ func fit(args []string) {
 	runs := fs.Int("runs", 1, "fit this many times and report each")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the fits to this file")
 	kFlag := fs.Int("k", 100, "topics of the hashed start (folders prepared with -mtx)")
+	gathersName := fs.String("gathers", "float64", "precision of the gathered factor rows: float64 (scikit-learn's numerics to 1e-14), float32 or auto (nmf.Config.Gathers)")
 	_ = fs.Parse(args)
+	gathers, err := parseGathers(*gathersName)
+	if err != nil {
+		log.Fatal(err)
+	}
 	if *dir == "" {
 		log.Fatal("fit: -dir is required")
 	}
@@ -170,7 +175,7 @@ func fit(args []string) {
 	fmt.Printf("read in %.1f s\n", time.Since(t0).Seconds())
 	k, _ := h0.Dims()
 	n, m := x.Dims()
-	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), kernels.Name())
+	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s; gathers: %v\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), kernels.Name(), gathers)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -183,7 +188,7 @@ func fit(args []string) {
 	}
 	for r := 0; r < *runs; r++ {
 		t0 := time.Now()
-		res, err := nmf.Fit(context.Background(), x, nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1})
+		res, err := nmf.Fit(context.Background(), x, nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers})
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -194,6 +199,16 @@ func fit(args []string) {
 	if peak, err := peakmem.MiB(); err == nil {
 		fmt.Printf("peak RSS %.1f MB\n", peak)
 	}
+}
+
+// parseGathers parses the -gathers flag.
+func parseGathers(s string) (nmf.Gathers, error) {
+	for _, g := range []nmf.Gathers{nmf.GathersAuto, nmf.GathersFloat64, nmf.GathersFloat32} {
+		if s == g.String() {
+			return g, nil
+		}
+	}
+	return 0, fmt.Errorf("fit: -gathers %q: want float64, float32 or auto", s)
 }
 
 // hashedStart is the starting point of folders prepared with -mtx, which
