@@ -98,6 +98,9 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 	if err != nil {
 		return nil, err
 	}
+	// w and h are the starts' copies: the fit holds the caller's no longer,
+	// so that a caller who drops them too gets that memory back.
+	cfg.W0, cfg.H0 = nil, nil
 	stop := cfg.Stop
 	if stop == nil {
 		stop = RelativeDecrease{cfg.Tol}

@@ -66,7 +66,8 @@ func needsTranspose(cfg Config, nnz int) bool {
 }
 
 // newSparseFit prepares the engine; w (n × k) and h (k × m) are the
-// starting factors. xt = Xᵀ may be nil when H is fixed or the loss is
+// starting factors, and w becomes the engine's (it is updated in place)
+// when k is a multiple of 4. xt = Xᵀ may be nil when H is fixed or the loss is
 // Frobenius (the H update then works on X).
 func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	n, m, k := x.Rows, x.Cols, cfg.K
@@ -74,9 +75,13 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights, gd: guard{cfg.AddEpsilon}}
 	f.cpl = newCouplings(cfg, n, kp, f.gd)
 	f.rp = rowPartsFor(f.cpl, f.gd, cfg.DataWeight, f.e, n)
-	f.w = make([]float64, n*kp)
-	for i := 0; i < n; i++ {
-		copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
+	if kp == k {
+		f.w = w // the caller's own copy, already in the engine's layout
+	} else {
+		f.w = make([]float64, n*kp)
+		for i := 0; i < n; i++ {
+			copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
+		}
 	}
 	if cfg.Fixed != nil {
 		f.ht = cfg.Fixed.htPad // shared and read-only: H is fixed
@@ -162,14 +167,23 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 }
 
 // factors returns W and H as gonum matrices (a fixed, prepared H as it
-// is).
+// is). It ends the engine's use of its factors: when k is a multiple of 4
+// the engine's W, unpadded, is returned without a copy, which at scale
+// saves the n × k copy the result would otherwise add to the peak memory.
 func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 	k, kp := f.k, f.kp
-	if f.cfg.Fixed != nil {
-		w := mat.NewDense(f.n, k, nil)
+	f.w2, f.ht2, f.f32, f.preH = nil, nil, nil, nil
+	var w *mat.Dense
+	if kp == k {
+		w = mat.NewDense(f.n, k, f.w[:f.n*k:f.n*k])
+	} else {
+		w = mat.NewDense(f.n, k, nil)
 		for i := 0; i < f.n; i++ {
 			copy(w.RawRowView(i), f.w[i*kp:i*kp+k])
 		}
+	}
+	f.w = nil
+	if f.cfg.Fixed != nil {
 		return w, f.cfg.Fixed.H()
 	}
 	h := mat.NewDense(k, f.m, nil)
@@ -178,10 +192,6 @@ func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 		for t := 0; t < k; t++ {
 			raw.Data[t*raw.Stride+j] = f.ht[j*kp+t]
 		}
-	}
-	w := mat.NewDense(f.n, k, nil)
-	for i := 0; i < f.n; i++ {
-		copy(w.RawRowView(i), f.w[i*kp:i*kp+k])
 	}
 	return w, h
 }

@@ -66,6 +66,12 @@ type MatrixMarketReader struct {
 	// entry (see NegativeEntryError), for matrices that hold counts or
 	// weights.
 	NonNegative bool
+	// SizeHint, when positive, is the input's size in bytes (a file's
+	// size). A coordinate file's storage is then reserved up front for
+	// its declared entries, as many as that many bytes can hold, instead
+	// of growing as they are read: a large matrix is read without the
+	// growing arrays' copies, which can double the memory reading takes.
+	SizeHint int64
 }
 
 // MMInfo describes what ReadInfo found in a file besides the matrix.
@@ -128,7 +134,11 @@ func (mr MatrixMarketReader) ReadInfo(r io.Reader) (*CSR, MMInfo, error) {
 	if maxRows <= 0 {
 		maxRows = DefaultMaxRows
 	}
-	p := &mmParser{sc: bufio.NewScanner(r), nonNegative: mr.NonNegative}
+	p := &mmParser{sc: bufio.NewScanner(r), nonNegative: mr.NonNegative, reserve: maxPrealloc}
+	if mr.SizeHint > 0 {
+		// An entry line takes at least 4 bytes ("1 1\n" in a pattern file).
+		p.reserve = int(min(mr.SizeHint/4+1, math.MaxInt32))
+	}
 	p.sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 
 	line, ok, err := p.next(false)
@@ -162,6 +172,7 @@ type mmParser struct {
 	lineNo      int
 	fields      [][]byte // scratch for split
 	nonNegative bool     // a negative value is an error
+	reserve     int      // most entries reserved from a header's declared count
 }
 
 func (p *mmParser) errorf(format string, args ...any) error {
@@ -367,10 +378,10 @@ func (p *mmParser) readCoordinate(h mmHeader, sizeLine []byte, maxRows int) (*CS
 	var data []float64
 	if inOrder {
 		indptr = make([]int, rows+1)
-		indices = make([]int32, 0, min(nnz, maxPrealloc))
-		data = make([]float64, 0, min(nnz, maxPrealloc))
+		indices = make([]int32, 0, min(nnz, p.reserve))
+		data = make([]float64, 0, min(nnz, p.reserve))
 	} else {
-		ts = make([]Triplet, 0, min(nnz, maxPrealloc))
+		ts = make([]Triplet, 0, min(nnz, p.reserve))
 	}
 	lastRow, lastCol := -1, -1
 	var lines entryLines

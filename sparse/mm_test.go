@@ -229,6 +229,18 @@ func TestMatrixMarketEntryOrder(t *testing.T) {
 		if !csrEqual(got, m) {
 			t.Errorf("%s: read a different matrix", name)
 		}
+		// With the input's size known, the declared entries are reserved
+		// up front: the same matrix, in arrays of exactly its length.
+		got, err = MatrixMarketReader{SizeHint: int64(len(in))}.Read(strings.NewReader(in))
+		if err != nil {
+			t.Fatalf("%s with SizeHint: %v", name, err)
+		}
+		if !csrEqual(got, m) {
+			t.Errorf("%s with SizeHint: read a different matrix", name)
+		}
+		if name == "in order" && (cap(got.Data) != m.NNZ() || cap(got.Indices) != m.NNZ()) {
+			t.Errorf("with SizeHint: capacities %d and %d for %d entries", cap(got.Data), cap(got.Indices), m.NNZ())
+		}
 	}
 }
 

@@ -30,15 +30,17 @@ import (
 func main() {
 	log.SetFlags(0)
 	if len(os.Args) < 2 {
-		log.Fatal("usage: nmfcmp prepare|fit [flags]")
+		log.Fatal("usage: nmfcmp prepare|fit|gathers [flags]")
 	}
 	switch os.Args[1] {
 	case "prepare":
 		prepare(os.Args[2:])
 	case "fit":
 		fit(os.Args[2:])
+	case "gathers":
+		gathers(os.Args[2:])
 	default:
-		log.Fatalf("nmfcmp: unknown command %q (want prepare or fit)", os.Args[1])
+		log.Fatalf("nmfcmp: unknown command %q (want prepare, fit or gathers)", os.Args[1])
 	}
 }
 
@@ -135,7 +137,11 @@ func read(path string) *sparse.CSR {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	m, err := sparse.ReadMatrixMarket(bufio.NewReaderSize(f, 1<<20))
+	var mr sparse.MatrixMarketReader
+	if st, err := f.Stat(); err == nil {
+		mr.SizeHint = st.Size()
+	}
+	m, err := mr.Read(bufio.NewReaderSize(f, 1<<20))
 	if err != nil {
 		log.Fatalf("%s: %v", path, err)
 	}
@@ -165,13 +171,16 @@ func fit(args []string) {
 	}
 	t0 := time.Now()
 	x := read(filepath.Join(*dir, "X.mtx"))
-	var w0, h0 *mat.Dense
-	if _, err := os.Stat(filepath.Join(*dir, "W0.mtx")); err == nil {
-		w0 = read(filepath.Join(*dir, "W0.mtx")).ToDense()
-		h0 = read(filepath.Join(*dir, "H0.mtx")).ToDense()
-	} else {
-		w0, h0 = hashedStart(x, *kFlag)
+	// start returns the starting factors, read or computed anew for each
+	// run so that no copy outlives the fit's own (as scikit-learn updates
+	// its start in place).
+	start := func() (w0, h0 *mat.Dense) {
+		if _, err := os.Stat(filepath.Join(*dir, "W0.mtx")); err == nil {
+			return read(filepath.Join(*dir, "W0.mtx")).ToDense(), read(filepath.Join(*dir, "H0.mtx")).ToDense()
+		}
+		return hashedStart(x, *kFlag)
 	}
+	w0, h0 := start()
 	fmt.Printf("read in %.1f s\n", time.Since(t0).Seconds())
 	k, _ := h0.Dims()
 	n, m := x.Dims()
@@ -187,8 +196,13 @@ func fit(args []string) {
 		defer pprof.StopCPUProfile()
 	}
 	for r := 0; r < *runs; r++ {
+		if r > 0 {
+			w0, h0 = start()
+		}
+		cfg := nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers}
+		w0, h0 = nil, nil
 		t0 := time.Now()
-		res, err := nmf.Fit(context.Background(), x, nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers})
+		res, err := nmf.Fit(context.Background(), x, cfg)
 		if err != nil {
 			log.Fatal(err)
 		}
