@@ -51,9 +51,9 @@
 // entry of X gathers a k-wide row of the other factor. From
 // AutoFloat32NNZ stored entries on (Config.Gathers) they gather rows of a
 // float32 copy of that factor, refreshed before each update, with float64
-// products and sums: half the bytes, and objectives within about 1e-8 of
-// the exact updates' after a few iterations (GathersFloat64 keeps
-// scikit-learn's numerics to 1e-14 at any size). From the same size on a
+// products and sums: half the bytes, and objectives within 1e-9 to 4e-8
+// of scikit-learn's where the exact updates are within 1e-14
+// (GathersFloat64 keeps those numerics at any size). From the same size on a
 // Frobenius fit does not transpose X: the H update's numerator
 // Wᵀdiag(e)X is a tiled pass over X (sparse.TMulDense) into an m × k
 // buffer, instead of a gather over Xᵀ, which would take 12 more bytes per
