@@ -247,6 +247,55 @@ type Config struct {
 	AddEpsilon float64
 	// Order is the order of the updates within an iteration.
 	Order Order
+	// Gathers is the precision of the factor rows that the Frobenius
+	// updates of a sparse X read once per stored entry (see Gathers).
+	Gathers Gathers
+}
+
+// Gathers selects the precision of the rows of the other factor that the
+// Frobenius updates of a sparse X gather, one per stored entry of X: at
+// scale these reads are most of a fit's time. Products and sums are
+// float64 either way, and the KL loss, the objective's cross term and
+// dense X always read float64.
+type Gathers int
+
+// The precisions.
+const (
+	// GathersAuto is GathersFloat32 from AutoFloat32NNZ stored entries
+	// of X on, GathersFloat64 below.
+	GathersAuto Gathers = iota
+	// GathersFloat64 reads the float64 factors: the updates are
+	// scikit-learn's to rounding (objectives within about 1e-14).
+	GathersFloat64
+	// GathersFloat32 reads a float32 copy of the factor, refreshed before
+	// each update: half the bytes per gathered row. Each update then
+	// differs from the exact one by about float32's precision, 6e-8, in
+	// relative terms.
+	GathersFloat32
+)
+
+// AutoFloat32NNZ is the number of stored entries of X from which
+// GathersAuto gathers float32 rows (see docs/results/speed.md for the
+// measurements behind it).
+const AutoFloat32NNZ = 1 << 23
+
+// String returns "auto", "float64" or "float32".
+func (g Gathers) String() string {
+	switch g {
+	case GathersAuto:
+		return "auto"
+	case GathersFloat64:
+		return "float64"
+	case GathersFloat32:
+		return "float32"
+	}
+	return fmt.Sprintf("Gathers(%d)", int(g))
+}
+
+// float32For reports whether a fit gathers float32 rows for a sparse X
+// with nnz stored entries.
+func (g Gathers) float32For(nnz int) bool {
+	return g == GathersFloat32 || (g == GathersAuto && nnz >= AutoFloat32NNZ)
 }
 
 // Order is the order of the factor updates within an iteration.
@@ -555,6 +604,9 @@ func checkConfig(cfg Config, d *data) (Config, error) {
 	}
 	if cfg.Init < InitAuto || cfg.Init > InitCustom {
 		return cfg, fmt.Errorf("nmf: unknown init %v", cfg.Init)
+	}
+	if cfg.Gathers < GathersAuto || cfg.Gathers > GathersFloat32 {
+		return cfg, fmt.Errorf("nmf: unknown Gathers %v (want auto, float64 or float32)", cfg.Gathers)
 	}
 	if cfg.Init == InitCustom && (cfg.W0 == nil || cfg.H0 == nil) {
 		return cfg, fmt.Errorf("nmf: init custom needs both W0 and H0")

@@ -98,6 +98,9 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 	if err != nil {
 		return nil, err
 	}
+	// w and h are the starts' copies: the fit holds the caller's no longer,
+	// so that a caller who drops them too gets that memory back.
+	cfg.W0, cfg.H0 = nil, nil
 	stop := cfg.Stop
 	if stop == nil {
 		stop = RelativeDecrease{cfg.Tol}
@@ -108,9 +111,10 @@ func fitChecked(ctx context.Context, t0 time.Time, d *data, cfg Config) (*Model,
 	var bs []*mat.Dense
 	if d.sp != nil && cfg.Weights == nil {
 		var xtp *sparse.CSR
-		if !cfg.FixH { // the H update is the only user of Xᵀ
+		if needsTranspose(cfg, d.sp.NNZ()) { // the H update is the only user of Xᵀ
 			xtp = transpose()
 		}
+		xt = nil // an NNDSVD start's transpose is not kept beyond it
 		f := newSparseFit(cfg, d.sp, xtp, w, h)
 		err = f.run(ctx, tr)
 		wm, hm = f.factors()

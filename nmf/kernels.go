@@ -295,6 +295,13 @@ func addGramBlock(s *scratch, g, a, wt []float64, lo, hi, kp int, iota []int32) 
 // updated a (the data term's num_i), and leaves Σ_i wt_i a_iᵀa_i in the
 // workers' Gram accumulators (upper part).
 func frobStep(ws *workspace, a []float64, xs *sparse.CSR, xd, b, pre, g, wt []float64, prefix []int, gd guard, rp *rowParts) float64 {
+	return frobStepG(ws, a, xs, xd, b, nil, pre, g, wt, prefix, gd, rp)
+}
+
+// frobStepG is frobStep gathering the rows of b32, a float32 copy of b,
+// when b32 is not nil (GatherSum32: float64 products and sums of the
+// float32 entries).
+func frobStepG(ws *workspace, a []float64, xs *sparse.CSR, xd, b []float64, b32 []float32, pre, g, wt []float64, prefix []int, gd guard, rp *rowParts) float64 {
 	kp := ws.kp
 	ws.reset(true, false)
 	parallel.ForWeighted(prefix, minWeight(kp), func(wi, lo, hi int) {
@@ -308,9 +315,12 @@ func frobStep(ws *workspace, a []float64, xs *sparse.CSR, xd, b, pre, g, wt []fl
 				num = pre[i*kp : (i+1)*kp]
 			} else {
 				p0, p1 := xs.Indptr[i], xs.Indptr[i+1]
-				if p0 == p1 {
+				switch {
+				case p0 == p1:
 					clear(num)
-				} else {
+				case b32 != nil:
+					kernels.GatherSum32(num, xd[p0:p1], xs.Indices[p0:p1], b32, kp, false)
+				default:
 					kernels.GatherSum(num, xd[p0:p1], xs.Indices[p0:p1], b, kp, false)
 				}
 			}

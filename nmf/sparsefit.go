@@ -2,6 +2,7 @@ package nmf
 
 import (
 	"context"
+	"fmt"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -15,6 +16,12 @@ import (
 // together with its transpose, so that the W update is a pass over the
 // rows of X and the H update a pass over the rows of Xᵀ, each gathering
 // rows of the other factor. No n × m array is ever formed.
+//
+// Under the Frobenius loss a large X is not transposed (transposeFreeNNZ):
+// the H update's numerator Xᵀdiag(e)W is then sparse.TMulDense's tiled
+// pass over X, which needs an m × k buffer instead of Xᵀ's 12 bytes per
+// stored entry. With float32 gathers (Config.Gathers) the updates gather
+// rows of a float32 copy of the other factor.
 type sparseFit struct {
 	cfg     Config
 	n, m, k int
@@ -33,6 +40,10 @@ type sparseFit struct {
 	den    []float64 // guarded KL denominators (k)
 	pre    []float64 // fixed numerator X·Hᵀ (FixH) or Xᵀdiag(e)W (FixW)
 
+	f32  []float32   // float32 copy of the factor gathered next (Config.Gathers), or nil
+	preH []float64   // Xᵀdiag(e)W when Xᵀ is not kept (m × kp), or nil
+	xe   *sparse.CSR // X with its rows scaled by e, for preH (X itself without weights)
+
 	ws           *workspace
 	prefW, prefH []int // work balancing over the rows of X and of Xᵀ
 	prefGW       []int // uniform over the rows of W
@@ -43,17 +54,34 @@ type sparseFit struct {
 	terms []float64  // the terms' values at the latest objective
 }
 
+// transposeFreeNNZ is the number of stored entries of X from which a
+// Frobenius fit does not transpose X (see sparseFit; docs/results/speed.md
+// for the measurements).
+const transposeFreeNNZ = 1 << 23
+
+// needsTranspose reports whether a sparse fit of X (nnz stored entries)
+// with cfg reads Xᵀ.
+func needsTranspose(cfg Config, nnz int) bool {
+	return !cfg.FixH && (cfg.Loss == KullbackLeibler || nnz < transposeFreeNNZ)
+}
+
 // newSparseFit prepares the engine; w (n × k) and h (k × m) are the
-// starting factors. xt = Xᵀ may be nil when H is fixed.
+// starting factors, and w becomes the engine's (it is updated in place)
+// when k is a multiple of 4. xt = Xᵀ may be nil when H is fixed or the loss is
+// Frobenius (the H update then works on X).
 func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	n, m, k := x.Rows, x.Cols, cfg.K
 	kp := kernels.Pad(k)
 	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights, gd: guard{cfg.AddEpsilon}}
 	f.cpl = newCouplings(cfg, n, kp, f.gd)
 	f.rp = rowPartsFor(f.cpl, f.gd, cfg.DataWeight, f.e, n)
-	f.w = make([]float64, n*kp)
-	for i := 0; i < n; i++ {
-		copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
+	if kp == k {
+		f.w = w // the caller's own copy, already in the engine's layout
+	} else {
+		f.w = make([]float64, n*kp)
+		for i := 0; i < n; i++ {
+			copy(f.w[i*kp:i*kp+k], w[i*k:(i+1)*k])
+		}
 	}
 	if cfg.Fixed != nil {
 		f.ht = cfg.Fixed.htPad // shared and read-only: H is fixed
@@ -74,6 +102,31 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 			}
 		}
 	}
+	if xt == nil && !cfg.FixH {
+		f.xe = x // with FixW for the fixed numerator, else for preH
+		if f.e != nil {
+			xe := make([]float64, len(x.Data))
+			for i := 0; i < n; i++ {
+				for p := x.Indptr[i]; p < x.Indptr[i+1]; p++ {
+					xe[p] = x.Data[p] * f.e[i]
+				}
+			}
+			f.xe, _ = x.WithData(xe) // same length: no error
+		}
+		if !cfg.FixW {
+			f.preH = make([]float64, m*kp)
+		}
+	}
+	if cfg.Loss == Frobenius && cfg.Gathers.float32For(x.NNZ()) {
+		size := 0
+		if !cfg.FixW {
+			size = m * kp // Hᵀ, gathered by the W update
+		}
+		if xt != nil && !cfg.FixH {
+			size = max(size, n*kp) // W, gathered by the H update
+		}
+		f.f32 = make([]float32, size)
+	}
 	for i := 0; i < n; i++ {
 		_, vals := x.Row(i)
 		s := floats.Dot(vals, vals)
@@ -93,9 +146,12 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	}
 	f.prefW = rowPrefix(x, perRow)
 	maxRow := maxRowNNZ(x)
-	if xt != nil {
+	switch {
+	case xt != nil:
 		f.prefH = rowPrefix(xt, perRow)
 		maxRow = max(maxRow, maxRowNNZ(xt))
+	case !cfg.FixH:
+		f.prefH = uniformPrefix(m, 2*kp) // the numerator is given
 	}
 	f.ws = newWorkspace(k, maxRow)
 	f.prefGW = uniformPrefix(n, kp)
@@ -111,14 +167,23 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 }
 
 // factors returns W and H as gonum matrices (a fixed, prepared H as it
-// is).
+// is). It ends the engine's use of its factors: when k is a multiple of 4
+// the engine's W, unpadded, is returned without a copy, which at scale
+// saves the n × k copy the result would otherwise add to the peak memory.
 func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 	k, kp := f.k, f.kp
-	if f.cfg.Fixed != nil {
-		w := mat.NewDense(f.n, k, nil)
+	f.w2, f.ht2, f.f32, f.preH = nil, nil, nil, nil
+	var w *mat.Dense
+	if kp == k {
+		w = mat.NewDense(f.n, k, f.w[:f.n*k:f.n*k])
+	} else {
+		w = mat.NewDense(f.n, k, nil)
 		for i := 0; i < f.n; i++ {
 			copy(w.RawRowView(i), f.w[i*kp:i*kp+k])
 		}
+	}
+	f.w = nil
+	if f.cfg.Fixed != nil {
 		return w, f.cfg.Fixed.H()
 	}
 	h := mat.NewDense(k, f.m, nil)
@@ -127,10 +192,6 @@ func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 		for t := 0; t < k; t++ {
 			raw.Data[t*raw.Stride+j] = f.ht[j*kp+t]
 		}
-	}
-	w := mat.NewDense(f.n, k, nil)
-	for i := 0; i < f.n; i++ {
-		copy(w.RawRowView(i), f.w[i*kp:i*kp+k])
 	}
 	return w, h
 }
@@ -166,20 +227,35 @@ func (f *sparseFit) frobW() float64 {
 	if f.cpl != nil {
 		f.cpl.parts(f.w)
 	}
-	cross := frobStep(f.ws, f.w, f.x, f.x.Data, f.ht, pre, f.gH, f.e, f.prefW, f.gd, f.rp)
+	var b32 []float32
+	if f.f32 != nil && pre == nil {
+		b32 = f.f32[:len(f.ht)]
+		kernels.ToFloat32(b32, f.ht)
+	}
+	cross := frobStepG(f.ws, f.w, f.x, f.x.Data, f.ht, b32, pre, f.gH, f.e, f.prefW, f.gd, f.rp)
 	f.ws.gramTo(f.gW)
 	return cross
 }
 
 // frobH updates H (Frobenius) and returns the cross term.
-func (f *sparseFit) frobH() float64 {
+func (f *sparseFit) frobH() (float64, error) {
 	var pre []float64
-	if f.cfg.FixW {
+	var b32 []float32
+	switch {
+	case f.cfg.FixW:
 		pre = f.pre
+	case f.xt == nil:
+		pre = f.preH
+		if err := sparse.TMulDense(mat.NewDense(f.m, f.kp, pre), f.xe, mat.NewDense(f.n, f.kp, f.w)); err != nil {
+			return 0, fmt.Errorf("nmf: H update: %w", err)
+		}
+	case f.f32 != nil:
+		b32 = f.f32[:len(f.w)]
+		kernels.ToFloat32(b32, f.w)
 	}
-	cross := frobStep(f.ws, f.ht, f.xt, f.xtw, f.w, pre, f.gW, nil, f.prefH, f.gd, nil)
+	cross := frobStepG(f.ws, f.ht, f.xt, f.xtw, f.w, b32, pre, f.gW, nil, f.prefH, f.gd, nil)
 	f.ws.gramTo(f.gH)
-	return cross
+	return cross, nil
 }
 
 func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
@@ -194,13 +270,20 @@ func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
 		}
 		f.pre = pre.RawMatrix().Data
 	case cfg.FixW:
-		xtw, err := f.xt.WithData(f.xtw)
-		if err != nil {
-			return err
-		}
 		pre := mat.NewDense(f.m, f.kp, nil)
-		if err := sparse.MulDense(pre, xtw, mat.NewDense(f.n, f.kp, f.w)); err != nil {
-			return err
+		wd := mat.NewDense(f.n, f.kp, f.w)
+		if f.xt == nil {
+			if err := sparse.TMulDense(pre, f.xe, wd); err != nil {
+				return err
+			}
+		} else {
+			xtw, err := f.xt.WithData(f.xtw)
+			if err != nil {
+				return err
+			}
+			if err := sparse.MulDense(pre, xtw, wd); err != nil {
+				return err
+			}
 		}
 		f.pre = pre.RawMatrix().Data
 	}
@@ -217,23 +300,31 @@ func (f *sparseFit) runFrobenius(ctx context.Context, tr *tracker) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		var err error
 		switch {
 		case cfg.FixW:
-			cross = f.frobH()
+			cross, err = f.frobH()
 		case cfg.FixH:
 			cross = f.frobW()
 		case cfg.Order == HFirst:
-			f.frobH()
+			if _, err = f.frobH(); err != nil {
+				return err
+			}
 			f.holdFrob()
 			f.cpl.updateB(f.w)
 			cross = f.frobW()
 		default:
 			f.frobW()
-			cross = f.frobH()
+			if cross, err = f.frobH(); err != nil {
+				return err
+			}
 			if f.holdFrob() {
 				cross = frobCross(f.ws, f.w, f.x, f.x.Data, f.ht, f.e, f.prefW)
 			}
 			f.cpl.updateB(f.w)
+		}
+		if err != nil {
+			return err
 		}
 		if tr.step(f.total(f.frobObjective(cross))) {
 			return nil

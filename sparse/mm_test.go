@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -199,6 +200,50 @@ func TestReadMatrixMarketIOError(t *testing.T) {
 	}
 }
 
+// TestMatrixMarketEntryOrder checks that the order of a file's entries
+// does not matter: row-major files are read straight into the CSR arrays,
+// others (here the same lines reversed, or one pair swapped) through
+// triplets, to the same matrix.
+func TestMatrixMarketEntryOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	m := randomCSR(rng, 30, 20, 0.3)
+	var buf bytes.Buffer
+	if err := WriteMatrixMarket(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	head, body := lines[:2], lines[2:]
+	if len(body) < 10 {
+		t.Fatalf("only %d entries", len(body))
+	}
+	reversed := slices.Clone(body)
+	slices.Reverse(reversed)
+	swapped := slices.Clone(body)
+	swapped[7], swapped[8] = swapped[8], swapped[7]
+	for name, b := range map[string][]string{"in order": body, "reversed": reversed, "one swap": swapped} {
+		in := strings.Join(append(slices.Clone(head), b...), "\n") + "\n"
+		got, err := ReadMatrixMarket(strings.NewReader(in))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !csrEqual(got, m) {
+			t.Errorf("%s: read a different matrix", name)
+		}
+		// With the input's size known, the declared entries are reserved
+		// up front: the same matrix, in arrays of exactly its length.
+		got, err = MatrixMarketReader{SizeHint: int64(len(in))}.Read(strings.NewReader(in))
+		if err != nil {
+			t.Fatalf("%s with SizeHint: %v", name, err)
+		}
+		if !csrEqual(got, m) {
+			t.Errorf("%s with SizeHint: read a different matrix", name)
+		}
+		if name == "in order" && (cap(got.Data) != m.NNZ() || cap(got.Indices) != m.NNZ()) {
+			t.Errorf("with SizeHint: capacities %d and %d for %d entries", cap(got.Data), cap(got.Indices), m.NNZ())
+		}
+	}
+}
+
 func TestMatrixMarketRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, shape := range [][2]int{{0, 0}, {0, 3}, {3, 0}, {1, 1}, {1, 7}, {7, 1}, {13, 17}, {40, 9}} {
@@ -311,6 +356,10 @@ func TestMatrixMarketDuplicates(t *testing.T) {
 			MMInfo{Duplicates: 3, DuplicateRow: 1, DuplicateCol: 2, DuplicateLines: [2]int{4, 10}}},
 		{"%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n2 1 1\n2 2 1\n2 1 1\n",
 			MMInfo{Duplicates: 1, DuplicateRow: 2, DuplicateCol: 1, DuplicateLines: [2]int{3, 5}}},
+		// In row-major order up to the duplicate: read straight into CSR
+		// arrays, then moved to triplets.
+		{"%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 1\n1 2 5\n% c\n1 2 2\n3 3 1\n",
+			MMInfo{Duplicates: 1, DuplicateRow: 1, DuplicateCol: 2, DuplicateLines: [2]int{4, 6}}},
 	}
 	for _, c := range cases {
 		m, info, err := MatrixMarketReader{}.ReadInfo(strings.NewReader(c.in))

@@ -26,7 +26,8 @@ of reading W0 and H0 (see nmfcmp's hashedStart):
 
 Options: --loss frobenius,kullback-leibler (per folder, default both for
 the first folder and frobenius for the others, as in the issue), --iter
-200, --go-bin (a built nmfcmp; default: go build it). With --sklearn-only
+200, --go-bin (a built nmfcmp; default: go build it), --gathers (semitopic's
+gathered precision, nmfcmp -gathers: float64 by default, float32, auto). With --sklearn-only
 DIR LOSS it is the scikit-learn worker the comparison starts.
 
 Needs Debian's python3 with scikit-learn 1.2 and scipy.
@@ -102,6 +103,7 @@ def main():
     ap.add_argument("--iter", type=int, default=200)
     ap.add_argument("--go-bin", help="a built nmfcmp binary")
     ap.add_argument("--k", type=int, default=100, help="topics of the hashed start (folders prepared with -mtx)")
+    ap.add_argument("--gathers", default="float64", help="semitopic's gathered precision (nmfcmp -gathers): float64, float32 or auto")
     ap.add_argument("--sklearn-only", nargs=2, metavar=("DIR", "LOSS"))
     args = ap.parse_args()
     if args.sklearn_only:
@@ -123,7 +125,7 @@ def main():
         else:
             losses = ["frobenius", "kullback-leibler"] if i == 0 else ["frobenius"]
         for loss in losses:
-            go = parse(run([gobin, "fit", "-dir", folder, "-loss", loss, "-iter", str(args.iter), "-k", str(args.k)]))
+            go = parse(run([gobin, "fit", "-dir", folder, "-loss", loss, "-iter", str(args.iter), "-k", str(args.k), "-gathers", args.gathers]))
             sk_out = run([sys.executable, os.path.abspath(__file__), "--iter", str(args.iter), "--k", str(args.k), "--sklearn-only", folder, loss])
             sk = parse(sk_out)
             shape = re.search(r"X (\d+) x (\d+), (\d+) non-zeros", sk_out).groups()

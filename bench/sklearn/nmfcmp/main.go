@@ -30,15 +30,17 @@ import (
 func main() {
 	log.SetFlags(0)
 	if len(os.Args) < 2 {
-		log.Fatal("usage: nmfcmp prepare|fit [flags]")
+		log.Fatal("usage: nmfcmp prepare|fit|gathers [flags]")
 	}
 	switch os.Args[1] {
 	case "prepare":
 		prepare(os.Args[2:])
 	case "fit":
 		fit(os.Args[2:])
+	case "gathers":
+		gathers(os.Args[2:])
 	default:
-		log.Fatalf("nmfcmp: unknown command %q (want prepare or fit)", os.Args[1])
+		log.Fatalf("nmfcmp: unknown command %q (want prepare, fit or gathers)", os.Args[1])
 	}
 }
 
@@ -135,7 +137,11 @@ func read(path string) *sparse.CSR {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	m, err := sparse.ReadMatrixMarket(bufio.NewReaderSize(f, 1<<20))
+	var mr sparse.MatrixMarketReader
+	if st, err := f.Stat(); err == nil {
+		mr.SizeHint = st.Size()
+	}
+	m, err := mr.Read(bufio.NewReaderSize(f, 1<<20))
 	if err != nil {
 		log.Fatalf("%s: %v", path, err)
 	}
@@ -150,7 +156,12 @@ func fit(args []string) {
 	runs := fs.Int("runs", 1, "fit this many times and report each")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the fits to this file")
 	kFlag := fs.Int("k", 100, "topics of the hashed start (folders prepared with -mtx)")
+	gathersName := fs.String("gathers", "float64", "precision of the gathered factor rows: float64 (scikit-learn's numerics to 1e-14), float32 or auto (nmf.Config.Gathers)")
 	_ = fs.Parse(args)
+	gathers, err := parseGathers(*gathersName)
+	if err != nil {
+		log.Fatal(err)
+	}
 	if *dir == "" {
 		log.Fatal("fit: -dir is required")
 	}
@@ -160,17 +171,20 @@ func fit(args []string) {
 	}
 	t0 := time.Now()
 	x := read(filepath.Join(*dir, "X.mtx"))
-	var w0, h0 *mat.Dense
-	if _, err := os.Stat(filepath.Join(*dir, "W0.mtx")); err == nil {
-		w0 = read(filepath.Join(*dir, "W0.mtx")).ToDense()
-		h0 = read(filepath.Join(*dir, "H0.mtx")).ToDense()
-	} else {
-		w0, h0 = hashedStart(x, *kFlag)
+	// start returns the starting factors, read or computed anew for each
+	// run so that no copy outlives the fit's own (as scikit-learn updates
+	// its start in place).
+	start := func() (w0, h0 *mat.Dense) {
+		if _, err := os.Stat(filepath.Join(*dir, "W0.mtx")); err == nil {
+			return read(filepath.Join(*dir, "W0.mtx")).ToDense(), read(filepath.Join(*dir, "H0.mtx")).ToDense()
+		}
+		return hashedStart(x, *kFlag)
 	}
+	w0, h0 := start()
 	fmt.Printf("read in %.1f s\n", time.Since(t0).Seconds())
 	k, _ := h0.Dims()
 	n, m := x.Dims()
-	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), kernels.Name())
+	fmt.Printf("X: %d × %d, %d non-zeros; k = %d; loss %v; %d iterations; %d cores; kernels: %s; gathers: %v\n", n, m, x.NNZ(), k, loss, *iters, runtime.GOMAXPROCS(0), kernels.Name(), gathers)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -182,8 +196,13 @@ func fit(args []string) {
 		defer pprof.StopCPUProfile()
 	}
 	for r := 0; r < *runs; r++ {
+		if r > 0 {
+			w0, h0 = start()
+		}
+		cfg := nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers}
+		w0, h0 = nil, nil
 		t0 := time.Now()
-		res, err := nmf.Fit(context.Background(), x, nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1})
+		res, err := nmf.Fit(context.Background(), x, cfg)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -194,6 +213,16 @@ func fit(args []string) {
 	if peak, err := peakmem.MiB(); err == nil {
 		fmt.Printf("peak RSS %.1f MB\n", peak)
 	}
+}
+
+// parseGathers parses the -gathers flag.
+func parseGathers(s string) (nmf.Gathers, error) {
+	for _, g := range []nmf.Gathers{nmf.GathersAuto, nmf.GathersFloat64, nmf.GathersFloat32} {
+		if s == g.String() {
+			return g, nil
+		}
+	}
+	return 0, fmt.Errorf("fit: -gathers %q: want float64, float32 or auto", s)
 }
 
 // hashedStart is the starting point of folders prepared with -mtx, which

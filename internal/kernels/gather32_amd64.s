@@ -1,0 +1,323 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The float32 gather kernels: as the float64 ones of kernels_amd64.s, but
+// each gathered group of four float32 entries is widened to float64
+// (VCVTPS2PD, exact) before the fused multiply-add, so the sums are
+// float64 sums of the widened entries. Register use: DI dst, SI vals,
+// DX idx, CX n, BX src, R8 row stride in bytes, R10 p, R11 address of
+// the gathered row; accumulators from Y0, then the broadcast vals[p] and
+// one or two conversion registers.
+
+// PREFETCH_DIST: rows gathered this many entries ahead are prefetched.
+#define PREFETCH_DIST 8
+
+// func gather32Sum52(dst, vals *float64, idx *int32, n int, src *float32, sb, add int)
+TEXT ·gather32Sum52(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ vals+8(FP), SI
+	MOVQ idx+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVQ src+32(FP), BX
+	MOVQ sb+40(FP), R8
+	MOVQ add+48(FP), R9
+	TESTQ R9, R9
+	JZ    gather32Sum52zero
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+	VMOVUPD 128(DI), Y4
+	VMOVUPD 160(DI), Y5
+	VMOVUPD 192(DI), Y6
+	VMOVUPD 224(DI), Y7
+	VMOVUPD 256(DI), Y8
+	VMOVUPD 288(DI), Y9
+	VMOVUPD 320(DI), Y10
+	VMOVUPD 352(DI), Y11
+	VMOVUPD 384(DI), Y12
+	JMP   gather32Sum52start
+
+gather32Sum52zero:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	VXORPD Y8, Y8, Y8
+	VXORPD Y9, Y9, Y9
+	VXORPD Y10, Y10, Y10
+	VXORPD Y11, Y11, Y11
+	VXORPD Y12, Y12, Y12
+
+gather32Sum52start:
+	XORQ  R10, R10
+	TESTQ CX, CX
+	JZ    gather32Sum52done
+	MOVQ  CX, R13
+	SUBQ  $PREFETCH_DIST, R13 // last p that prefetches
+
+gather32Sum52loop:
+	CMPQ    R10, R13
+	JGE     gather32Sum52nopf
+	MOVLQSX PREFETCH_DIST*4(DX)(R10*4), R12
+	IMULQ   R8, R12
+	ADDQ    BX, R12
+	PREFETCHT0 0(R12)
+	PREFETCHT0 64(R12)
+	PREFETCHT0 128(R12)
+	PREFETCHT0 192(R12)
+	PREFETCHT0 204(R12)
+
+gather32Sum52nopf:
+	MOVLQSX      (DX)(R10*4), R11
+	IMULQ        R8, R11
+	ADDQ         BX, R11
+	VBROADCASTSD (SI)(R10*8), Y13
+	VCVTPS2PD    0(R11), Y14
+	VFMADD231PD  Y14, Y13, Y0
+	VCVTPS2PD    16(R11), Y15
+	VFMADD231PD  Y15, Y13, Y1
+	VCVTPS2PD    32(R11), Y14
+	VFMADD231PD  Y14, Y13, Y2
+	VCVTPS2PD    48(R11), Y15
+	VFMADD231PD  Y15, Y13, Y3
+	VCVTPS2PD    64(R11), Y14
+	VFMADD231PD  Y14, Y13, Y4
+	VCVTPS2PD    80(R11), Y15
+	VFMADD231PD  Y15, Y13, Y5
+	VCVTPS2PD    96(R11), Y14
+	VFMADD231PD  Y14, Y13, Y6
+	VCVTPS2PD    112(R11), Y15
+	VFMADD231PD  Y15, Y13, Y7
+	VCVTPS2PD    128(R11), Y14
+	VFMADD231PD  Y14, Y13, Y8
+	VCVTPS2PD    144(R11), Y15
+	VFMADD231PD  Y15, Y13, Y9
+	VCVTPS2PD    160(R11), Y14
+	VFMADD231PD  Y14, Y13, Y10
+	VCVTPS2PD    176(R11), Y15
+	VFMADD231PD  Y15, Y13, Y11
+	VCVTPS2PD    192(R11), Y14
+	VFMADD231PD  Y14, Y13, Y12
+	INCQ         R10
+	CMPQ         R10, CX
+	JLT          gather32Sum52loop
+
+gather32Sum52done:
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VMOVUPD Y4, 128(DI)
+	VMOVUPD Y5, 160(DI)
+	VMOVUPD Y6, 192(DI)
+	VMOVUPD Y7, 224(DI)
+	VMOVUPD Y8, 256(DI)
+	VMOVUPD Y9, 288(DI)
+	VMOVUPD Y10, 320(DI)
+	VMOVUPD Y11, 352(DI)
+	VMOVUPD Y12, 384(DI)
+	VZEROUPPER
+	RET
+
+// func gather32Sum48(dst, vals *float64, idx *int32, n int, src *float32, sb, add int)
+TEXT ·gather32Sum48(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ vals+8(FP), SI
+	MOVQ idx+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVQ src+32(FP), BX
+	MOVQ sb+40(FP), R8
+	MOVQ add+48(FP), R9
+	TESTQ R9, R9
+	JZ    gather32Sum48zero
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+	VMOVUPD 128(DI), Y4
+	VMOVUPD 160(DI), Y5
+	VMOVUPD 192(DI), Y6
+	VMOVUPD 224(DI), Y7
+	VMOVUPD 256(DI), Y8
+	VMOVUPD 288(DI), Y9
+	VMOVUPD 320(DI), Y10
+	VMOVUPD 352(DI), Y11
+	JMP   gather32Sum48start
+
+gather32Sum48zero:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	VXORPD Y8, Y8, Y8
+	VXORPD Y9, Y9, Y9
+	VXORPD Y10, Y10, Y10
+	VXORPD Y11, Y11, Y11
+
+gather32Sum48start:
+	XORQ  R10, R10
+	TESTQ CX, CX
+	JZ    gather32Sum48done
+	MOVQ  CX, R13
+	SUBQ  $PREFETCH_DIST, R13 // last p that prefetches
+
+gather32Sum48loop:
+	CMPQ    R10, R13
+	JGE     gather32Sum48nopf
+	MOVLQSX PREFETCH_DIST*4(DX)(R10*4), R12
+	IMULQ   R8, R12
+	ADDQ    BX, R12
+	PREFETCHT0 0(R12)
+	PREFETCHT0 64(R12)
+	PREFETCHT0 128(R12)
+	PREFETCHT0 188(R12)
+
+gather32Sum48nopf:
+	MOVLQSX      (DX)(R10*4), R11
+	IMULQ        R8, R11
+	ADDQ         BX, R11
+	VBROADCASTSD (SI)(R10*8), Y12
+	VCVTPS2PD    0(R11), Y13
+	VFMADD231PD  Y13, Y12, Y0
+	VCVTPS2PD    16(R11), Y14
+	VFMADD231PD  Y14, Y12, Y1
+	VCVTPS2PD    32(R11), Y13
+	VFMADD231PD  Y13, Y12, Y2
+	VCVTPS2PD    48(R11), Y14
+	VFMADD231PD  Y14, Y12, Y3
+	VCVTPS2PD    64(R11), Y13
+	VFMADD231PD  Y13, Y12, Y4
+	VCVTPS2PD    80(R11), Y14
+	VFMADD231PD  Y14, Y12, Y5
+	VCVTPS2PD    96(R11), Y13
+	VFMADD231PD  Y13, Y12, Y6
+	VCVTPS2PD    112(R11), Y14
+	VFMADD231PD  Y14, Y12, Y7
+	VCVTPS2PD    128(R11), Y13
+	VFMADD231PD  Y13, Y12, Y8
+	VCVTPS2PD    144(R11), Y14
+	VFMADD231PD  Y14, Y12, Y9
+	VCVTPS2PD    160(R11), Y13
+	VFMADD231PD  Y13, Y12, Y10
+	VCVTPS2PD    176(R11), Y14
+	VFMADD231PD  Y14, Y12, Y11
+	INCQ         R10
+	CMPQ         R10, CX
+	JLT          gather32Sum48loop
+
+gather32Sum48done:
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VMOVUPD Y4, 128(DI)
+	VMOVUPD Y5, 160(DI)
+	VMOVUPD Y6, 192(DI)
+	VMOVUPD Y7, 224(DI)
+	VMOVUPD Y8, 256(DI)
+	VMOVUPD Y9, 288(DI)
+	VMOVUPD Y10, 320(DI)
+	VMOVUPD Y11, 352(DI)
+	VZEROUPPER
+	RET
+
+// func gather32Sum16(dst, vals *float64, idx *int32, n int, src *float32, sb, add int)
+TEXT ·gather32Sum16(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ vals+8(FP), SI
+	MOVQ idx+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVQ src+32(FP), BX
+	MOVQ sb+40(FP), R8
+	MOVQ add+48(FP), R9
+	TESTQ R9, R9
+	JZ    gather32Sum16zero
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+	JMP   gather32Sum16start
+
+gather32Sum16zero:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+
+gather32Sum16start:
+	XORQ  R10, R10
+	TESTQ CX, CX
+	JZ    gather32Sum16done
+
+gather32Sum16loop:
+	MOVLQSX      (DX)(R10*4), R11
+	IMULQ        R8, R11
+	ADDQ         BX, R11
+	VBROADCASTSD (SI)(R10*8), Y4
+	VCVTPS2PD    0(R11), Y5
+	VFMADD231PD  Y5, Y4, Y0
+	VCVTPS2PD    16(R11), Y6
+	VFMADD231PD  Y6, Y4, Y1
+	VCVTPS2PD    32(R11), Y5
+	VFMADD231PD  Y5, Y4, Y2
+	VCVTPS2PD    48(R11), Y6
+	VFMADD231PD  Y6, Y4, Y3
+	INCQ         R10
+	CMPQ         R10, CX
+	JLT          gather32Sum16loop
+
+gather32Sum16done:
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VZEROUPPER
+	RET
+
+// func gather32Sum4(dst, vals *float64, idx *int32, n int, src *float32, sb, add int)
+TEXT ·gather32Sum4(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ vals+8(FP), SI
+	MOVQ idx+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVQ src+32(FP), BX
+	MOVQ sb+40(FP), R8
+	MOVQ add+48(FP), R9
+	TESTQ R9, R9
+	JZ    gather32Sum4zero
+	VMOVUPD 0(DI), Y0
+	JMP   gather32Sum4start
+
+gather32Sum4zero:
+	VXORPD Y0, Y0, Y0
+
+gather32Sum4start:
+	XORQ  R10, R10
+	TESTQ CX, CX
+	JZ    gather32Sum4done
+
+gather32Sum4loop:
+	MOVLQSX      (DX)(R10*4), R11
+	IMULQ        R8, R11
+	ADDQ         BX, R11
+	VBROADCASTSD (SI)(R10*8), Y1
+	VCVTPS2PD    0(R11), Y2
+	VFMADD231PD  Y2, Y1, Y0
+	INCQ         R10
+	CMPQ         R10, CX
+	JLT          gather32Sum4loop
+
+gather32Sum4done:
+	VMOVUPD Y0, 0(DI)
+	VZEROUPPER
+	RET
