@@ -56,7 +56,7 @@ var languageTable = []Language{
 	{Code: "cs", Name: "Czech"},
 	{Code: "da", Name: "Danish"},
 	{Code: "de", Name: "German"},
-	{Code: "el", Name: "Greek"},
+	{Code: "el", Name: "Greek", Stopwords: "semitopic-el"},
 	{Code: "en", Name: "English", Stopwords: "nltk"},
 	{Code: "eo", Name: "Esperanto"},
 	{Code: "es", Name: "Spanish"},

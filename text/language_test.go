@@ -64,8 +64,18 @@ func TestWithLanguage(t *testing.T) {
 		t.Errorf("German: %+v", o)
 	}
 	o, _ = WithLanguage(Default(), "el")
-	if !slices.Equal(o.Stopwords, []string{"nltk-el"}) || o.Morph != Stem || !o.StripAccents {
+	if !slices.Equal(o.Stopwords, []string{"semitopic-el"}) || o.Morph != Stem || !o.StripAccents {
 		t.Errorf("Greek: %+v", o)
+	}
+	// Modern Greek's function words go, in any case and accent (NLTK's
+	// Ancient Greek list kept σας, ένα, μια, μου, whose stems σ, εν, μ
+	// came to the top of topics).
+	a, err := NewAnalyzer(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Terms("Σας επιτρέπει να παίξετε ένα παιχνίδι με μια μπάλα ΜΟΥ στην οθόνη"); !slices.Equal(got, []string{"επιτρεπ", "παιξ", "παιχνιδ", "μπαλ", "οθον"}) {
+		t.Errorf("Greek terms %q", got)
 	}
 	o, _ = WithLanguage(Options{Stopwords: []string{"nltk", "nltk-fr"}, Morph: Lemma}, "he")
 	if !slices.Equal(o.Stopwords, []string{"nltk-fr", "nltk-he"}) || o.Morph != NoMorph {

@@ -29,6 +29,8 @@ var stopwordFile = map[string]string{"nltk": "nltk-english.txt", "sklearn": "skl
 //     ships them (stopwords/README.nltk says where they come from);
 //   - "semitopic-ja": Japanese function words in the forms the Japanese
 //     segmenter cuts (NLTK has no Japanese list).
+//   - "semitopic-el": Modern Greek function words (NLTK's Greek list is
+//     of Ancient Greek).
 func StopwordLists() []string {
 	var names []string
 	entries, _ := stopwordFiles.ReadDir("stopwords")

@@ -215,6 +215,10 @@ func (r *Report) WriteFile(file string, b []byte) error {
 	return atomicfile.WriteFile(p, func(w io.Writer) error { _, err := w.Write(b); return err })
 }
 
+// Since makes the report's wall time count from t, for an experiment
+// that starts its report after its work.
+func (r *Report) Since(t time.Time) { r.start = t }
+
 // Finish appends how the report was produced and writes NAME.md.
 func (r *Report) Finish() error {
 	r.H2("How this was produced")

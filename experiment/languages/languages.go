@@ -147,6 +147,7 @@ type results struct {
 
 // run measures every language of cfg on comps and writes the report.
 func run(ctx context.Context, env *lab.Env, comps []component, source string, cfg config) error {
+	start := time.Now()
 	if cfg.languages == nil {
 		cfg.languages = allLanguages
 		if env.Quick {
@@ -186,7 +187,7 @@ func run(ctx context.Context, env *lab.Env, comps []component, source string, cf
 		}
 		res.Languages = append(res.Languages, lr)
 	}
-	return report(env, res)
+	return report(env, res, start)
 }
 
 // documents returns the labeled documents of a language: the components
@@ -544,9 +545,10 @@ func pctp(f *float64) string {
 	return pct(*f)
 }
 
-// report writes languages.md and languages.json.
-func report(env *lab.Env, res *results) error {
+// report writes languages.md and languages.json, of work begun at start.
+func report(env *lab.Env, res *results, start time.Time) error {
 	r := lab.NewReport(env, "languages", "Every language: stopwords, stems and word segmentation beyond English")
+	r.Since(start)
 	if err := r.JSON("languages.json", res); err != nil {
 		return err
 	}
@@ -560,7 +562,7 @@ func report(env *lab.Env, res *results) error {
 		"of the application's ID) train TS-NMF and a linear SVM on the same terms; the other 30%% test them.", res.Source)
 	r.H2("By language")
 	r.P("*stopwords*: share of the top-10 words of NMF's topics (one per class, fitted on every document) that are stopwords of the " +
-		"language (the NLTK list; Japanese: semitopic-ja; Korean has none), default → own pipeline; the goal is at most 2%%. *NPMI*: mean " +
+		"language (the NLTK list; Japanese: semitopic-ja; Greek: semitopic-el; Korean has none), default → own pipeline; the goal is at most 2%%. *NPMI*: mean " +
 		"NPMI coherence of those words over the documents. *largest*: the largest topic's share of the corpus. *TS-NMF* and *SVM*: test " +
 		"accuracy. *detected*: share of the language's documents that the detector (`--language auto`) names it for, one document at a time. " +
 		"For Chinese and Japanese the default pipeline's words are sentence fragments (see the top words below), which no stop list holds " +
