@@ -99,6 +99,15 @@ func loadLE(ctx context.Context, env *lab.Env, name string) (*leData, error) {
 			c = datasets.ReutersTopCategories(c, 10)
 			d.notes = append(d.notes, "documents with exactly one category among the 10 most frequent training categories")
 		}
+	case "reuters-all":
+		p, perr := env.DataPath("reuters21578-nltk-apte/reuters.tar.gz")
+		if perr != nil {
+			return nil, perr
+		}
+		if c, err = (corpus.ReutersNLTK{}).Read(ctx, p); err == nil {
+			c = datasets.ReutersTopCategories(c, math.MaxInt)
+			d.notes = append(d.notes, "documents with exactly one category, in every category")
+		}
 	default:
 		return nil, fmt.Errorf("unknown corpus %q", name)
 	}
