@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/metrics"
 	"github.com/semitopic/semitopic/sparse"
@@ -254,10 +255,30 @@ func (o *softmaxObjective) evaluate(w []float64) {
 					z[c] += b[c]
 				}
 			}
-			lse := logSumExp(z)
-			o.loss[i] = lse - z[o.y[i]]
+			// logSumExp's arithmetic, keeping the exponentials: the
+			// probabilities are exp(z − m)/Σ exp(z − m), which needs
+			// no second exponential per class.
+			m := math.Inf(-1)
+			for _, v := range z {
+				if v > m {
+					m = v
+				}
+			}
+			if math.IsInf(m, 0) || math.IsNaN(m) {
+				m = 0
+			}
+			zy := z[o.y[i]]
 			for c, v := range z {
-				z[c] = math.Exp(v - lse)
+				z[c] = v - m
+			}
+			kernels.Exp(z, z)
+			s := 0.0
+			for _, v := range z {
+				s += v
+			}
+			o.loss[i] = math.Log(s) + m - zy
+			for c, v := range z {
+				z[c] = v / s
 			}
 			z[o.y[i]] -= 1
 		}
