@@ -548,15 +548,11 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	var svmFolds []float64
-	for _, f := range cv {
-		acc, err := svmFoldAccuracy(ctx, terms, idx, f, o.Seed)
-		if err != nil {
-			return nil, Info{}, err
-		}
-		svmFolds = append(svmFolds, acc)
+	svm, err := svmFoldsEstimate(ctx, terms, idx, cv, o.Seed)
+	if err != nil {
+		return nil, Info{}, err
 	}
-	s.SVM = newEstimate(svmFolds)
+	s.SVM = svm
 	readouts := Readouts()
 	if o.Readout != "" {
 		readouts = []string{o.Readout}
@@ -577,7 +573,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	}
 	if !o.choosesKind() {
 		s.choose("")
-		if err := s.measureCurve(ctx, x, vocab, sup, idx, cv, idf, terms, o.Seed, report); err != nil {
+		if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
 			return nil, Info{}, err
 		}
 		s.setEstimates()
@@ -599,7 +595,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 	}
 	s.Chosen, s.Best, s.Tolerance, s.Rule = choices[best].Chosen, choices[best].Best, choices[best].Tolerance, choices[best].Rule
-	if err := s.measureCurve(ctx, x, vocab, sup, idx, cv, idf, terms, o.Seed, report); err != nil {
+	if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
 		return nil, Info{}, err
 	}
 	s.setEstimates()
@@ -752,6 +748,20 @@ func containsString(ss []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// svmFoldsEstimate is the linear SVM's estimate on the folds cv
+// (svmFoldAccuracy on each).
+func svmFoldsEstimate(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, error) {
+	var accs []float64
+	for f, fold := range cv {
+		acc, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
+		if err != nil {
+			return Estimate{}, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
+		}
+		accs = append(accs, acc)
+	}
+	return newEstimate(accs), nil
 }
 
 // svmFoldAccuracy trains a linear SVM on the term features of the fold's

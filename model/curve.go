@@ -65,40 +65,44 @@ func smallFolds(idx [][]int, cv []cvFold) []cvFold {
 }
 
 // measureCurve measures s.Curve: the chosen candidate and the linear SVM
-// on the turned folds of cv (smallFolds). It leaves s.Curve nil when the
-// folds cannot be turned.
-func (s *Search) measureCurve(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, cv []cvFold, idf []float64, terms *sparse.CSR, seed uint64, report progress.Func) error {
-	small := smallFolds(idx, cv)
+// on the turned folds of r's folds (smallFolds), the candidate's fits made
+// as r makes a round of the search's. It leaves s.Curve nil when the folds
+// cannot be turned.
+func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, seed uint64) error {
+	small := smallFolds(r.idx, r.cv)
 	if len(small) == 0 {
 		return nil
 	}
-	c := s.ChosenCandidate().Options
-	lc := &LearningCurve{Share: 1 / float64(s.Folds)}
-	var svms []float64
-	for f, fold := range small {
-		sv, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
-		if err != nil {
-			return fmt.Errorf("model: automatic configuration, learning curve of the linear SVM, fold %d: %w", f+1, err)
-		}
-		svms = append(svms, sv)
+	svm, err := svmFoldsEstimate(ctx, terms, r.idx, small, seed)
+	if err != nil {
+		return fmt.Errorf("learning curve: %w", err)
+	}
+	lc := &LearningCurve{Share: 1 / float64(s.Folds), SVM: svm.Accuracy}
+	for _, fold := range small {
 		lc.Scored += len(fold.test)
 	}
-	lc.SVM = newEstimate(svms).Accuracy
 	s.Curve = lc
 	if flatCurve(curveGain(s.SVM.Accuracy, lc.SVM, s.Scored, lc.Scored, s.Folds)) {
 		return nil
 	}
+	c := s.ChosenCandidate().Options
+	turned := *r
+	turned.cv, turned.readouts = small, []string{c.Readout}
+	folds := make([]int, len(small))
+	res := [][]raceResult{make([]raceResult, len(small))}
+	for f := range folds {
+		folds[f] = f
+	}
+	if err := turned.round(ctx, []Options{c}, folds, [][]bool{{true}}, res); err != nil {
+		return fmt.Errorf("learning curve: %w", err)
+	}
 	var accs []float64
-	for f, fold := range small {
-		fa, _, status, err := foldAccuracies(ctx, x, vocab, sup, idx, fold, c, []string{c.Readout}, idf, report)
-		if err != nil {
-			return fmt.Errorf("model: automatic configuration, learning curve of %s, fold %d: %w", describeSettings(c), f+1, err)
-		}
+	for _, a := range res[0] {
+		accs = append(accs, a.acc[0])
 		lc.Fits++
-		if status == progress.IterationLimit {
+		if a.status == progress.IterationLimit {
 			s.AtLimit++
 		}
-		accs = append(accs, fa[0])
 	}
 	lc.Accuracy = newEstimate(accs).Accuracy
 	s.Fits += lc.Fits
