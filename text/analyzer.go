@@ -90,6 +90,12 @@ type Options struct {
 	// FilterAfterMorph applies the length and stopword filters to the lemma
 	// or stem instead of the token.
 	FilterAfterMorph bool `json:"filter_after_morph,omitempty"`
+	// StopStems also removes, after the morphology, the inflected forms of
+	// stopwords that the lists do not hold: the tokens whose lemma or stem
+	// is a stopword's and which begin with it (Turkish bunun, bunda → bu;
+	// not Indonesian pengguna → guna, whose stemmer took a prefix away).
+	// WithLanguage sets it for the languages it stems; English leaves it off.
+	StopStems bool `json:"stop_stems,omitempty"`
 	// NGramMin and NGramMax give the n-gram range; 0 means 1.
 	NGramMin int `json:"ngram_min,omitempty"`
 	NGramMax int `json:"ngram_max,omitempty"`
@@ -118,10 +124,12 @@ func Default() Options {
 type Analyzer struct {
 	opts Options
 	stop map[string]struct{}
-	lem  *wordnet.Lemmatizer
-	pos  []wordnet.POS
-	stem func(string) string
-	seg  segment.Segmenter
+	// stopMorph holds the stopwords' lemmas or stems (Options.StopStems).
+	stopMorph map[string]struct{}
+	lem       *wordnet.Lemmatizer
+	pos       []wordnet.POS
+	stem      func(string) string
+	seg       segment.Segmenter
 }
 
 // Session is a single-goroutine handle on an Analyzer that remembers the
@@ -210,6 +218,14 @@ func NewAnalyzer(o Options) (*Analyzer, error) {
 			return nil, errorf("loading WordNet: %v", err)
 		}
 	}
+	if o.StopStems && o.Morph != NoMorph && len(a.stop) > 0 {
+		a.stopMorph = make(map[string]struct{}, len(a.stop))
+		for w := range a.stop {
+			if m := a.morph(w); m != "" {
+				a.stopMorph[m] = struct{}{}
+			}
+		}
+	}
 	return a, nil
 }
 
@@ -219,10 +235,26 @@ func (a *Analyzer) Options() Options { return a.opts }
 // StopwordSet returns the sorted stopwords the analyzer removes.
 func (a *Analyzer) StopwordSet() []string { return sortedSet(a.stop) }
 
-// IsStopword reports whether the analyzer removes w (already normalised).
+// IsStopword reports whether the analyzer removes w (already normalised)
+// as a stopword, or, with Options.StopStems, its lemma or stem.
 func (a *Analyzer) IsStopword(w string) bool {
-	_, ok := a.stop[w]
-	return ok
+	if _, ok := a.stop[w]; ok {
+		return true
+	}
+	return a.stopMorph != nil && a.isInflectedStopword(w, a.morph(w))
+}
+
+// isInflectedStopword reports whether the token t, of lemma or stem m, is
+// a stopword's stem with endings (Options.StopStems): m is the stem of a
+// stopword and t begins with it, so that the morphology took only endings
+// away. A word whose prefix the stemmer removed to leave a stopword's stem
+// (Indonesian pengguna → guna, media → dia) is not a stopword's form, and
+// stays.
+func (a *Analyzer) isInflectedStopword(t, m string) bool {
+	if _, ok := a.stopMorph[m]; !ok {
+		return false
+	}
+	return strings.HasPrefix(t, m)
 }
 
 // Tokens returns the unigram tokens of s after all steps but n-grams.
@@ -302,11 +334,15 @@ func (a *Analyzer) token(t string, cache map[string]string) (string, int) {
 			return "", st
 		}
 	}
+	surface := t
 	t = a.morphCached(t, cache)
 	if o.FilterAfterMorph {
 		if st := a.filter(t); st != stepKept {
 			return "", st
 		}
+	}
+	if a.stopMorph != nil && a.isInflectedStopword(surface, t) {
+		return "", stepStopword
 	}
 	if t == "" {
 		return "", stepEmpty

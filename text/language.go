@@ -141,7 +141,8 @@ var englishLists = []string{"nltk", "sklearn"}
 // WithLanguage returns o set up for a language: Language set (empty for
 // English, so that English pipelines stay as they were), the English
 // stopword lists replaced by the language's list, lemmas (WordNet, English
-// only) replaced by the language's Snowball stems or by none, the tokens
+// only) replaced by the language's Snowball stems or by none (with
+// StopStems, so that inflected stopwords go too), the tokens
 // cut at Unicode word boundaries (Words; of at least 2 characters where
 // the pattern was scikit-learn's), accents stripped for Greek
 // (whose NLTK list has none), and for Chinese, Japanese,
@@ -177,6 +178,8 @@ func WithLanguage(o Options, code string) (Options, error) {
 		}
 		o.LemmaPOS = ""
 	}
+	// Inflected stopwords (Turkish bunun, bunda) share the stopword's stem.
+	o.StopStems = o.Morph == Stem
 	if o.Pattern == SklearnWords {
 		// scikit-learn's tokens have two characters at least.
 		o.MinLength = max(o.MinLength, 2)

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestLanguageGolden(t *testing.T) {
 		{"es", "Los niños juegan en el jardín con sus amigos.", "niñ jueg jardin amig"},
 		{"it", "I bambini giocano nel giardino con gli amici.", "bambin gioc giardin amic"},
 		{"nl", "De kinderen spelen in de tuin met hun vrienden.", "kinder speel tuin vriend"},
-		{"ru", "Дети играют в игры в саду, и эта игра нравится всем.", "дет игра игр сад эт игр нрав всем"},
+		{"ru", "Дети играют в игры в саду, и эта игра нравится всем.", "дет игра игр сад игр нрав всем"},
 		{"sv", "Barnen leker i trädgården med sina vänner.", "barn lek trädgård vänn"},
 		{"tr", "Çocuklar bahçede arkadaşlarıyla oynuyorlar.", "çocuk bahçe arkadaş oynuyor"},
 		{"el", "Τα παιδιά παίζουν στον κήπο με τους φίλους τους.", "πα παι κηπ φιλ"},
@@ -251,5 +252,54 @@ func TestFoldable(t *testing.T) {
 				t.Errorf("%q, %v: fast %q, slow %q", s, c, fast, slow)
 			}
 		}
+	}
+}
+
+// TestStopStems checks that the inflected forms of stopwords go with
+// StopStems (Turkish bunun, bunda, birini → bu, bir) and that a word whose
+// stemmer took a prefix away to leave a stopword's stem stays (Indonesian
+// pengguna → guna), and that English pipelines leave it off.
+func TestStopStems(t *testing.T) {
+	if o, _ := WithLanguage(Default(), "en"); o.StopStems {
+		t.Error("English pipelines remove stopwords' stems")
+	}
+	o, err := WithLanguage(Default(), "tr")
+	if err != nil || !o.StopStems {
+		t.Fatalf("Turkish: StopStems %v (%v)", o.StopStems, err)
+	}
+	on, err := NewAnalyzer(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.StopStems = false
+	off, err := NewAnalyzer(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tr = "bunun birini birlikte kullanıcı"
+	if got, want := on.Terms(tr), []string{"birlik", "kullanıç"}; !slices.Equal(got, want) {
+		t.Errorf("Turkish with stopwords' stems: %q, want %q", got, want)
+	}
+	if got, want := off.Terms(tr), []string{"bu", "bir", "birlik", "kullanıç"}; !slices.Equal(got, want) {
+		t.Errorf("Turkish without: %q, want %q", got, want)
+	}
+	if !on.IsStopword("bunun") || off.IsStopword("bunun") || on.IsStopword("kullanıcı") {
+		t.Errorf("IsStopword(bunun) %v/%v, (kullanıcı) %v", on.IsStopword("bunun"), off.IsStopword("bunun"), on.IsStopword("kullanıcı"))
+	}
+	if _, err := on.Term("bunun"); !errors.Is(err, ErrNoTerm) {
+		t.Errorf("a seed word that is an inflected stopword: %v, want ErrNoTerm", err)
+	}
+	o, _ = WithLanguage(Default(), "id")
+	a, err := NewAnalyzer(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := a.Terms("pengguna guna"), []string{"guna"}; !slices.Equal(got, want) {
+		t.Errorf("Indonesian: %q, want %q (pengguna's prefix is not an ending)", got, want)
+	}
+	// Without a morphology there is nothing to compare.
+	o.Morph = NoMorph
+	if a, err = NewAnalyzer(o); err != nil || !slices.Equal(a.Terms("pengguna guna"), []string{"pengguna"}) {
+		t.Errorf("Indonesian without stems: %q (%v)", a.Terms("pengguna guna"), err)
 	}
 }

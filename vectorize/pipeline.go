@@ -136,6 +136,9 @@ func (p Pipeline) String() string {
 		if n := len(t.ExtraStopwords); n > 0 {
 			sw += fmt.Sprintf(" and %d more", n)
 		}
+		if t.StopStems && t.Morph != text.NoMorph {
+			sw += " with their stems"
+		}
 		parts = append(parts, "stopwords "+strings.TrimSpace(sw))
 	}
 	switch t.Morph {

@@ -35,6 +35,7 @@ type pipelineFlags struct {
 	morph         string
 	lemmaPOS      string
 	filterAfter   bool
+	stopStems     bool
 	ngrams        string
 	weight        string
 	norm          string
@@ -69,6 +70,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK; English only), stem (the Snowball stemmer of --language, English by default), none")
 	fs.StringVar(&p.lemmaPOS, "lemma-pos", "n", "WordNet parts of speech for the lemmatizer, comma separated from n,v,a,s,r; several = first that changes the word")
 	fs.BoolVar(&p.filterAfter, "filter-after-morph", false, "apply the length and stopword filters to lemmas/stems instead of tokens")
+	fs.BoolVar(&p.stopStems, "stop-stems", false, "also remove the inflected forms of stopwords: tokens whose stem or lemma is a stopword's and begins them (Turkish bunun -> bu); default on for a --language other than en with --morph stem")
 	fs.StringVar(&p.ngrams, "ngrams", "1", "n-gram range: N or MIN-MAX (at most 1-3 is sensible)")
 	fs.StringVar(&p.weight, "weight", "tfidf", "weighting: tf (counts), binary (presence), tfidf (smooth idf)")
 	fs.StringVar(&p.norm, "norm", "", "row normalisation: l2, l1, none (default: l2 for tfidf, none otherwise)")
@@ -83,7 +85,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 
 // pipelineFlagNames are the flags register adds.
 var pipelineFlagNames = []string{"preset", "language", "clean", "tokens", "case", "no-nfkc", "strip-accents", "min-len", "max-len", "drop-numbers",
-	"stopwords", "stopwords-file", "morph", "lemma-pos", "filter-after-morph", "ngrams", "weight", "norm", "sublinear",
+	"stopwords", "stopwords-file", "morph", "lemma-pos", "filter-after-morph", "stop-stems", "ngrams", "weight", "norm", "sublinear",
 	"min-df", "max-df", "max-features", "sklearn-ties", "min-chars", "min-tokens"}
 
 // changed reports whether any pipeline flag was given.
@@ -179,6 +181,9 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 	}
 	if set("filter-after-morph") {
 		t.FilterAfterMorph = p.filterAfter
+	}
+	if set("stop-stems") {
+		t.StopStems = p.stopStems
 	}
 	if set("ngrams") {
 		lo, hi, err := parseRange(p.ngrams)
