@@ -124,6 +124,13 @@ func (s *Search) setEstimates() {
 	if !c.Scored() {
 		return
 	}
+	if p := s.Predictions; p != nil {
+		for f := range p.Folds {
+			if f < len(c.pred) {
+				p.Folds[f].Model = c.pred[f]
+			}
+		}
+	}
 	var gain, gainSE, svmGain, svmSE float64
 	if lc := s.Curve; lc != nil {
 		if lc.Fits > 0 {

@@ -26,7 +26,7 @@ func EstimateExperiment() lab.Experiment {
 	}
 }
 
-const esProtocol = "accuracy-estimate v2 (learning-curve gain): tsnmf --auto and a linear SVM; fractions 1,3,10%; per class max(1, round(f·n)) labeled; fit on every document"
+const esProtocol = "accuracy-estimate v3 (fold predictions recorded): tsnmf --auto and a linear SVM; fractions 1,3,10%; per class max(1, round(f·n)) labeled; fit on every document"
 
 // esRun is one corpus, fraction and seed: the estimates and the test
 // accuracies.
@@ -48,6 +48,63 @@ type esRun struct {
 	SVMTest float64                 `json:"svm_test"`
 	Chosen  string                  `json:"chosen"`
 	Seconds float64                 `json:"seconds"`
+	// Record is what the estimates rest on, kept so that an estimator
+	// can be scored again without fitting.
+	Record *esRecord `json:"record,omitempty"`
+}
+
+// esRecord is one run's predictions: the folds' (model.Predictions) and,
+// per label of Folds.Labels, the test documents of that class (Test),
+// how many of them the kept model and the SVM trained on the labeled
+// documents got right (Hits, SVMHits), and how many test documents each
+// predicted as it (Pred, SVMPred): the final models' per-label recall and
+// predicted shares, beside the classes' true shares.
+type esRecord struct {
+	Folds   *model.Predictions `json:"folds"`
+	Test    []int              `json:"test"`
+	Hits    []int              `json:"hits"`
+	Pred    []int              `json:"pred"`
+	SVMHits []int              `json:"svm_hits"`
+	SVMPred []int              `json:"svm_pred"`
+}
+
+// newRecord tallies the final models' test predictions (class indices of
+// d, -1 for none) by the labels of p.
+func (d *leData) newRecord(p *model.Predictions, pred, svm []int) *esRecord {
+	pos := map[string]int{}
+	for j, n := range p.Labels {
+		pos[n] = j
+	}
+	label := func(c int) int {
+		if c < 0 {
+			return -1
+		}
+		if j, ok := pos[d.classes[c]]; ok {
+			return j
+		}
+		return -1
+	}
+	n := len(p.Labels)
+	r := &esRecord{Folds: p, Test: make([]int, n), Hits: make([]int, n), Pred: make([]int, n), SVMHits: make([]int, n), SVMPred: make([]int, n)}
+	for j, i := range d.test {
+		t := label(d.class[i])
+		if t >= 0 {
+			r.Test[t]++
+		}
+		for _, m := range []struct {
+			pred       []int
+			hits, seen []int
+		}{{pred, r.Hits, r.Pred}, {svm, r.SVMHits, r.SVMPred}} {
+			q := label(m.pred[j])
+			if q >= 0 {
+				m.seen[q]++
+				if q == t {
+					m.hits[q]++
+				}
+			}
+		}
+	}
+	return r
 }
 
 type esResults struct {
@@ -167,6 +224,9 @@ func (d *leData) estimateRun(ctx context.Context, frac float64, seed int) (*esRu
 	run := &esRun{Dataset: d.name, Fraction: frac, Seed: seed, Labeled: len(labeled), Test: r.Accuracy, SVMTest: svm.Accuracy, Chosen: r.Chosen}
 	if s != nil && s.Estimate != nil {
 		run.Scored, run.CV, run.Est, run.SVMEst = true, s.ChosenCandidate().Accuracy, s.Estimate, s.SVMEstimate
+		if s.Predictions != nil {
+			run.Record = d.newRecord(s.Predictions, r.pred, svm.pred)
+		}
 	}
 	run.Seconds = time.Since(t0).Seconds()
 	return run, nil
