@@ -97,16 +97,15 @@ type Search struct {
 	// idf-weighted unless the input already was), trained and tested on
 	// the same folds: what the labels achieve without the topic model.
 	SVM Estimate `json:"svm"`
-	// Estimate is the chosen candidate's accuracy as fit reports it: its
-	// cross-validated mean less the selection bias of choosing it among
+	// Estimate is the chosen candidate's accuracy as fit reports it
+	// (Predictions.Estimate): each label's recall on the folds carried
+	// along its learning curve to all its labeled documents (Curve
+	// measures the second point), weighted by the labels' estimated
+	// shares of the corpus, less the selection bias of choosing it among
 	// every candidate on the same folds (selectionBias: the best
-	// candidate of a fold is flattered by the fold's noise), plus what
-	// the learning curve says the kept model gains by learning from every
-	// labeled document where each fold's model learned from two thirds of
-	// them (Curve, curveGain), with the 95% interval of a share measured
-	// on the Scored held-out documents widened by the gain's uncertainty.
-	// SVMEstimate is the linear SVM's, which is not chosen among
-	// candidates: its mean and its own gain, with the same interval. Uncertainty says in a
+	// candidate of a fold is flattered by the fold's noise), with a 95%
+	// interval. SVMEstimate is the linear SVM's, which is not chosen
+	// among candidates: the same, with no bias. Uncertainty says in a
 	// sentence how uncertain the estimate is when that is by more than 5
 	// points. Classes counts the labels. Nothing scored, they are nil.
 	Estimate    *EstimateInterval `json:"estimate,omitempty"`
@@ -510,6 +509,9 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		if err != nil {
 			return nil, Info{}, err
 		}
+		if err := s.setShares(ctx, m, x); err != nil {
+			return nil, Info{}, err
+		}
 		if s.AtLimit > 0 {
 			info.Notes = append(info.Notes, fmt.Sprintf("%d of the %d cross-validation fits stopped at their iteration limit before converging; a larger max_iter or tol may change their accuracies", s.AtLimit, s.Fits))
 		}
@@ -585,7 +587,6 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
 			return nil, Info{}, err
 		}
-		s.setEstimates()
 		return final(s.Candidates[s.Chosen].Options)
 	}
 	// Each kind's choice, by the rule; the kind whose choice is best is
@@ -607,7 +608,6 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
 		return nil, Info{}, err
 	}
-	s.setEstimates()
 	return final(s.Candidates[s.Chosen].Options)
 }
 

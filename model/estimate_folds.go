@@ -1,5 +1,12 @@
 package model
 
+import (
+	"context"
+	"fmt"
+
+	"github.com/semitopic/semitopic/sparse"
+)
+
 // Predictions are what a search's estimates rest on, document by
 // document: the labeled documents, and in each fold of the
 // cross-validation (and of the learning curve's turned folds) the kept
@@ -20,6 +27,11 @@ type Predictions struct {
 	// Model is nil when the kept candidate's curve was not measured
 	// (LearningCurve.Fits).
 	Turned []FoldPredictions `json:"turned,omitempty"`
+	// Shares counts, per label, the documents without labels that the
+	// kept model predicts it for (none: the final model is not yet
+	// fitted, or every document has labels): the labels' shares of the
+	// corpus, as far as the model can tell (see Estimate).
+	Shares []int `json:"shares,omitempty"`
 }
 
 // FoldPredictions is one fold: its held-out documents (rows of the
@@ -63,4 +75,39 @@ func firstLabels(pred [][]string, names []string) []int {
 		}
 	}
 	return out
+}
+
+// setShares counts in s.Predictions.Shares the labels the final model m
+// predicts for the rows of x that have no labels, and sets the estimates
+// (setEstimates), which weigh the labels by them. Nothing scored, it does
+// nothing.
+func (s *Search) setShares(ctx context.Context, m Model, x *sparse.CSR) error {
+	p := s.Predictions
+	if p == nil {
+		return nil
+	}
+	labeled := make([]bool, x.Rows)
+	for _, i := range p.Rows {
+		labeled[i] = true
+	}
+	var rows []int
+	for i, l := range labeled {
+		if !l {
+			rows = append(rows, i)
+		}
+	}
+	if pr, ok := m.(Predictor); ok && len(rows) > 0 {
+		pred, err := pr.Predict(ctx, x.SelectRows(rows))
+		if err != nil {
+			return fmt.Errorf("model: automatic configuration, the labels' shares of the documents without labels: %w", err)
+		}
+		p.Shares = make([]int, len(p.Labels))
+		for _, l := range firstLabels(pred.Labels, p.Labels) {
+			if l >= 0 {
+				p.Shares[l]++
+			}
+		}
+	}
+	s.setEstimates()
+	return nil
 }
