@@ -119,8 +119,10 @@ type Search struct {
 	// Unseen counts the scored held-out documents none of whose labels
 	// any labeled document of their fold's training part has (the only
 	// labeled document of its label, say): no method can predict them,
-	// and they count as misses, so that the estimate covers every label
-	// with a labeled document as the test documents do.
+	// and they count as misses in the candidates' accuracies; the
+	// estimate gives their labels the labels' recall at one labeled
+	// document instead (Predictions.Estimate), as the kept model learns
+	// them.
 	Unseen int `json:"unseen,omitempty"`
 	// Fits counts the model fits, the final one included, and Seconds
 	// their time with the cross-validation.

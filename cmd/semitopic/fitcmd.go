@@ -282,9 +282,9 @@ func printSearch(w io.Writer, s *model.Search) {
 	fmt.Fprintf(w, "automatic configuration: %d-fold cross-validation over the %d labeled documents, %d fits in %.1fs\n", s.Folds, s.Labeled, s.Fits, s.Seconds)
 	switch {
 	case s.Unseen == 1:
-		fmt.Fprintf(w, "  (1 of them is the only labeled document of its label: held out, no method can predict it, and it counts as a miss)\n")
+		fmt.Fprintf(w, "  (1 of them is the only labeled document of its label: held out, no method can predict it, and it counts as a miss in the cross-validated accuracies; the estimates give its label the labels' recall at one document)\n")
 	case s.Unseen > 1:
-		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their labels outside their folds: held out, no method can predict them, and they count as misses)\n", s.Unseen)
+		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their labels outside their folds: held out, no method can predict them, and they count as misses in the cross-validated accuracies; the estimates give their labels the labels' recall at one document)\n", s.Unseen)
 	}
 	width := 0
 	for _, c := range s.Candidates {
