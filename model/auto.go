@@ -97,16 +97,15 @@ type Search struct {
 	// idf-weighted unless the input already was), trained and tested on
 	// the same folds: what the labels achieve without the topic model.
 	SVM Estimate `json:"svm"`
-	// Estimate is the chosen candidate's accuracy as fit reports it: its
-	// cross-validated mean less the selection bias of choosing it among
+	// Estimate is the chosen candidate's accuracy as fit reports it
+	// (Predictions.Estimate): each label's recall on the folds carried
+	// along its learning curve to all its labeled documents (Curve
+	// measures the second point), weighted by the labels' estimated
+	// shares of the corpus, less the selection bias of choosing it among
 	// every candidate on the same folds (selectionBias: the best
-	// candidate of a fold is flattered by the fold's noise), plus what
-	// the learning curve says the kept model gains by learning from every
-	// labeled document where each fold's model learned from two thirds of
-	// them (Curve, curveGain), with the 95% interval of a share measured
-	// on the Scored held-out documents widened by the gain's uncertainty.
-	// SVMEstimate is the linear SVM's, which is not chosen among
-	// candidates: its mean and its own gain, with the same interval. Uncertainty says in a
+	// candidate of a fold is flattered by the fold's noise), with a 95%
+	// interval. SVMEstimate is the linear SVM's, which is not chosen
+	// among candidates: the same, with no bias. Uncertainty says in a
 	// sentence how uncertain the estimate is when that is by more than 5
 	// points. Classes counts the labels. Nothing scored, they are nil.
 	Estimate    *EstimateInterval `json:"estimate,omitempty"`
@@ -120,8 +119,10 @@ type Search struct {
 	// Unseen counts the scored held-out documents none of whose labels
 	// any labeled document of their fold's training part has (the only
 	// labeled document of its label, say): no method can predict them,
-	// and they count as misses, so that the estimate covers every label
-	// with a labeled document as the test documents do.
+	// and they count as misses in the candidates' accuracies; the
+	// estimate gives their labels the labels' recall at one labeled
+	// document instead (Predictions.Estimate), as the kept model learns
+	// them.
 	Unseen int `json:"unseen,omitempty"`
 	// Fits counts the model fits, the final one included, and Seconds
 	// their time with the cross-validation.
@@ -139,6 +140,10 @@ type Search struct {
 	// chosen candidate, the kept one included; it is empty when nothing
 	// could be scored.
 	Kinds []Candidate `json:"kinds,omitempty"`
+	// Predictions are the folds' predictions the estimates rest on, kept
+	// so that an estimator can be studied without fitting again; nil when
+	// nothing was scored. Fit's output leaves them out.
+	Predictions *Predictions `json:"-"`
 }
 
 // MinGain is the least tolerance, in points of cross-validated accuracy,
@@ -307,6 +312,10 @@ type Candidate struct {
 	// only, and it is neither chosen nor counted in the selection bias.
 	Stopped string `json:"stopped,omitempty"`
 	Estimate
+	// pred holds, for each fold, the candidate's first predicted label
+	// for each of the fold's held-out documents (foldAccuracies); nil
+	// where it was not scored.
+	pred [][]int
 }
 
 // MarshalJSON writes the options and topics beside the estimate's fields
@@ -502,6 +511,9 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		if err != nil {
 			return nil, Info{}, err
 		}
+		if err := s.setShares(ctx, m, x); err != nil {
+			return nil, Info{}, err
+		}
 		if s.AtLimit > 0 {
 			info.Notes = append(info.Notes, fmt.Sprintf("%d of the %d cross-validation fits stopped at their iteration limit before converging; a larger max_iter or tol may change their accuracies", s.AtLimit, s.Fits))
 		}
@@ -548,11 +560,12 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	svm, err := svmFoldsEstimate(ctx, terms, idx, cv, o.Seed)
+	svm, svmPred, err := svmFoldsEstimate(ctx, terms, idx, cv, o.Seed)
 	if err != nil {
 		return nil, Info{}, err
 	}
 	s.SVM = svm
+	s.Predictions = newPredictions(names, idx, cv, svmPred)
 	readouts := Readouts()
 	if o.Readout != "" {
 		readouts = []string{o.Readout}
@@ -576,7 +589,6 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
 			return nil, Info{}, err
 		}
-		s.setEstimates()
 		return final(s.Candidates[s.Chosen].Options)
 	}
 	// Each kind's choice, by the rule; the kind whose choice is best is
@@ -598,7 +610,6 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
 		return nil, Info{}, err
 	}
-	s.setEstimates()
 	return final(s.Candidates[s.Chosen].Options)
 }
 
@@ -649,9 +660,11 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // (so that the fit sees the same unlabeled documents as the final one,
 // and the held-out documents are new to it, as the documents a model is
 // used on) and returns, for each readout, the accuracy on the fold's
-// scored documents, the fold model's number of topics, and how its fit
+// scored documents, each readout's first predicted label for each of them
+// (an index into the labels, -1 for none: what the estimate rests on, see
+// FoldPredictions), the fold model's number of topics, and how its fit
 // ended.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, int, progress.Status, error) {
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, [][]int, int, progress.Status, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.test {
@@ -670,18 +683,18 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	nc.Readout = ""
 	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, 0, 0, err
 	}
 	p, ok := m.(Predictor)
 	if !ok {
-		return nil, 0, 0, fmt.Errorf("a %s model predicts no labels", m.Kind())
+		return nil, nil, 0, 0, fmt.Errorf("a %s model predicts no labels", m.Kind())
 	}
 	xt := x.SelectRows(test)
 	native, err := p.Predict(ctx, xt)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, 0, 0, err
 	}
-	out := make([]float64, len(readouts))
+	out, preds := make([]float64, len(readouts)), make([][]int, len(readouts))
 	// The training documents' topic weights, which every readout but the
 	// native one learns from: computed once, for the first that needs
 	// them.
@@ -703,7 +716,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			if xl == nil {
 				xl = x.SelectRows(train)
 				if wl, err = m.Transform(ctx, xl); err != nil {
-					return nil, 0, 0, err
+					return nil, nil, 0, 0, err
 				}
 			}
 			tl := make([][]int, len(train))
@@ -716,17 +729,18 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			}
 			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed)
 			if err != nil {
-				return nil, 0, 0, err
+				return nil, nil, 0, 0, err
 			}
 			pr, err := rd.apply(xt, native, modelNames)
 			if err != nil {
-				return nil, 0, 0, err
+				return nil, nil, 0, 0, err
 			}
 			labels = pr.Labels
 		}
 		out[r] = 100 * hitRate(labels, test, sup.Labels)
+		preds[r] = firstLabels(labels, names)
 	}
-	return out, m.NumTopics(), info.Convergence.Status, nil
+	return out, preds, m.NumTopics(), info.Convergence.Status, nil
 }
 
 // hitRate is the share of the documents rows whose first predicted label
@@ -751,22 +765,24 @@ func containsString(ss []string, s string) bool {
 }
 
 // svmFoldsEstimate is the linear SVM's estimate on the folds cv
-// (svmFoldAccuracy on each).
-func svmFoldsEstimate(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, error) {
+// (svmFoldAccuracy on each), with its predictions in each fold.
+func svmFoldsEstimate(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, error) {
 	var accs []float64
+	var preds [][]int
 	for f, fold := range cv {
-		acc, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
+		acc, pred, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
 		if err != nil {
-			return Estimate{}, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
+			return Estimate{}, nil, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
 		}
-		accs = append(accs, acc)
+		accs, preds = append(accs, acc), append(preds, pred)
 	}
-	return newEstimate(accs), nil
+	return newEstimate(accs), preds, nil
 }
 
 // svmFoldAccuracy trains a linear SVM on the term features of the fold's
-// training documents and returns its accuracy on its test documents.
-func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, error) {
+// training documents and returns its accuracy on its test documents and
+// its label for each of them (-1 for none).
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, []int, error) {
 	var rows, y []int
 	test := fold.test
 	for _, i := range fold.train {
@@ -789,23 +805,28 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 		y[j] = q
 	}
 	if len(back) < 2 {
-		return 0, nil
+		none := make([]int, len(test))
+		for j := range none {
+			none[j] = -1
+		}
+		return 0, none, nil
 	}
 	svm := &classify.LinearSVC{Seed: seed}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	pred, err := svm.Predict(terms.SelectRows(test))
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	hits := 0
 	for j, i := range test {
-		if containsInt(idx[i], back[pred[j]]) {
+		pred[j] = back[pred[j]]
+		if containsInt(idx[i], pred[j]) {
 			hits++
 		}
 	}
-	return 100 * float64(hits) / float64(len(test)), nil
+	return 100 * float64(hits) / float64(len(test)), pred, nil
 }
 
 func containsInt(xs []int, v int) bool {

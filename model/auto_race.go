@@ -38,9 +38,11 @@ type racer struct {
 }
 
 // raceResult is one fold fit of a setting: each scored readout's accuracy
-// (NaN where not scored), the fold model's topics and how its fit ended.
+// (NaN where not scored) and predictions (nil where not scored; see
+// foldAccuracies), the fold model's topics and how its fit ended.
 type raceResult struct {
 	acc    []float64
+	pred   [][]int
 	topics int
 	status progress.Status
 	done   bool
@@ -91,14 +93,16 @@ func (r *racer) race(ctx context.Context, s *Search, settings []Options) error {
 		}
 		for q, ro := range r.readouts {
 			var accs []float64
+			pred := make([][]int, nf)
 			for f := range nf {
 				if a := res[i][f]; a.done && !math.IsNaN(a.acc[q]) {
 					accs = append(accs, a.acc[q])
+					pred[f] = a.pred[q]
 				}
 			}
 			cr := c
 			cr.Readout = ro
-			s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs), Stopped: stopped[i][q]})
+			s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs), Stopped: stopped[i][q], pred: pred})
 		}
 	}
 	return nil
@@ -135,17 +139,17 @@ func (r *racer) round(ctx context.Context, settings []Options, folds []int, aliv
 				ros = append(ros, r.readouts[q])
 			}
 		}
-		accs, k, status, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, report)
+		accs, preds, k, status, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, report)
 		if err != nil {
 			errs[j] = fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), jb.fold+1, err)
 			return errs[j]
 		}
-		out := raceResult{acc: make([]float64, len(r.readouts)), topics: k, status: status, done: true}
+		out := raceResult{acc: make([]float64, len(r.readouts)), pred: make([][]int, len(r.readouts)), topics: k, status: status, done: true}
 		n := 0
 		for q, a := range alive[jb.setting] {
 			out.acc[q] = math.NaN()
 			if a {
-				out.acc[q] = accs[n]
+				out.acc[q], out.pred[q] = accs[n], preds[n]
 				n++
 			}
 		}

@@ -73,9 +73,14 @@ func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, 
 	if len(small) == 0 {
 		return nil
 	}
-	svm, err := svmFoldsEstimate(ctx, terms, r.idx, small, seed)
+	svm, svmPred, err := svmFoldsEstimate(ctx, terms, r.idx, small, seed)
 	if err != nil {
 		return fmt.Errorf("learning curve: %w", err)
+	}
+	if p := s.Predictions; p != nil {
+		for f, fold := range small {
+			p.Turned = append(p.Turned, FoldPredictions{Test: fold.test, SVM: svmPred[f]})
+		}
 	}
 	lc := &LearningCurve{Share: 1 / float64(s.Folds), SVM: svm.Accuracy}
 	for _, fold := range small {
@@ -97,8 +102,11 @@ func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, 
 		return fmt.Errorf("learning curve: %w", err)
 	}
 	var accs []float64
-	for _, a := range res[0] {
+	for f, a := range res[0] {
 		accs = append(accs, a.acc[0])
+		if p := s.Predictions; p != nil {
+			p.Turned[f].Model = a.pred[0]
+		}
 		lc.Fits++
 		if a.status == progress.IterationLimit {
 			s.AtLimit++

@@ -35,10 +35,12 @@ func TestLearningCurveMeasured(t *testing.T) {
 	if lc == nil || lc.Fits != AutoFolds {
 		t.Fatalf("learning curve %+v: want the kept candidate's %d fits", lc, AutoFolds)
 	}
-	gain, _ := curveGain(s.ChosenCandidate().Accuracy, lc.Accuracy, s.Scored, lc.Scored, s.Folds)
-	svmGain, _ := curveGain(s.SVM.Accuracy, lc.SVM, s.Scored, lc.Scored, s.Folds)
-	if s.Estimate.Gain != gain || s.SVMEstimate.Gain != svmGain || svmGain <= 0 {
-		t.Errorf("curve %+v, estimate %+v, SVM's %+v: want gains %.2f and %.2f > 0", *lc, *s.Estimate, *s.SVMEstimate, gain, svmGain)
+	if p := s.Predictions; p == nil || len(p.Turned) != AutoFolds || p.Turned[0].Model == nil || len(p.Shares) != s.Classes {
+		t.Fatalf("predictions %+v", p)
+	}
+	est, svm := s.Predictions.Estimate(EstimateModel, s.Estimate.Bias), s.Predictions.Estimate(EstimateSVM, 0)
+	if *est != *s.Estimate || *svm != *s.SVMEstimate || s.Predictions.classCurves(EstimateSVM).Slope <= 0 {
+		t.Errorf("curve %+v, estimate %+v, SVM's %+v: want %+v and %+v, the SVM's curve rising", *lc, *s.Estimate, *s.SVMEstimate, *est, *svm)
 	}
 	if s.Fits != len(s.Candidates)/len(Readouts())*AutoFolds+AutoFolds+1 {
 		t.Errorf("%d fits for %d candidates", s.Fits, len(s.Candidates))

@@ -17,6 +17,10 @@ type EstimateInterval struct {
 	// kept model learns from beyond a fold model's (see Search.Estimate).
 	Bias float64 `json:"bias,omitempty"`
 	Gain float64 `json:"gain,omitempty"`
+	// Shift is what weighting the labels by their estimated shares of
+	// the corpus adds, in points, beside weighting them as the labeled
+	// documents are (see Predictions.Estimate).
+	Shift float64 `json:"shift,omitempty"`
 	// N is the number of held-out documents the estimate rests on.
 	N int `json:"n"`
 }
@@ -59,26 +63,23 @@ func selectionBias(cands []Candidate, chosen int) float64 {
 	return max(min(bias/float64(len(c)), lead), 0)
 }
 
-// newInterval returns the estimate mean − bias + gain (percent) of n
-// held-out documents with its 95% interval: the Wilson score interval of
-// a share measured on n documents, which keeps inside [0, 100] and stays
-// honest where a normal approximation would not (few documents, accuracy
-// near 0 or 100), widened on each side by the gain's own uncertainty
-// (gainSE, its standard error in points) added in quadrature.
-func newInterval(mean, bias, gain, gainSE float64, n int) *EstimateInterval {
-	p := min(max((mean-bias+gain)/100, 0), 1)
-	iv := &EstimateInterval{Accuracy: 100 * p, Bias: bias, Gain: gain, N: n, Low: 0, High: 100}
-	if n <= 0 {
+// newIntervalN returns the estimate acc (percent) with its 95% interval:
+// the Wilson score interval of a share measured on n documents, which
+// keeps inside [0, 100] and stays honest where a normal approximation
+// would not (few documents, accuracy near 0 or 100), widened on each
+// side by extra (a standard error, as a share) added in quadrature.
+func newIntervalN(acc, n, extra float64) *EstimateInterval {
+	p := min(max(acc/100, 0), 1)
+	iv := &EstimateInterval{Accuracy: 100 * p, Low: 0, High: 100}
+	if !(n > 0) {
 		return iv
 	}
 	const z = 1.959963984540054
-	nn := float64(n)
-	centre := (p + z*z/(2*nn)) / (1 + z*z/nn)
-	half := z / (1 + z*z/nn) * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
 	lo, hi := max(centre-half, 0), min(centre+half, 1)
-	extra := z * gainSE / 100
-	iv.Low = 100 * max(p-math.Hypot(p-lo, extra), 0)
-	iv.High = 100 * min(p+math.Hypot(hi-p, extra), 1)
+	iv.Low = 100 * max(p-math.Hypot(p-lo, z*extra), 0)
+	iv.High = 100 * min(p+math.Hypot(hi-p, z*extra), 1)
 	return iv
 }
 
@@ -117,23 +118,21 @@ func uncertainty(iv *EstimateInterval, labeled, classes int) string {
 }
 
 // setEstimates sets the estimates s reports for its chosen candidate and
-// for the linear SVM, from their folds, the documents scored and the
-// learning curve (Search.Curve) where it was measured.
+// for the linear SVM from the folds' predictions (Predictions.Estimate),
+// the chosen candidate's less the selection bias of choosing it.
 func (s *Search) setEstimates() {
-	c := s.ChosenCandidate()
-	if !c.Scored() {
+	c, p := s.ChosenCandidate(), s.Predictions
+	if !c.Scored() || p == nil {
 		return
 	}
-	var gain, gainSE, svmGain, svmSE float64
-	if lc := s.Curve; lc != nil {
-		if lc.Fits > 0 {
-			gain, gainSE = curveGain(c.Accuracy, lc.Accuracy, s.Scored, lc.Scored, s.Folds)
+	for f := range p.Folds {
+		if f < len(c.pred) {
+			p.Folds[f].Model = c.pred[f]
 		}
-		svmGain, svmSE = curveGain(s.SVM.Accuracy, lc.SVM, s.Scored, lc.Scored, s.Folds)
 	}
-	s.Estimate = newInterval(c.Accuracy, selectionBias(s.Candidates, s.Chosen), gain, gainSE, s.Scored)
+	s.Estimate = p.Estimate(EstimateModel, selectionBias(s.Candidates, s.Chosen))
 	if s.SVM.Scored() {
-		s.SVMEstimate = newInterval(s.SVM.Accuracy, 0, svmGain, svmSE, s.Scored)
+		s.SVMEstimate = p.Estimate(EstimateSVM, 0)
 	}
 	s.Uncertainty = uncertainty(s.Estimate, s.Labeled, s.Classes)
 }

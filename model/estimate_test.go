@@ -38,19 +38,16 @@ func TestWilsonInterval(t *testing.T) {
 		{90, 20, 69.897, 97.215, 90},
 		{100, 10, 72.246, 100, 100},
 	} {
-		iv := newInterval(c.mean, 0, 0, 0, c.n)
+		iv := newIntervalN(c.mean, float64(c.n), 0)
 		if math.Abs(iv.Low-c.lo) > 0.01 || math.Abs(iv.High-c.hi) > 0.01 || iv.Accuracy != c.accuracy {
 			t.Errorf("%v%% of %d: %+v, want %.3f–%.3f", c.mean, c.n, *iv, c.lo, c.hi)
 		}
 	}
-	iv := newInterval(64.7, 3.2, 0, 0, 55)
-	if math.Abs(iv.Accuracy-61.5) > 1e-9 || iv.Bias != 3.2 {
-		t.Errorf("bias taken off: %+v", *iv)
-	}
+	iv := newIntervalN(61.5, 55, 0)
 	if s := uncertainty(iv, 55, 16); !strings.Contains(s, "55 labeled documents in 16 classes") || !strings.Contains(s, "±12 points") {
 		t.Errorf("uncertainty: %q", s)
 	}
-	if s := uncertainty(newInterval(90, 0, 0, 0, 5000), 5000, 4); s != "" {
+	if s := uncertainty(newIntervalN(90, 5000, 0), 5000, 4); s != "" {
 		t.Errorf("a narrow estimate said %q", s)
 	}
 }
@@ -75,14 +72,11 @@ func TestCurveGain(t *testing.T) {
 	if g, se := curveGain(70, 60, 100, 200, 2); g != 0 || se != 0 {
 		t.Errorf("2 folds: gain %v ± %v, want none", g, se)
 	}
-	// The gain moves the estimate and widens its interval.
-	plain := newInterval(70, 0, 0, 0, 100)
-	moved := newInterval(70, 0, want, 3, 100)
-	if math.Abs(moved.Accuracy-(70+want)) > 1e-9 || moved.Gain != want {
-		t.Errorf("moved estimate %+v", *moved)
-	}
-	if moved.HalfWidth() <= plain.HalfWidth() {
-		t.Errorf("the gain's uncertainty did not widen the interval: %v ≤ %v", moved.HalfWidth(), plain.HalfWidth())
+	// An extra standard error widens the interval.
+	plain := newIntervalN(70, 100, 0)
+	wide := newIntervalN(70, 100, 0.03)
+	if wide.Accuracy != 70 || wide.HalfWidth() <= plain.HalfWidth() {
+		t.Errorf("the extra uncertainty did not widen the interval: %+v against %+v", *wide, *plain)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -281,9 +282,9 @@ func printSearch(w io.Writer, s *model.Search) {
 	fmt.Fprintf(w, "automatic configuration: %d-fold cross-validation over the %d labeled documents, %d fits in %.1fs\n", s.Folds, s.Labeled, s.Fits, s.Seconds)
 	switch {
 	case s.Unseen == 1:
-		fmt.Fprintf(w, "  (1 of them is the only labeled document of its label: held out, no method can predict it, and it counts as a miss)\n")
+		fmt.Fprintf(w, "  (1 of them is the only labeled document of its label: held out, no method can predict it, and it counts as a miss in the cross-validated accuracies; the estimates give its label the labels' recall at one document)\n")
 	case s.Unseen > 1:
-		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their labels outside their folds: held out, no method can predict them, and they count as misses)\n", s.Unseen)
+		fmt.Fprintf(w, "  (%d of them are the only labeled documents of their labels outside their folds: held out, no method can predict them, and they count as misses in the cross-validated accuracies; the estimates give their labels the labels' recall at one document)\n", s.Unseen)
 	}
 	width := 0
 	for _, c := range s.Candidates {
@@ -318,21 +319,13 @@ func printSearch(w io.Writer, s *model.Search) {
 	if e == nil || v == nil {
 		return
 	}
-	fmt.Fprintf(w, "estimated accuracy of the kept model: %.1f%% (95%% interval %.1f–%.1f%%, %d held-out documents)", e.Accuracy, e.Low, e.High, e.N)
+	fmt.Fprintf(w, "estimated accuracy of the kept model: %.1f%% (95%% interval %.1f–%.1f%%, %d held-out documents), its cross-validated %.1f%%", e.Accuracy, e.Low, e.High, e.N, best.Accuracy)
 	if e.Bias > 0 {
-		fmt.Fprintf(w, ", its cross-validated %.1f%% less %.1f points for having been chosen among %d candidates on the same folds", best.Accuracy, e.Bias, len(s.Candidates))
+		fmt.Fprintf(w, " less %.1f points for having been chosen among %d candidates on the same folds", e.Bias, len(s.Candidates))
 	}
-	if e.Gain > 0 && s.Curve != nil {
-		sep := ", plus"
-		if e.Bias <= 0 {
-			sep = fmt.Sprintf(", its cross-validated %.1f%% plus", best.Accuracy)
-		}
-		fmt.Fprintf(w, "%s %.1f points for learning from all %d labeled documents (the learning curve from %.0f%% of them: %.1f%%)", sep, e.Gain, s.Labeled, 100*s.Curve.Share, s.Curve.Accuracy)
-	}
-	fmt.Fprintf(w, "\nlinear SVM on the same labels: %.1f%% (95%% interval %.1f–%.1f%%", v.Accuracy, v.Low, v.High)
-	if v.Gain > 0 {
-		fmt.Fprintf(w, ", its cross-validated %.1f%% plus %.1f points by its learning curve", s.SVM.Accuracy, v.Gain)
-	}
+	corrections(w, e, s.Labeled)
+	fmt.Fprintf(w, "\nlinear SVM on the same labels: %.1f%% (95%% interval %.1f–%.1f%%, its cross-validated %.1f%%", v.Accuracy, v.Low, v.High, s.SVM.Accuracy)
+	corrections(w, v, s.Labeled)
 	fmt.Fprintln(w, ")")
 	if s.Uncertainty != "" {
 		fmt.Fprintf(w, "note: %s\n", s.Uncertainty)
@@ -346,6 +339,18 @@ func printSearch(w io.Writer, s *model.Search) {
 		fmt.Fprintf(w, "kept %s: no better than the linear SVM\n", best.Settings())
 	default:
 		fmt.Fprintf(w, "kept %s; a linear SVM on these labels does better by %.1f points: the topic model does not pay off for prediction here\n", best.Settings(), -d)
+	}
+}
+
+// corrections writes what an estimate adds to the folds' mean: each
+// label's learning curve to all the labeled documents, and weighting the
+// labels by their estimated shares of the corpus (model.Predictions.Estimate).
+func corrections(w io.Writer, e *model.EstimateInterval, labeled int) {
+	if math.Abs(e.Gain) >= 0.05 {
+		fmt.Fprintf(w, ", %+.1f points for learning each label from all %d labeled documents", e.Gain, labeled)
+	}
+	if math.Abs(e.Shift) >= 0.05 {
+		fmt.Fprintf(w, ", %+.1f points for the labels' shares of the documents without labels", e.Shift)
 	}
 }
 

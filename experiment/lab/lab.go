@@ -51,10 +51,16 @@ type Env struct {
 }
 
 // ExperimentCommand is the command that runs experiment name into
-// e.Out: what a report written by --report-only or --redo names as its
-// source (Report.SetCommand).
+// e.Out, with the corpora and seeds e names: what a report written by
+// --report-only or --redo names as its source (Report.SetCommand).
 func (e *Env) ExperimentCommand(name string) string {
 	cmd := "go run ./cmd/semitopic experiment " + name
+	if len(e.Datasets) > 0 {
+		cmd += " --datasets " + strings.Join(e.Datasets, ",")
+	}
+	if e.Seeds > 0 {
+		cmd += fmt.Sprintf(" --seeds %d", e.Seeds)
+	}
 	if e.Out != "docs/results" {
 		cmd += " --out " + e.Out
 	}

@@ -28,3 +28,16 @@ func TestOnly(t *testing.T) {
 		t.Errorf("an unknown corpus: %v", err)
 	}
 }
+
+// The command a report names runs the same corpora and seeds into the
+// same folder.
+func TestExperimentCommand(t *testing.T) {
+	e := &Env{Out: "docs/results"}
+	if got := e.ExperimentCommand("x"); got != "go run ./cmd/semitopic experiment x" {
+		t.Errorf("plain: %q", got)
+	}
+	e = &Env{Out: "out", Datasets: []string{"reuters-all"}, Seeds: 2}
+	if got, want := e.ExperimentCommand("x"), "go run ./cmd/semitopic experiment x --datasets reuters-all --seeds 2 --out out"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -282,6 +282,8 @@ type leResult struct {
 	// interval).
 	Est    *model.EstimateInterval `json:"estimate,omitempty"`
 	SVMEst *model.EstimateInterval `json:"svm_estimate,omitempty"`
+	// pred is the class predicted for each test document (-1 for none).
+	pred []int
 }
 
 // leRun is one dataset, fraction and seed.
@@ -432,7 +434,7 @@ func (d *leData) fitKind(ctx context.Context, kind string, labeled []int, seed u
 	if err != nil {
 		return nil, nil, err
 	}
-	r := &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: n}
+	r := &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: n, pred: d.classesOf(pr.Labels)}
 	if s := info.Search; s != nil && len(s.Candidates) > 0 {
 		c := s.ChosenCandidate()
 		r.Chosen = c.Settings()
@@ -469,7 +471,7 @@ func (d *leData) trainTest(ctx context.Context, c classify.Classifier, x *sparse
 	if err != nil {
 		return nil, err
 	}
-	return &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: len(labeled)}, nil
+	return &leResult{Accuracy: sc.Accuracy, MacroF1: sc.MacroF1, Seconds: time.Since(t0).Seconds(), Labeled: len(labeled), pred: p}, nil
 }
 
 // TrainPredict trains the classifier c on the rows of train, row j of
