@@ -1273,6 +1273,10 @@ func leGoals(rep *lab.Report, data []*leData, fracs []float64, seeds int, kinds 
 			"the held-out labeled documents, so its own sampling error is about 100·√(p(1−p)/m) points for m of them: a few points with "+
 			"hundreds, 20 or more with the handful that a corpus of many classes and few labels can hold out (labels with a single labeled "+
 			"document cannot be scored at all); the test accuracy of a small test set (Brown's 100 documents) adds its own.", within, total, 100*float64(within)/float64(total))
+		rep.P("Each estimate here is the one `fit` printed when its run was made, and a run is made again only with `--redo`: runs older than " +
+			"the estimator `fit` prints today keep their day's estimate. The estimator itself (the learning curve's gain, each class's recall " +
+			"carried to all its labeled documents, an interval) is measured on the same corpora, fractions and seeds in " +
+			"[accuracy-estimate.md](accuracy-estimate.md), which records each run's fold predictions so that it can be scored again without refitting.")
 	}
 	return nil
 }
