@@ -54,6 +54,7 @@ type data struct {
 	pxFrac []float64 // log p(x_i=0) − log p(x_i=1)
 	hx     []float64 // binary entropy of x_i, bits
 	bg     []float64 // background rates of Fraction input, nil otherwise
+	binary bool      // every stored value of x is 1 (see mul)
 }
 
 // preprocess applies the input mode and returns x with values in [0, 1]
@@ -116,7 +117,18 @@ func newData(x *sparse.CSR, bg []float64) *data {
 	xt := x.T()
 	d := wordData(x.Rows, x.ColSums(), bg)
 	d.x, d.xt = x, xt
+	d.binary = x.IsBinary()
 	return d
+}
+
+// mul computes dst = a·b for a = d.x or d.xt: by sparse.MulPattern when x
+// is binary (the default input mode), which gives MulDense's bits faster
+// on short rows, else by sparse.MulDense.
+func (d *data) mul(dst *mat.Dense, a *sparse.CSR, b *mat.Dense) error {
+	if d.binary {
+		return sparse.MulPattern(dst, a, b)
+	}
+	return sparse.MulDense(dst, a, b)
 }
 
 // wordData computes the word statistics of n documents from their word
@@ -420,12 +432,12 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 		for j := range s.logPY {
 			s.logPY[j] = math.Log(s.psum[j] / n)
 		}
-		if err := sparse.MulDense(s.pdy, d.xt, s.p); err != nil {
+		if err := d.mul(s.pdy, d.xt, s.p); err != nil {
 			return err
 		}
 		s.wordPass(iter, seed)
 		s.hold.keep(s.flip)
-		if err := sparse.MulDense(s.u, d.x, s.info); err != nil {
+		if err := d.mul(s.u, d.x, s.info); err != nil {
 			return err
 		}
 		s.latentPass()
