@@ -2,7 +2,6 @@ package sparse
 
 import (
 	"fmt"
-	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -31,9 +30,10 @@ func (m *CSR) IsBinary() bool {
 // It is the product of binary data by a dense factor that CorEx computes
 // twice an iteration, made for short rows: it does not tile the columns of
 // a (MulDense does, for wide b; with a few tens of entries per row the
-// tiles leave a few entries per call), and it gathers rows of b padded to a
-// multiple of four columns into a row-sized buffer, so that no column is
-// left to a scalar loop. It returns an error on a shape mismatch or a nil
+// tiles leave a few entries per call), and it adds rows of b padded to a
+// multiple of four columns into a row-sized buffer (kernels.SumRows: no
+// multiplications, and k = 50 in one pass over the entries), so that no
+// column is left to a scalar loop. It returns an error on a shape mismatch or a nil
 // argument.
 func MulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 	if err := checkArgs("MulPattern", dst, a, b); err != nil {
@@ -59,11 +59,6 @@ func MulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 	if len(rb.data) < kp {
 		safe = -1
 	}
-	maxRow := 0
-	for i := 0; i < a.Rows; i++ {
-		maxRow = max(maxRow, a.Indptr[i+1]-a.Indptr[i])
-	}
-	ones := slices.Repeat([]float64{1}, maxRow)
 	parallel.ForWeighted(a.Indptr, minNNZ(k), func(_, lo, hi int) {
 		acc := make([]float64, kp)
 		for i := lo; i < hi; i++ {
@@ -74,7 +69,7 @@ func MulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 			}
 			clear(acc)
 			if q > p0 {
-				kernels.GatherSum(acc, ones[:q-p0], a.Indices[p0:q], rb.data, rb.stride, true)
+				kernels.SumRows(acc, a.Indices[p0:q], rb.data, rb.stride)
 			}
 			for _, j := range a.Indices[q:p1] {
 				row := rowOf(rb, int(j))
