@@ -589,40 +589,57 @@ func (g *marg) word(w *wordBuf, pdy []float64, wc, hx float64) {
 func (g *marg) wordRaw(w *wordBuf, pdy []float64, wc, hx float64, raw []float64) {
 	const invLn2 = 1 / math.Ln2
 	m := len(pdy)
+	// Slices of length m, so that the loops check no bounds; the
+	// comparisons clip as min and max do on these finite values with
+	// positive bounds.
+	lo1, hi1, inv1, inv0, py := g.lo1[:m], g.hi1[:m], g.inv1[:m], g.inv0[:m], g.py[:m]
+	wp1, wp0, mi := w.p1[:m], w.p0[:m], w.mi[:m]
+	lp11, lp10, lp01, lp00 := w.lp11[:m], w.lp10[:m], w.lp01[:m], w.lp00[:m]
+	q, qi := w.q[:2*m], w.qi[:2*m]
 	nq := 0
 	for j, v := range pdy {
-		v = min(max(v, g.lo1[j]), g.hi1[j])
-		p1 := v * g.inv1[j]
-		p0 := (wc - v) * g.inv0[j]
-		p0 = min(max(p0, 1e-300), 1-1e-16)
-		w.p1[j], w.p0[j] = p1, p0
-		w.lp11[j], w.lp10[j] = p1, p0
+		if v < lo1[j] {
+			v = lo1[j]
+		}
+		if v > hi1[j] {
+			v = hi1[j]
+		}
+		p1 := v * inv1[j]
+		p0 := (wc - v) * inv0[j]
+		if p0 < 1e-300 {
+			p0 = 1e-300
+		}
+		if p0 > 1-1e-16 {
+			p0 = 1 - 1e-16
+		}
+		wp1[j], wp0[j] = p1, p0
+		lp11[j], lp10[j] = p1, p0
 		if p1 < log1mpSeries {
-			w.lp01[j] = log1mp(p1)
+			lp01[j] = log1mpSmall(p1)
 		} else {
-			w.q[nq], w.qi[nq] = 1-p1, 2*m+j
+			q[nq], qi[nq] = 1-p1, 2*m+j
 			nq++
 		}
 		if p0 < log1mpSeries {
-			w.lp00[j] = log1mp(p0)
+			lp00[j] = log1mpSmall(p0)
 		} else {
-			w.q[nq], w.qi[nq] = 1-p0, 3*m+j
+			q[nq], qi[nq] = 1-p0, 3*m+j
 			nq++
 		}
 	}
 	kernels.Log(w.lp[:2*m], w.lp[:2*m])
-	kernels.Log(w.q[:nq], w.q[:nq])
-	for t, i := range w.qi[:nq] {
-		w.lp[i] = w.q[t]
+	kernels.Log(q[:nq], q[:nq])
+	for t, i := range qi[:nq] {
+		w.lp[i] = q[t]
 	}
-	for j := range pdy {
-		p1, p0 := w.p1[j], w.p0[j]
-		a, b, e, f := w.lp11[j], w.lp01[j], w.lp10[j], w.lp00[j]
+	for j, p1 := range wp1 {
+		p0 := wp0[j]
+		a, b, e, f := lp11[j], lp01[j], lp10[j], lp00[j]
 		h1 := (p1*a + (1-p1)*b) * invLn2 // −h(X|y=1)
 		h0 := (p0*e + (1-p0)*f) * invLn2 // −h(X|y=0)
-		py := g.py[j]
-		r := hx + py*h1 + (1-py)*h0
-		w.mi[j] = max(r-g.bias, 0)
+		pj := py[j]
+		r := hx + pj*h1 + (1-pj)*h0
+		mi[j] = max(r-g.bias, 0)
 		if raw != nil {
 			raw[j] = r
 		}
@@ -638,10 +655,16 @@ const log1mpSeries = 1e-3
 // logarithm of 1 − p otherwise (relative error below 2e-13).
 func log1mp(p float64) float64 {
 	if p < log1mpSeries {
-		// −p − p²/2 − p³/3 − p⁴/4 − p⁵/5; the next term is below 2e-16·p.
-		return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
+		return log1mpSmall(p)
 	}
 	return math.Log(1 - p)
+}
+
+// log1mpSmall is log1mp's series, for p below log1mpSeries: small enough
+// to be inlined where most words take it.
+func log1mpSmall(p float64) float64 {
+	// −p − p²/2 − p³/3 − p⁴/4 − p⁵/5; the next term is below 2e-16·p.
+	return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
 }
 
 // log1pSmall returns log(1 + e) for e in [0, 1], as log1mp does.
@@ -680,6 +703,12 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 		}
 		hooked = s.noiseBuf
 	}
+	// Per topic for the whole pass: |TC| and whether the topic is
+	// informative (its α counts towards splitting a word).
+	absTC, informative := make([]float64, m), make([]bool, m)
+	for j, t := range s.tcs {
+		absTC[j], informative[j] = math.Abs(t), t > tcOOM
+	}
 	parallel.For(s.wordChunks, 1, func(clo, chi int) {
 		w := newWordBuf(m)
 		lp11, lp01, lp10, lp00, mi := w.lp11, w.lp01, w.lp10, w.lp00, w.mi
@@ -691,6 +720,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 			}
 			cc := s.chunkC[c*2*m : (c+1)*2*m]
 			clear(cc)
+			c0, c1 := cc[:m], cc[m:]
 			best := s.chunkBest[c*m : (c+1)*m]
 			bidx := s.chunkIdx[c*m : (c+1)*m]
 			bflip := s.chunkFlip[c*m : (c+1)*m]
@@ -704,47 +734,54 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 				hx := d.hx[i]
 				g.word(w, s.pdy.RawRowView(i), d.wc[i], hx)
 				al := s.alpha[o : o+m]
-				if update {
-					if m == 1 {
-						al[0] = 1
-					} else {
-						// One pass: the noise, the largest MI, and α
-						// summed over the informative topics (the
-						// previous iteration's α).
-						maxmi, sa := math.Inf(-1), 0.0
-						if hooked == nil {
-							for j := range draws {
-								draws[j] = noise.Float64()
-							}
+				anchored := s.anchors != nil && s.anchors[i] != nil
+				split := update && m > 1
+				if update && m == 1 {
+					al[0] = 1
+				}
+				if split {
+					// One pass: the noise, the largest MI, and α
+					// summed over the informative topics (the
+					// previous iteration's α).
+					maxmi, sa := math.Inf(-1), 0.0
+					switch {
+					case hooked != nil:
+						for j, h := range hooked[o : o+m] {
+							mi[j] += tieNoise * h
 						}
+					case s.noiseSlot != nil:
+						for j := range draws {
+							draws[j] = noise.Float64()
+						}
+						for j, k := range s.noiseSlot {
+							mi[j] += tieNoise * draws[k]
+						}
+					default:
 						for j := range mi {
-							switch {
-							case hooked != nil:
-								mi[j] += tieNoise * hooked[o+j]
-							case s.noiseSlot != nil:
-								mi[j] += tieNoise * draws[s.noiseSlot[j]]
-							default:
-								mi[j] += tieNoise * draws[j]
-							}
-							if !excludedFrom(s.anchors, i, j) {
-								// An excluded topic's MI does not set the
-								// scale: a word excluded from the topic it
-								// fits best still belongs to the others.
-								maxmi = max(maxmi, mi[j])
-							}
-							if s.tcs[j] > tcOOM {
-								sa += al[j]
-							}
+							mi[j] += tieNoise * noise.Float64()
 						}
-						if sa > splitSum {
-							s.tau[i] *= tauGrowth
+					}
+					for j, v := range mi {
+						if s.anchors == nil || !excludedFrom(s.anchors, i, j) {
+							// An excluded topic's MI does not set the
+							// scale: a word excluded from the topic it
+							// fits best still belongs to the others.
+							maxmi = max(maxmi, v)
 						}
-						tau := s.tau[i]
-						invH := 1 / hx
-						for j := range zs {
-							zs[j] = (1 + tau*math.Abs(s.tcs[j])) * (mi[j] - maxmi) * invH
+						if informative[j] {
+							sa += al[j]
 						}
-						kernels.Exp(al, zs)
+					}
+					if sa > splitSum {
+						s.tau[i] *= tauGrowth
+					}
+					tau := s.tau[i]
+					invH := 1 / hx
+					for j, v := range mi {
+						zs[j] = (1 + tau*absTC[j]) * (v - maxmi) * invH
+					}
+					kernels.Exp(al, zs)
+					if anchored {
 						for j, z := range zs {
 							if z < -745.2 {
 								al[j] = 0
@@ -752,7 +789,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 						}
 					}
 				}
-				if s.anchors != nil && s.anchors[i] != nil {
+				if anchored {
 					// An anchored word belongs to its anchored topics only;
 					// an excluded one (strength 0) to every topic but those.
 					refs := s.anchors[i]
@@ -767,15 +804,20 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 					}
 				}
 				inf := s.info.RawRowView(i)
+				inf0, inf1 := inf[:m], inf[m:2*m]
 				pf, l0 := d.pxFrac[i], d.lp0[i]
+				zero := split && !anchored // α underflows where zs < −745.2
 				for j, a := range al {
+					if zero && zs[j] < -745.2 {
+						a, al[j] = 0, 0
+					}
 					if a == 0 {
-						inf[j], inf[m+j] = 0, 0
+						inf0[j], inf1[j] = 0, 0
 					} else {
-						inf[j] = a * (lp10[j] - lp00[j] + pf)
-						inf[m+j] = a * (lp11[j] - lp01[j] + pf)
-						cc[j] += a * (lp00[j] - l0)
-						cc[m+j] += a * (lp01[j] - l0)
+						inf0[j] = a * (lp10[j] - lp00[j] + pf)
+						inf1[j] = a * (lp11[j] - lp01[j] + pf)
+						c0[j] += a * (lp00[j] - l0)
+						c1[j] += a * (lp01[j] - l0)
 					}
 					if mi[j] > best[j] {
 						best[j], bidx[j] = mi[j], i
