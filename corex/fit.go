@@ -639,7 +639,11 @@ func (g *marg) wordRaw(w *wordBuf, pdy []float64, wc, hx float64, raw []float64)
 		h0 := (p0*e + (1-p0)*f) * invLn2 // −h(X|y=0)
 		pj := py[j]
 		r := hx + pj*h1 + (1-pj)*h0
-		mi[j] = max(r-g.bias, 0)
+		x := r - g.bias
+		if x <= 0 { // max(x, 0): −0 becomes +0, NaN stays
+			x = 0
+		}
+		mi[j] = x
 		if raw != nil {
 			raw[j] = r
 		}
@@ -670,9 +674,14 @@ func log1mpSmall(p float64) float64 {
 // log1pSmall returns log(1 + e) for e in [0, 1], as log1mp does.
 func log1pSmall(e float64) float64 {
 	if e < log1mpSeries {
-		return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
+		return log1pSeries(e)
 	}
 	return math.Log(1 + e)
+}
+
+// log1pSeries is log1pSmall's series, for e below log1mpSeries.
+func log1pSeries(e float64) float64 {
+	return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
 }
 
 // wordPass computes, for every word, the marginals p(x_i|y_j), the mutual
@@ -876,9 +885,12 @@ func (s *fitState) latentPass() {
 // when it is large enough.
 func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Dense, sums []float64) []float64 {
 	rows, _ := u.Dims()
-	log1mPY := make([]float64, m)
+	// The constant parts of a1 and a0 below: (log p(y) + c1) + u1 and
+	// (log(1 − p(y)) + c0) + u0, added in that order.
+	k1, k0 := make([]float64, m), make([]float64, m)
 	for j, l := range logPY {
-		log1mPY[j] = math.Log1p(-math.Exp(l))
+		k1[j] = l + c1[j]
+		k0[j] = math.Log1p(-math.Exp(l)) + c0[j]
 	}
 	chunks := (rows + docChunk - 1) / docChunk
 	if len(sums) < chunks*2*m {
@@ -890,18 +902,22 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 		// partial block; the padding is never read.
 		mp := kernels.Pad(m)
 		ev, lv, li := make([]float64, mp), make([]float64, m), make([]int, m)
+		a1s, a0s := make([]float64, m), make([]float64, m)
 		for c := clo; c < chi; c++ {
 			cs := sums[c*2*m : (c+1)*2*m]
 			clear(cs)
+			csz, csp := cs[:m], cs[m:2*m]
 			for l := c * docChunk; l < min((c+1)*docChunk, rows); l++ {
-				ur, pr, lpr, lzr := u.RawRowView(l), p.RawRowView(l), logP.RawRowView(l), logZ.RawRowView(l)
+				ur := u.RawRowView(l)
+				u0, u1 := ur[:m], ur[m:2*m]
+				pr, lpr, lzr := p.RawRowView(l)[:m], logP.RawRowView(l)[:m], logZ.RawRowView(l)[:m]
 				// log Z = logaddexp(a0, a1), p = exp(a1 − log Z), with
 				// one exponential and one logarithm per topic (a series
 				// for the logarithm of 1 + e, e small), computed four at
 				// a time.
-				for j := 0; j < m; j++ {
-					a1 := logPY[j] + c1[j] + ur[m+j]
-					a0 := log1mPY[j] + c0[j] + ur[j]
+				for j, k := range k1 {
+					a1, a0 := k+u1[j], k0[j]+u0[j]
+					a1s[j], a0s[j] = a1, a0
 					ev[j] = -math.Abs(a1 - a0)
 				}
 				kernels.Exp(ev, ev)
@@ -914,9 +930,8 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 				}
 				kernels.Log(lv[:nl], lv[:nl])
 				t := 0 // the next of lv
-				for j := 0; j < m; j++ {
-					a1 := logPY[j] + c1[j] + ur[m+j]
-					a0 := log1mPY[j] + c0[j] + ur[j]
+				for j, a1 := range a1s {
+					a0 := a0s[j]
 					dlt := a1 - a0
 					e := ev[j]
 					var l1p float64
@@ -924,7 +939,7 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 						l1p = lv[t]
 						t++
 					} else {
-						l1p = log1pSmall(e)
+						l1p = log1pSeries(e) // e < log1mpSeries: not in lv
 					}
 					var lz, lp, pv float64
 					if dlt > 0 {
@@ -932,10 +947,15 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 					} else {
 						lz, lp, pv = a0+l1p, dlt-l1p, e/(1+e)
 					}
-					pv = min(max(pv, pClip), 1-pClip)
+					if pv < pClip { // min(max(pv, pClip), 1−pClip)
+						pv = pClip
+					}
+					if pv > 1-pClip {
+						pv = 1 - pClip
+					}
 					pr[j], lpr[j], lzr[j] = pv, lp, lz
-					cs[j] += lz
-					cs[m+j] += pv
+					csz[j] += lz
+					csp[j] += pv
 				}
 			}
 		}
