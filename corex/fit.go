@@ -121,11 +121,12 @@ func newData(x *sparse.CSR, bg []float64) *data {
 	return d
 }
 
-// mul computes dst = a·b for a = d.x or d.xt: by sparse.MulPattern when x
-// is binary (the default input mode), which gives MulDense's bits faster
-// on short rows, else by sparse.MulDense.
-func (d *data) mul(dst *mat.Dense, a *sparse.CSR, b *mat.Dense) error {
-	if d.binary {
+// mul computes dst = a·b: by sparse.MulPattern when a is binary (the
+// default input mode; data.binary for its x and xt, a.IsBinary() for
+// others), which gives MulDense's bits faster on short rows, else by
+// sparse.MulDense.
+func mul(dst *mat.Dense, a *sparse.CSR, b *mat.Dense, binary bool) error {
+	if binary {
 		return sparse.MulPattern(dst, a, b)
 	}
 	return sparse.MulDense(dst, a, b)
@@ -432,12 +433,12 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 		for j := range s.logPY {
 			s.logPY[j] = math.Log(s.psum[j] / n)
 		}
-		if err := d.mul(s.pdy, d.xt, s.p); err != nil {
+		if err := mul(s.pdy, d.xt, s.p, d.binary); err != nil {
 			return err
 		}
 		s.wordPass(iter, seed)
 		s.hold.keep(s.flip)
-		if err := d.mul(s.u, d.x, s.info); err != nil {
+		if err := mul(s.u, d.x, s.info, d.binary); err != nil {
 			return err
 		}
 		s.latentPass()
