@@ -435,7 +435,7 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 		return nil
 	}
 	u := mat.NewDense(rows, 2*k, nil)
-	if err := sparse.MulDense(u, x, s.info); err != nil {
+	if err := mul(u, x, s.info, x.IsBinary()); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	p, logP, logZ := mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil)
@@ -497,7 +497,7 @@ func (t *Trainer) mapOutput(i int, b *blocks.Block, st blocks.Store, acc []float
 	var vp, vlp, vlz []float64
 	if rows > 0 {
 		u := mat.NewDense(rows, 2*m.K, nil)
-		if err := sparse.MulDense(u, x, m.info); err != nil {
+		if err := mul(u, x, m.info, x.IsBinary()); err != nil {
 			return fmt.Errorf("corex: block %d: %w", i, err)
 		}
 		p, logP, logZ := mat.NewDense(rows, m.K, nil), mat.NewDense(rows, m.K, nil), mat.NewDense(rows, m.K, nil)

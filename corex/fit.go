@@ -54,6 +54,7 @@ type data struct {
 	pxFrac []float64 // log p(x_i=0) − log p(x_i=1)
 	hx     []float64 // binary entropy of x_i, bits
 	bg     []float64 // background rates of Fraction input, nil otherwise
+	binary bool      // every stored value of x is 1 (see mul)
 }
 
 // preprocess applies the input mode and returns x with values in [0, 1]
@@ -116,7 +117,19 @@ func newData(x *sparse.CSR, bg []float64) *data {
 	xt := x.T()
 	d := wordData(x.Rows, x.ColSums(), bg)
 	d.x, d.xt = x, xt
+	d.binary = x.IsBinary()
 	return d
+}
+
+// mul computes dst = a·b: by sparse.MulPattern when a is binary (the
+// default input mode; data.binary for its x and xt, a.IsBinary() for
+// others), which gives MulDense's bits faster on short rows, else by
+// sparse.MulDense.
+func mul(dst *mat.Dense, a *sparse.CSR, b *mat.Dense, binary bool) error {
+	if binary {
+		return sparse.MulPattern(dst, a, b)
+	}
+	return sparse.MulDense(dst, a, b)
 }
 
 // wordData computes the word statistics of n documents from their word
@@ -420,12 +433,12 @@ func (s *fitState) run(ctx context.Context, cfg Config, seed uint64, restart int
 		for j := range s.logPY {
 			s.logPY[j] = math.Log(s.psum[j] / n)
 		}
-		if err := sparse.MulDense(s.pdy, d.xt, s.p); err != nil {
+		if err := mul(s.pdy, d.xt, s.p, d.binary); err != nil {
 			return err
 		}
 		s.wordPass(iter, seed)
 		s.hold.keep(s.flip)
-		if err := sparse.MulDense(s.u, d.x, s.info); err != nil {
+		if err := mul(s.u, d.x, s.info, d.binary); err != nil {
 			return err
 		}
 		s.latentPass()
@@ -577,40 +590,61 @@ func (g *marg) word(w *wordBuf, pdy []float64, wc, hx float64) {
 func (g *marg) wordRaw(w *wordBuf, pdy []float64, wc, hx float64, raw []float64) {
 	const invLn2 = 1 / math.Ln2
 	m := len(pdy)
+	// Slices of length m, so that the loops check no bounds; the
+	// comparisons clip as min and max do on these finite values with
+	// positive bounds.
+	lo1, hi1, inv1, inv0, py := g.lo1[:m], g.hi1[:m], g.inv1[:m], g.inv0[:m], g.py[:m]
+	wp1, wp0, mi := w.p1[:m], w.p0[:m], w.mi[:m]
+	lp11, lp10, lp01, lp00 := w.lp11[:m], w.lp10[:m], w.lp01[:m], w.lp00[:m]
+	q, qi := w.q[:2*m], w.qi[:2*m]
 	nq := 0
 	for j, v := range pdy {
-		v = min(max(v, g.lo1[j]), g.hi1[j])
-		p1 := v * g.inv1[j]
-		p0 := (wc - v) * g.inv0[j]
-		p0 = min(max(p0, 1e-300), 1-1e-16)
-		w.p1[j], w.p0[j] = p1, p0
-		w.lp11[j], w.lp10[j] = p1, p0
+		if v < lo1[j] {
+			v = lo1[j]
+		}
+		if v > hi1[j] {
+			v = hi1[j]
+		}
+		p1 := v * inv1[j]
+		p0 := (wc - v) * inv0[j]
+		if p0 < 1e-300 {
+			p0 = 1e-300
+		}
+		if p0 > 1-1e-16 {
+			p0 = 1 - 1e-16
+		}
+		wp1[j], wp0[j] = p1, p0
+		lp11[j], lp10[j] = p1, p0
 		if p1 < log1mpSeries {
-			w.lp01[j] = log1mp(p1)
+			lp01[j] = log1mpSmall(p1)
 		} else {
-			w.q[nq], w.qi[nq] = 1-p1, 2*m+j
+			q[nq], qi[nq] = 1-p1, 2*m+j
 			nq++
 		}
 		if p0 < log1mpSeries {
-			w.lp00[j] = log1mp(p0)
+			lp00[j] = log1mpSmall(p0)
 		} else {
-			w.q[nq], w.qi[nq] = 1-p0, 3*m+j
+			q[nq], qi[nq] = 1-p0, 3*m+j
 			nq++
 		}
 	}
 	kernels.Log(w.lp[:2*m], w.lp[:2*m])
-	kernels.Log(w.q[:nq], w.q[:nq])
-	for t, i := range w.qi[:nq] {
-		w.lp[i] = w.q[t]
+	kernels.Log(q[:nq], q[:nq])
+	for t, i := range qi[:nq] {
+		w.lp[i] = q[t]
 	}
-	for j := range pdy {
-		p1, p0 := w.p1[j], w.p0[j]
-		a, b, e, f := w.lp11[j], w.lp01[j], w.lp10[j], w.lp00[j]
+	for j, p1 := range wp1 {
+		p0 := wp0[j]
+		a, b, e, f := lp11[j], lp01[j], lp10[j], lp00[j]
 		h1 := (p1*a + (1-p1)*b) * invLn2 // −h(X|y=1)
 		h0 := (p0*e + (1-p0)*f) * invLn2 // −h(X|y=0)
-		py := g.py[j]
-		r := hx + py*h1 + (1-py)*h0
-		w.mi[j] = max(r-g.bias, 0)
+		pj := py[j]
+		r := hx + pj*h1 + (1-pj)*h0
+		x := r - g.bias
+		if x <= 0 { // max(x, 0): −0 becomes +0, NaN stays
+			x = 0
+		}
+		mi[j] = x
 		if raw != nil {
 			raw[j] = r
 		}
@@ -626,18 +660,29 @@ const log1mpSeries = 1e-3
 // logarithm of 1 − p otherwise (relative error below 2e-13).
 func log1mp(p float64) float64 {
 	if p < log1mpSeries {
-		// −p − p²/2 − p³/3 − p⁴/4 − p⁵/5; the next term is below 2e-16·p.
-		return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
+		return log1mpSmall(p)
 	}
 	return math.Log(1 - p)
+}
+
+// log1mpSmall is log1mp's series, for p below log1mpSeries: small enough
+// to be inlined where most words take it.
+func log1mpSmall(p float64) float64 {
+	// −p − p²/2 − p³/3 − p⁴/4 − p⁵/5; the next term is below 2e-16·p.
+	return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
 }
 
 // log1pSmall returns log(1 + e) for e in [0, 1], as log1mp does.
 func log1pSmall(e float64) float64 {
 	if e < log1mpSeries {
-		return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
+		return log1pSeries(e)
 	}
 	return math.Log(1 + e)
+}
+
+// log1pSeries is log1pSmall's series, for e below log1mpSeries.
+func log1pSeries(e float64) float64 {
+	return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
 }
 
 // wordPass computes, for every word, the marginals p(x_i|y_j), the mutual
@@ -668,6 +713,12 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 		}
 		hooked = s.noiseBuf
 	}
+	// Per topic for the whole pass: |TC| and whether the topic is
+	// informative (its α counts towards splitting a word).
+	absTC, informative := make([]float64, m), make([]bool, m)
+	for j, t := range s.tcs {
+		absTC[j], informative[j] = math.Abs(t), t > tcOOM
+	}
 	parallel.For(s.wordChunks, 1, func(clo, chi int) {
 		w := newWordBuf(m)
 		lp11, lp01, lp10, lp00, mi := w.lp11, w.lp01, w.lp10, w.lp00, w.mi
@@ -679,6 +730,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 			}
 			cc := s.chunkC[c*2*m : (c+1)*2*m]
 			clear(cc)
+			c0, c1 := cc[:m], cc[m:]
 			best := s.chunkBest[c*m : (c+1)*m]
 			bidx := s.chunkIdx[c*m : (c+1)*m]
 			bflip := s.chunkFlip[c*m : (c+1)*m]
@@ -692,47 +744,54 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 				hx := d.hx[i]
 				g.word(w, s.pdy.RawRowView(i), d.wc[i], hx)
 				al := s.alpha[o : o+m]
-				if update {
-					if m == 1 {
-						al[0] = 1
-					} else {
-						// One pass: the noise, the largest MI, and α
-						// summed over the informative topics (the
-						// previous iteration's α).
-						maxmi, sa := math.Inf(-1), 0.0
-						if hooked == nil {
-							for j := range draws {
-								draws[j] = noise.Float64()
-							}
+				anchored := s.anchors != nil && s.anchors[i] != nil
+				split := update && m > 1
+				if update && m == 1 {
+					al[0] = 1
+				}
+				if split {
+					// One pass: the noise, the largest MI, and α
+					// summed over the informative topics (the
+					// previous iteration's α).
+					maxmi, sa := math.Inf(-1), 0.0
+					switch {
+					case hooked != nil:
+						for j, h := range hooked[o : o+m] {
+							mi[j] += tieNoise * h
 						}
+					case s.noiseSlot != nil:
+						for j := range draws {
+							draws[j] = noise.Float64()
+						}
+						for j, k := range s.noiseSlot {
+							mi[j] += tieNoise * draws[k]
+						}
+					default:
 						for j := range mi {
-							switch {
-							case hooked != nil:
-								mi[j] += tieNoise * hooked[o+j]
-							case s.noiseSlot != nil:
-								mi[j] += tieNoise * draws[s.noiseSlot[j]]
-							default:
-								mi[j] += tieNoise * draws[j]
-							}
-							if !excludedFrom(s.anchors, i, j) {
-								// An excluded topic's MI does not set the
-								// scale: a word excluded from the topic it
-								// fits best still belongs to the others.
-								maxmi = max(maxmi, mi[j])
-							}
-							if s.tcs[j] > tcOOM {
-								sa += al[j]
-							}
+							mi[j] += tieNoise * noise.Float64()
 						}
-						if sa > splitSum {
-							s.tau[i] *= tauGrowth
+					}
+					for j, v := range mi {
+						if s.anchors == nil || !excludedFrom(s.anchors, i, j) {
+							// An excluded topic's MI does not set the
+							// scale: a word excluded from the topic it
+							// fits best still belongs to the others.
+							maxmi = max(maxmi, v)
 						}
-						tau := s.tau[i]
-						invH := 1 / hx
-						for j := range zs {
-							zs[j] = (1 + tau*math.Abs(s.tcs[j])) * (mi[j] - maxmi) * invH
+						if informative[j] {
+							sa += al[j]
 						}
-						kernels.Exp(al, zs)
+					}
+					if sa > splitSum {
+						s.tau[i] *= tauGrowth
+					}
+					tau := s.tau[i]
+					invH := 1 / hx
+					for j, v := range mi {
+						zs[j] = (1 + tau*absTC[j]) * (v - maxmi) * invH
+					}
+					kernels.Exp(al, zs)
+					if anchored {
 						for j, z := range zs {
 							if z < -745.2 {
 								al[j] = 0
@@ -740,7 +799,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 						}
 					}
 				}
-				if s.anchors != nil && s.anchors[i] != nil {
+				if anchored {
 					// An anchored word belongs to its anchored topics only;
 					// an excluded one (strength 0) to every topic but those.
 					refs := s.anchors[i]
@@ -755,15 +814,20 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 					}
 				}
 				inf := s.info.RawRowView(i)
+				inf0, inf1 := inf[:m], inf[m:2*m]
 				pf, l0 := d.pxFrac[i], d.lp0[i]
+				zero := split && !anchored // α underflows where zs < −745.2
 				for j, a := range al {
+					if zero && zs[j] < -745.2 {
+						a, al[j] = 0, 0
+					}
 					if a == 0 {
-						inf[j], inf[m+j] = 0, 0
+						inf0[j], inf1[j] = 0, 0
 					} else {
-						inf[j] = a * (lp10[j] - lp00[j] + pf)
-						inf[m+j] = a * (lp11[j] - lp01[j] + pf)
-						cc[j] += a * (lp00[j] - l0)
-						cc[m+j] += a * (lp01[j] - l0)
+						inf0[j] = a * (lp10[j] - lp00[j] + pf)
+						inf1[j] = a * (lp11[j] - lp01[j] + pf)
+						c0[j] += a * (lp00[j] - l0)
+						c1[j] += a * (lp01[j] - l0)
 					}
 					if mi[j] > best[j] {
 						best[j], bidx[j] = mi[j], i
@@ -822,9 +886,12 @@ func (s *fitState) latentPass() {
 // when it is large enough.
 func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Dense, sums []float64) []float64 {
 	rows, _ := u.Dims()
-	log1mPY := make([]float64, m)
+	// The constant parts of a1 and a0 below: (log p(y) + c1) + u1 and
+	// (log(1 − p(y)) + c0) + u0, added in that order.
+	k1, k0 := make([]float64, m), make([]float64, m)
 	for j, l := range logPY {
-		log1mPY[j] = math.Log1p(-math.Exp(l))
+		k1[j] = l + c1[j]
+		k0[j] = math.Log1p(-math.Exp(l)) + c0[j]
 	}
 	chunks := (rows + docChunk - 1) / docChunk
 	if len(sums) < chunks*2*m {
@@ -836,18 +903,22 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 		// partial block; the padding is never read.
 		mp := kernels.Pad(m)
 		ev, lv, li := make([]float64, mp), make([]float64, m), make([]int, m)
+		a1s, a0s := make([]float64, m), make([]float64, m)
 		for c := clo; c < chi; c++ {
 			cs := sums[c*2*m : (c+1)*2*m]
 			clear(cs)
+			csz, csp := cs[:m], cs[m:2*m]
 			for l := c * docChunk; l < min((c+1)*docChunk, rows); l++ {
-				ur, pr, lpr, lzr := u.RawRowView(l), p.RawRowView(l), logP.RawRowView(l), logZ.RawRowView(l)
+				ur := u.RawRowView(l)
+				u0, u1 := ur[:m], ur[m:2*m]
+				pr, lpr, lzr := p.RawRowView(l)[:m], logP.RawRowView(l)[:m], logZ.RawRowView(l)[:m]
 				// log Z = logaddexp(a0, a1), p = exp(a1 − log Z), with
 				// one exponential and one logarithm per topic (a series
 				// for the logarithm of 1 + e, e small), computed four at
 				// a time.
-				for j := 0; j < m; j++ {
-					a1 := logPY[j] + c1[j] + ur[m+j]
-					a0 := log1mPY[j] + c0[j] + ur[j]
+				for j, k := range k1 {
+					a1, a0 := k+u1[j], k0[j]+u0[j]
+					a1s[j], a0s[j] = a1, a0
 					ev[j] = -math.Abs(a1 - a0)
 				}
 				kernels.Exp(ev, ev)
@@ -860,9 +931,8 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 				}
 				kernels.Log(lv[:nl], lv[:nl])
 				t := 0 // the next of lv
-				for j := 0; j < m; j++ {
-					a1 := logPY[j] + c1[j] + ur[m+j]
-					a0 := log1mPY[j] + c0[j] + ur[j]
+				for j, a1 := range a1s {
+					a0 := a0s[j]
 					dlt := a1 - a0
 					e := ev[j]
 					var l1p float64
@@ -870,7 +940,7 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 						l1p = lv[t]
 						t++
 					} else {
-						l1p = log1pSmall(e)
+						l1p = log1pSeries(e) // e < log1mpSeries: not in lv
 					}
 					var lz, lp, pv float64
 					if dlt > 0 {
@@ -878,10 +948,15 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 					} else {
 						lz, lp, pv = a0+l1p, dlt-l1p, e/(1+e)
 					}
-					pv = min(max(pv, pClip), 1-pClip)
+					if pv < pClip { // min(max(pv, pClip), 1−pClip)
+						pv = pClip
+					}
+					if pv > 1-pClip {
+						pv = 1 - pClip
+					}
 					pr[j], lpr[j], lzr[j] = pv, lp, lz
-					cs[j] += lz
-					cs[m+j] += pv
+					csz[j] += lz
+					csp[j] += pv
 				}
 			}
 		}

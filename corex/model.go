@@ -335,7 +335,7 @@ func (m *Model) Infer(ctx context.Context, X *sparse.CSR) (*DocTopics, error) {
 		return &DocTopics{P: &mat.Dense{}, LogP: &mat.Dense{}, LogZ: &mat.Dense{}}, nil
 	}
 	u := mat.NewDense(X.Rows, 2*m.K, nil)
-	if err := sparse.MulDense(u, x, m.info); err != nil {
+	if err := mul(u, x, m.info, x.IsBinary()); err != nil {
 		return nil, err
 	}
 	dt := &DocTopics{P: mat.NewDense(X.Rows, m.K, nil), LogP: mat.NewDense(X.Rows, m.K, nil), LogZ: mat.NewDense(X.Rows, m.K, nil)}

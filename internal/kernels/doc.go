@@ -1,5 +1,5 @@
 // Package kernels holds the arithmetic kernels below every algorithm
-// package: two gather primitives on row-major matrices,
+// package: gather primitives on row-major matrices,
 //
 //	GatherSum(dst, vals, idx, src, stride, add):
 //	    dst[c] (+)= Σ_p vals[p]·src[idx[p]·stride + c]   for c < len(dst)
@@ -9,7 +9,9 @@
 // A sparse row times a dense matrix, a row times a k × k Gram matrix and a
 // block of rank-1 Gram updates are all GatherSum; the dot products at a
 // sparse matrix's non-zeros (W·H sampled where X is stored) are
-// DotsGather. On amd64 processors with AVX2 and FMA they run as assembly
+// DotsGather. SumRows(dst, idx, src, stride) is GatherSum with every value
+// 1, to the bit, without reading values or multiplying: a binary sparse
+// row times a dense matrix. On amd64 processors with AVX2 and FMA they run as assembly
 // kernels that keep the sums in registers and prefetch the rows they are
 // about to gather; elsewhere, or with the purego build tag, as portable
 // Go. The two agree to rounding (TestGatherPrimitives). The widths
