@@ -231,6 +231,16 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 			i++
 			continue
 		}
+		if 0xC3 <= x && x <= 0xDB && !stripAccents && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// The lower-case letters of Latin-1 (but ß), Greek (but ς)
+			// and Russian, and Hebrew and Arabic (without case, but
+			// their marks): the same.
+			if r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F); 0xE0 <= r && r <= 0xFF || 0x430 <= r && r <= 0x45F ||
+				0x3B1 <= r && r <= 0x3C9 && r != 0x3C2 || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
+				i += 2
+				continue
+			}
+		}
 		if 0xE3 <= x && x <= 0xE9 && !stripAccents && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 			// U+3000–U+9FFF, the CJK symbols, kana and ideographs:
 			// without case, so the same when foldable.
