@@ -241,10 +241,11 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 				continue
 			}
 		}
-		if 0xE3 <= x && x <= 0xE9 && !stripAccents && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
-			// U+3000–U+9FFF, the CJK symbols, kana and ideographs:
-			// without case, so the same when foldable.
-			if r := rune(x&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F); r >= 0x4E00 || foldable(r) {
+		if 0xE3 <= x && x <= 0xED && !stripAccents && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			// U+3000–U+DFFF: the CJK symbols, kana and ideographs and
+			// the Hangul syllables, without case, so the same when
+			// foldable.
+			if r := rune(x&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F); 0x4E00 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 || foldable(r) {
 				i += 3
 				continue
 			}
