@@ -236,7 +236,7 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 			// and Russian, and Hebrew and Arabic (without case, but
 			// their marks): the same.
 			if r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F); 0xE0 <= r && r <= 0xFF || 0x430 <= r && r <= 0x45F ||
-				0x3B1 <= r && r <= 0x3C9 && r != 0x3C2 || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
+				0x3AC <= r && r <= 0x3CE && r != 0x3B0 && r != 0x3C2 || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
 				i += 2
 				continue
 			}
