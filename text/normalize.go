@@ -216,20 +216,39 @@ func appendMarksSorted(b []byte, s string) []byte {
 // and the marks of each rune's canonical decomposition, and case maps
 // each rune alone); ok is false otherwise.
 func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
-	var b []byte // the result, once it differs from s
+	// b is the result, once it differs from s, up to s[done:]: the bytes
+	// from done to i are the same in the result, copied when a rune that
+	// changes, or the end, is reached.
+	var b []byte
+	done := 0
 	for i := 0; i < len(s); {
-		if x := s[i]; x < utf8.RuneSelf {
+		x := s[i]
+		if x < utf8.RuneSelf {
 			if 'A' <= x && x <= 'Z' && c != KeepCase {
-				if b == nil {
-					b = append(make([]byte, 0, len(s)+8), s[:i]...)
-				}
-				x += 'a' - 'A'
-			}
-			if b != nil {
-				b = append(b, x)
+				b = append(appendSame(b, s, done, i), x+'a'-'A')
+				done = i + 1
 			}
 			i++
 			continue
+		}
+		if 0xC3 <= x && x <= 0xDB && !stripAccents && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// The lower-case letters of Latin-1 (but ß), Greek (but ς)
+			// and Russian, and Hebrew and Arabic (without case, but
+			// their marks): the same.
+			if r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F); 0xE0 <= r && r <= 0xFF || 0x430 <= r && r <= 0x45F ||
+				0x3AC <= r && r <= 0x3CE && r != 0x3B0 && r != 0x3C2 || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
+				i += 2
+				continue
+			}
+		}
+		if 0xE3 <= x && x <= 0xED && !stripAccents && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+			// U+3000–U+DFFF: the CJK symbols, kana and ideographs and
+			// the Hangul syllables, without case, so the same when
+			// foldable.
+			if r := rune(x&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F); 0x4E00 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 || foldable(r) {
+				i += 3
+				continue
+			}
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		m := r
@@ -262,14 +281,9 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 					last = cc
 					k += n2
 				}
-				switch {
-				case nfkc && !sorted:
-					if b == nil {
-						b = append(make([]byte, 0, len(s)+8), s[:i]...)
-					}
-					b = appendMarksSorted(b, s[i:k])
-				case b != nil:
-					b = append(b, s[i:k]...)
+				if nfkc && !sorted {
+					b = appendMarksSorted(appendSame(b, s, done, i), s[i:k])
+					done = k
 				}
 				i = k
 				continue
@@ -299,22 +313,31 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 		default:
 			m = toLower(m)
 		}
-		if b == nil && (m != r) {
-			b = append(make([]byte, 0, len(s)+8), s[:i]...)
-		}
 		switch {
-		case b == nil:
+		case m == r:
+			i += size
+			continue
 		case m < 0:
-			b = append(b, repl...)
+			b = append(appendSame(b, s, done, i), repl...)
 		default:
-			b = utf8.AppendRune(b, m)
+			b = utf8.AppendRune(appendSame(b, s, done, i), m)
 		}
 		i += size
+		done = i
 	}
 	if b == nil {
 		return s, true
 	}
-	return string(b), true
+	return string(append(b, s[done:]...)), true
+}
+
+// appendSame appends s[done:i], bytes that normalisation leaves as they
+// are, to b, the result so far, made when b is nil.
+func appendSame(b []byte, s string, done, i int) []byte {
+	if b == nil {
+		b = make([]byte, 0, len(s)+8)
+	}
+	return append(b, s[done:i]...)
 }
 
 // greekBase returns the base letter of a Greek vowel with tonos or

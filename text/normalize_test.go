@@ -111,3 +111,28 @@ func TestShortcuts(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldFastRuns checks the fast path on texts where runes that
+// normalisation changes (capitals, fullwidth forms, ß, marks out of
+// order) come before, between and after runs of runes it keeps (CJK,
+// kana, Cyrillic, Arabic), so that the kept bytes are copied once each
+// and in order.
+func TestFoldFastRuns(t *testing.T) {
+	for _, s := range []string{
+		"東京都に住んでいます", "Ａ東京，都に住んでいます。", "东京，北京。Ｂ", "ｶﾀｶﾅ東京Ａ", "々〆〇ゝ",
+		"Straße Москва ПРИВЕТ мир", "ABC東京def", "Ὀδυσσεύς ΣΟΦΙΑ", "كِتَابٌ الكتابْ", "كَِتاب",
+		"\u3000東京\u3000", "…東京…", "中文ＡＢＣ中文ｄｅｆ", "ÄÖÜäöüßÿ Größe", "ςσΣ ΑΒΓαβγ", "שָׁלוֹם עולם", "ёЁѐЀ", "한국어 ＡＢ 문장", "\xed\xa0\x80한",
+	} {
+		for _, c := range []Case{Fold, Lower, KeepCase} {
+			for _, nfkc := range []bool{true, false} {
+				got, ok := foldFast(s, nfkc, false, c)
+				if !ok {
+					continue
+				}
+				if want := normalizeSlow(s, nfkc, false, c); got != want {
+					t.Errorf("%q, %v, nfkc %v: fast %q, slow %q", s, c, nfkc, got, want)
+				}
+			}
+		}
+	}
+}

@@ -67,6 +67,37 @@ func TestKagomeAgreement(t *testing.T) {
 	t.Logf("%d of %d words as kagome cuts them", same, words)
 }
 
+// TestKagomeLongRuns checks runs of one character class longer than an
+// unknown word may be (1,024 characters), where the groups of unknown
+// words are capped and made anew, against kagome's cuts.
+func TestKagomeLongRuns(t *testing.T) {
+	if !slices.Contains(Languages(), "ja") {
+		t.Skip("built without the Japanese dictionary")
+	}
+	s, err := New("ja")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range []string{
+		strings.Repeat("ヴ", 1100),
+		strings.Repeat("サウンドサーバ", 160) + "です",
+		"東京" + strings.Repeat("ァ", 1030) + "に" + strings.Repeat("ヶ", 5),
+	} {
+		var want []string
+		for _, tok := range k.Tokenize(run) {
+			want = append(want, tok.Surface)
+		}
+		if got := s.Append(nil, run); !slices.Equal(got, want) {
+			t.Errorf("a run of %d characters: %d words, kagome %d (%q…, kagome %q…)",
+				utf8.RuneCountInString(run), len(got), len(want), got[:min(len(got), 3)], want[:min(len(want), 3)])
+		}
+	}
+}
+
 // BenchmarkSegment measures each segmenter on its sample text, in
 // characters per second.
 func BenchmarkSegment(b *testing.B) {

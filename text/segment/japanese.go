@@ -89,17 +89,23 @@ type lattice struct {
 	// head and tail are the first and last node ending at each
 	// character (-1: none), linked in the order they were made.
 	head, tail []int32
-	// reps holds, for each right context id among the nodes that end at
-	// a character, the first of its nodes with the lowest cost, linked
-	// from repHead: for any node that follows, the others of that id
-	// cannot be better.
-	reps    []rep
-	repHead []int32
+	// rights, costs and reps describe the nodes that end where the
+	// character being read starts, one entry per right context id: the
+	// first of its nodes with the lowest cost (for any node that follows,
+	// the others of that id cannot be better), side by side so that the
+	// best path into a node is a loop over three arrays.
+	rights []int16
+	costs  []int32
+	reps   []int32
+	// slot[r] is the entry of right context id r in those arrays, valid
+	// when slotGen[r] == gen.
+	slot    []int32
+	slotGen []uint32
 	// best caches, for the character being read, the best path into
 	// each left context id: kagome compares every node with every node
 	// before it, but nodes with the same left id choose alike.
 	best []leftBest
-	gen  uint32 // best[l] holds for this character when best[l].gen == gen
+	gen  uint32 // best[l] and slot[r] hold for this character when their gen is gen
 	// runeAt maps a byte offset of the run to the index of the
 	// character that starts there.
 	runeAt []int32
@@ -114,14 +120,6 @@ type node struct {
 	right      int16
 	cost       int32
 	prev, next int32
-}
-
-// rep is the best node of a right context id among those ending at a
-// character, and the next rep there.
-type rep struct {
-	right      int16
-	cost       int32
-	node, next int32
 }
 
 // leftBest is the best path into a left context id from the nodes ending
@@ -143,21 +141,24 @@ func (j *japanese) category(r rune) int {
 
 // add makes the node of run[start:end] with the morpheme m ending before
 // character last, with the cost of its best path from the nodes that end
-// where it starts (character first), as kagome's Forward computes it (ties
-// go to the node made first).
+// where it starts (character first, the one being read: la.reps holds
+// them), as kagome's Forward computes it (ties go to the node made
+// first).
 func (j *japanese) add(la *lattice, first, last int, start, end int, m dict.Morph) {
 	n := node{start: int32(start), end: int32(end), right: m.RightID, cost: maxCost, prev: -1, next: -1}
-	if la.head[first] >= 0 {
+	if len(la.reps) > 0 {
 		b := &la.best[m.LeftID]
 		if b.gen != la.gen {
-			conn := j.d.Connection.Vec[j.d.Connection.Row*int64(m.LeftID):]
-			b.gen, b.cost, b.node = la.gen, math.MaxInt64, -1
-			for r := la.repHead[first]; r >= 0; r = la.reps[r].next {
-				rp := &la.reps[r]
-				if c := int64(conn[rp.right]) + int64(rp.cost); c < b.cost || c == b.cost && rp.node < b.node {
-					b.cost, b.node = c, rp.node
+			row := j.d.Connection.Row
+			conn := j.d.Connection.Vec[row*int64(m.LeftID) : row*int64(m.LeftID)+row]
+			cost, best := int64(math.MaxInt64), int32(-1)
+			costs, reps := la.costs[:len(la.rights)], la.reps[:len(la.rights)]
+			for k, r := range la.rights {
+				if c := int64(conn[r]) + int64(costs[k]); c < cost || c == cost && reps[k] < best {
+					cost, best = c, reps[k]
 				}
 			}
+			b.gen, b.cost, b.node = la.gen, cost, best
 		}
 		if c := b.cost + int64(m.Weight); c < maxCost {
 			n.cost, n.prev = int32(c), b.node
@@ -173,16 +174,31 @@ func (j *japanese) add(la *lattice, first, last int, start, end int, m dict.Morp
 		la.head[last] = id
 	}
 	la.tail[last] = id
-	for r := la.repHead[last]; r >= 0; r = la.reps[r].next {
-		if rp := &la.reps[r]; rp.right == n.right {
-			if n.cost < rp.cost {
-				rp.cost, rp.node = n.cost, id
-			}
-			return
+}
+
+// at starts character first: it forgets the best paths of the character
+// before and gathers in la.rights, la.costs and la.reps the best node of
+// each right context id among those ending there, in the order they were
+// made.
+func (la *lattice) at(first int) {
+	la.gen++
+	if la.gen == 0 { // wrapped around: clear the marks
+		for i := range la.best {
+			la.best[i].gen = 0
+		}
+		clear(la.slotGen)
+		la.gen = 1
+	}
+	la.rights, la.costs, la.reps = la.rights[:0], la.costs[:0], la.reps[:0]
+	for p := la.head[first]; p >= 0; p = la.nodes[p].next {
+		n := &la.nodes[p]
+		if la.slotGen[n.right] != la.gen {
+			la.slotGen[n.right], la.slot[n.right] = la.gen, int32(len(la.reps))
+			la.rights, la.costs, la.reps = append(la.rights, n.right), append(la.costs, n.cost), append(la.reps, p)
+		} else if k := la.slot[n.right]; n.cost < la.costs[k] {
+			la.costs[k], la.reps[k] = n.cost, p
 		}
 	}
-	la.reps = append(la.reps, rep{right: n.right, cost: n.cost, node: id, next: la.repHead[last]})
-	la.repHead[last] = int32(len(la.reps) - 1)
 }
 
 // forward sets the cost and the node before n, of morpheme m, as kagome's
@@ -212,13 +228,14 @@ func (j *japanese) Append(dst []string, run string) []string {
 	la := j.scratch.Get().(*lattice)
 	defer j.scratch.Put(la)
 	rc := utf8.RuneCountInString(run)
-	la.nodes, la.reps = la.nodes[:0], la.reps[:0]
-	la.head, la.tail, la.repHead = resize(la.head, rc+2), resize(la.tail, rc+2), resize(la.repHead, rc+2)
+	la.nodes = la.nodes[:0]
+	la.head, la.tail = resize(la.head, rc+2), resize(la.tail, rc+2)
 	for i := range la.head {
-		la.head[i], la.tail[i], la.repHead[i] = -1, -1, -1
+		la.head[i], la.tail[i] = -1, -1
 	}
 	if len(la.best) != int(j.d.Connection.Row) {
 		la.best = make([]leftBest, j.d.Connection.Row)
+		la.slot, la.slotGen = make([]int32, j.d.Connection.Row), make([]uint32, j.d.Connection.Row)
 	}
 	la.runeAt = resize(la.runeAt, len(run)+1)
 	r := int32(0)
@@ -230,13 +247,14 @@ func (j *japanese) Append(dst []string, run string) []string {
 	// The beginning of the run: a node of cost 0 ending before character 0.
 	la.nodes = append(la.nodes, node{right: 0, prev: -1, next: -1})
 	la.head[0], la.tail[0] = 0, 0
-	la.reps = append(la.reps, rep{node: 0, next: -1})
-	la.repHead[0] = 0
 	da := j.d.Index.Da
 	runePos := -1
+	// The group of unknown words last made by a scan: its end, its class
+	// and whether it stopped at maxUnknownLength.
+	grpEnd, grpClass, grpCapped := -1, -1, false
 	for pos, ch := range run {
 		runePos++
-		la.nextGen()
+		la.at(runePos)
 		matched := false
 		// The dictionary's words that start here (kagome's
 		// CommonPrefixSearchCallback, inline).
@@ -271,10 +289,17 @@ func (j *japanese) Append(dst []string, run string) []string {
 		}
 		end := pos + utf8.RuneLen(ch)
 		if ch == utf8.RuneError {
-			end = pos + 1
+			end = pos + 1 // kagome's: then every count below is made anew
 		}
 		n := 1
-		if j.d.GroupList[class] {
+		switch {
+		case !j.d.GroupList[class]:
+		case ch != utf8.RuneError && pos < grpEnd && class == grpClass && !grpCapped:
+			// Inside the class's run that a character before grouped:
+			// the group ends where that one did, without a rescan (a
+			// rescan from every character is quadratic in a long run).
+			end = grpEnd
+		default:
 			for i, w := end, 0; i < len(run); i += w {
 				var c rune
 				c, w = utf8.DecodeRuneInString(run[i:])
@@ -286,6 +311,9 @@ func (j *japanese) Append(dst []string, run string) []string {
 					break
 				}
 			}
+			if ch != utf8.RuneError {
+				grpEnd, grpClass, grpCapped = end, class, n >= maxUnknownLength
+			}
 		}
 		prev := pos
 		if c, size := utf8.DecodeLastRuneInString(run[pos:end]); c != utf8.RuneError {
@@ -295,16 +323,21 @@ func (j *japanese) Append(dst []string, run string) []string {
 		if id < 0 {
 			continue
 		}
+		// The characters of run[pos:prev] and run[pos:end].
+		nPrev, nEnd := int(la.runeAt[prev])-runePos, int(la.runeAt[end])-runePos
+		if ch == utf8.RuneError {
+			nPrev, nEnd = utf8.RuneCountInString(run[pos:prev]), utf8.RuneCountInString(run[pos:end])
+		}
 		for x := id; x <= id+j.unkDup[class]; x++ {
 			m := j.d.UnkDict.Morphs[x]
 			if pos < prev {
-				j.add(la, runePos, runePos+utf8.RuneCountInString(run[pos:prev]), pos, prev, m)
+				j.add(la, runePos, runePos+nPrev, pos, prev, m)
 			}
-			j.add(la, runePos, runePos+utf8.RuneCountInString(run[pos:end]), pos, end, m)
+			j.add(la, runePos, runePos+nEnd, pos, end, m)
 		}
 	}
 	// The end of the run, then the best path back from it.
-	la.nextGen()
+	la.at(rc)
 	j.add(la, rc, rc+1, len(run), len(run), dict.Morph{})
 	la.path = la.path[:0]
 	for p := la.nodes[len(la.nodes)-1].prev; p > 0; p = la.nodes[p].prev {
@@ -315,18 +348,6 @@ func (j *japanese) Append(dst []string, run string) []string {
 		dst = append(dst, run[n.start:n.end])
 	}
 	return dst
-}
-
-// nextGen forgets the best paths into each left context id, for the next
-// character.
-func (la *lattice) nextGen() {
-	la.gen++
-	if la.gen == 0 { // wrapped around: clear the marks
-		for i := range la.best {
-			la.best[i].gen = 0
-		}
-		la.gen = 1
-	}
 }
 
 // resize returns s with length n, reusing its memory when it can.

@@ -1,6 +1,8 @@
 package segment
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -93,6 +95,29 @@ func TestConcurrent(t *testing.T) {
 		close(errs)
 		for got := range errs {
 			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// TestChineseCuts checks that the Chinese segmenter cuts the sample text
+// into the words recorded in testdata/zh.cut.
+func TestChineseCuts(t *testing.T) {
+	s, err := New("zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join("testdata", "zh.cut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	runs, _ := sampleRuns(t, "zh")
+	if len(runs) != len(want) {
+		t.Fatalf("%d runs, %d lines in zh.cut", len(runs), len(want))
+	}
+	for i, run := range runs {
+		if got := strings.Join(s.Append(nil, run), "|"); got != want[i] {
+			t.Errorf("zh.cut line %d: %q, want %q", i+1, got, want[i])
 		}
 	}
 }
