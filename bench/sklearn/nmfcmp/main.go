@@ -158,7 +158,7 @@ func fit(args []string) {
 	kFlag := fs.Int("k", 100, "topics of the hashed start (folders prepared with -mtx)")
 	gathersName := fs.String("gathers", "float64", "precision of the gathered factor rows: float64 (scikit-learn's numerics to 1e-14), float32 or auto (nmf.Config.Gathers)")
 	_ = fs.Parse(args)
-	gathers, err := parseGathers(*gathersName)
+	gathers, err := nmf.ParseGathers(*gathersName)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -215,15 +215,6 @@ func fit(args []string) {
 	}
 }
 
-// parseGathers parses the -gathers flag.
-func parseGathers(s string) (nmf.Gathers, error) {
-	for _, g := range []nmf.Gathers{nmf.GathersAuto, nmf.GathersFloat64, nmf.GathersFloat32} {
-		if s == g.String() {
-			return g, nil
-		}
-	}
-	return 0, fmt.Errorf("fit: -gathers %q: want float64, float32 or auto", s)
-}
 
 // hashedStart is the starting point of folders prepared with -mtx, which
 // nmf_compare.py computes identically: entries s·(0.1 + h/10007) with h an
