@@ -201,6 +201,7 @@ func fit(args []string) {
 		}
 		cfg := nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers}
 		w0, h0 = nil, nil
+		c0, cpuOK := processCPU()
 		t0 := time.Now()
 		res, err := nmf.Fit(context.Background(), x, cfg)
 		if err != nil {
@@ -209,12 +210,15 @@ func fit(args []string) {
 		el := time.Since(t0)
 		fmt.Printf("semitopic: objective %.15e (start %.15e) after %d iterations in %.2f s\n",
 			res.FinalObjective(), res.Objective[0], res.Iterations, el.Seconds())
+		if c1, ok := processCPU(); ok && cpuOK {
+			// On a loaded machine the CPU time is steadier than the wall clock.
+			fmt.Printf("fit CPU time %.2f s (user and system, all threads)\n", (c1 - c0).Seconds())
+		}
 	}
 	if peak, err := peakmem.MiB(); err == nil {
 		fmt.Printf("peak RSS %.1f MB\n", peak)
 	}
 }
-
 
 // hashedStart is the starting point of folders prepared with -mtx, which
 // nmf_compare.py computes identically: entries s·(0.1 + h/10007) with h an
