@@ -58,10 +58,9 @@ func forColumnTiles(a *CSR, lo, hi, tc int, fn func(i, p0, p1 int)) {
 // each tile is a sweep over the rows of a that reads the dense row of
 // every row with entries in the tile, so fewer, wider tiles read b fewer
 // times, while the accumulator rows that most entries hit (the frequent
-// columns) stay cached anyway. On 100,000 × 50,000 with 14M stored
-// entries and k = 100 (1 MiB of L2 per core, 32 MiB of L3), 4 MiB took
-// about 0.7 of the time of 1 MiB, 512 KiB and less were slower, 8 MiB
-// no faster (docs/results/speed.md).
+// columns) stay cached anyway. Among 256 KiB … 8 MiB, 4 and 8 MiB were
+// fastest on 100,000 × 50,000 with 14M stored entries and k = 100 (1 MiB
+// of L2 per core, 32 MiB of L3; docs/results/speed.md, "NMF at scale").
 const tmulTileBytes = 4 << 20
 
 // tmulTileCols returns the number of k-wide accumulator rows that fit in
@@ -97,9 +96,9 @@ func tileBounds(a *CSR, k int) (bounds, prefix []int) {
 // balanced by stored entries, and for each tile sweep the rows of a,
 // accumulating the tile's block of the result while it stays in cache and
 // reading b in row order; the entries of a row that fall in the tile are
-// scattered in one call (scatterRow). With transposed unset the result goes to rd as
-// cols×k (its rows are the accumulator); with it set, to rd as k×cols, via a
-// per-worker tile buffer stored transposed.
+// scattered in one call (scatterRow). With transposed unset the result
+// goes to rd as cols×k (its rows are the accumulator); with it set, to rd
+// as k×cols, via a per-worker tile buffer stored transposed.
 func tmulTiled(rd *blasRaw, transposed bool, a *CSR, rb *blasRaw, k, minBlock int) {
 	if a.Cols == 0 {
 		return
