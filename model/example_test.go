@@ -158,5 +158,5 @@ func ExampleFit_matrix() {
 	// Output:
 	// topic-1 rocket orbit
 	// topic-2 flour oven
-	// model: option --lambda does not apply to nmf models (nmf takes: -k/--topics, --seed, --max-iter, --tol, --loss, --init, --beta, --seed-rank, --readout)
+	// model: option --lambda does not apply to nmf models (nmf takes: -k/--topics, --seed, --max-iter, --tol, --loss, --gathers, --init, --beta, --seed-rank, --readout)
 }

@@ -33,6 +33,12 @@ type Options struct {
 	Loss string `json:"loss,omitempty"`
 	// Init names the NMF initialisation (see nmf.ParseInit).
 	Init string `json:"init,omitempty"`
+	// Gathers is the precision of the factor rows that nmf's and tsnmf's
+	// Frobenius updates read once per stored entry (nmf.ParseGathers,
+	// nmf.Config.Gathers): "auto" (the default: float32 from
+	// nmf.AutoFloat32NNZ stored entries on), "float64" (scikit-learn's
+	// numerics at any size) or "float32".
+	Gathers string `json:"gathers,omitempty"`
 	// Weighting is TS-NMF's error weighting: "inverse" (default, n over
 	// the number of labeled documents) or "none".
 	Weighting string `json:"weighting,omitempty"`

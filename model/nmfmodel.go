@@ -168,6 +168,14 @@ func nmfLossParam(def string) Param {
 		accept: func(s string) error { _, err := nmf.ParseLoss(s); return err }}
 }
 
+// nmfGathersParam declares the precision of the rows that the Frobenius
+// updates of nmf and tsnmf gather (nmf.Config.Gathers).
+func nmfGathersParam() Param {
+	return Param{Name: "gathers", Choices: []string{"auto", "float64", "float32"}, Default: "auto",
+		Doc:    "precision of the factor rows the Frobenius updates read once per stored entry, products and sums staying float64: float64 follows scikit-learn to rounding at any size; float32 reads half the bytes and moves the objective by about 1e-9 of its value; auto is float32 from 2^23 stored entries on (in memory; out of core reads float64)",
+		accept: func(s string) error { _, err := nmf.ParseGathers(s); return err }}
+}
+
 // nmfInitParam declares the initialisation of nmf and tsnmf, among inits.
 func nmfInitParam(inits []string, doc string) Param {
 	return Param{Name: "init", Choices: inits, Default: "auto", Doc: doc,
@@ -178,6 +186,14 @@ func nmfInitParam(inits []string, doc string) Param {
 			}
 			return fmt.Errorf("unknown initialisation %q", s)
 		}}
+}
+
+// nmfGathers parses the gathers precision of o (unset: auto).
+func nmfGathers(o Options) (nmf.Gathers, error) {
+	if o.Gathers == "" {
+		return nmf.GathersAuto, nil
+	}
+	return nmf.ParseGathers(o.Gathers)
 }
 
 // nmfOptions parses the loss and initialisation of o, validated.
@@ -204,6 +220,10 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
+	gathers, err := nmfGathers(o)
+	if err != nil {
+		return nil, Info{}, err
+	}
 	names, seededNames, err := anchorTopicNames(KindNMF, sup.Anchors, vocab, o.K)
 	if err != nil {
 		return nil, Info{}, err
@@ -212,7 +232,7 @@ func fitNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 	if err != nil {
 		return nil, Info{}, err
 	}
-	cfg := nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol,
+	cfg := nmf.Config{K: o.K, Loss: loss, Init: init, Gathers: gathers, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol,
 		Seeds: seeds, SeedWeight: o.Beta, SeedRank: o.SeedRank, Progress: report}
 	if warm != nil {
 		note, err := warmNMF(ctx, &cfg, x, vocab, sup, names, o, warm)
@@ -336,6 +356,7 @@ func (nmfKind) Params() []Param {
 		maxIterParam("iterations of the solver", nmf.DefaultMaxIter),
 		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", nmf.DefaultTol),
 		nmfLossParam("frobenius"),
+		nmfGathersParam(),
 		nmfInitParam(nmfInits(), "the start: auto is nndsvda when k ≤ min(documents, terms), else random (scikit-learn's); random-acol averages random documents; with seed words a seeded topic starts from the documents holding them"),
 		{Name: "beta", SeedWords: true, Range: strengths(), Default: "1",
 			Doc: "multiplies the weight of each seeded topic's pseudo-document of seed words (Guided NMF), by default an average topic's share of the corpus scaled by the odds of the share its seed words hold where they occur"},
@@ -367,6 +388,10 @@ func (nmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted,
 	if err != nil {
 		return nil, err
 	}
+	gathers, err := nmfGathers(o)
+	if err != nil {
+		return nil, err
+	}
 	if seeded(anchors) {
 		return nil, errSeedsOutOfCore(KindNMF)
 	}
@@ -378,7 +403,7 @@ func (nmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitted,
 	if err != nil {
 		return nil, err
 	}
-	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report})
+	r, err := nmf.FitBlocks(ctx, src, st, nmf.Config{K: o.K, Loss: loss, Init: init, Gathers: gathers, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report})
 	if err != nil {
 		return nil, err
 	}

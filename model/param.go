@@ -117,6 +117,7 @@ func AllOptions() []Option {
 		{Name: "tol", Usage: "stopping tolerance", field: func(o *Options) any { return &o.Tol }},
 		{Name: "loss", Usage: "the loss (divergence) minimised", what: "loss", field: func(o *Options) any { return &o.Loss }},
 		{Name: "init", Usage: "initialisation", what: "initialisation", field: func(o *Options) any { return &o.Init }},
+		{Name: "gathers", Usage: "precision of the factor rows the updates gather", what: "gathers precision", field: func(o *Options) any { return &o.Gathers }},
 		{Name: "weighting", Usage: "error weighting of the labeled documents", what: "weighting", field: func(o *Options) any { return &o.Weighting }},
 		{Name: "method", Usage: "learning method", what: "learning method", field: func(o *Options) any { return &o.Method }},
 		{Name: "subtopics", Usage: "subtopics per theme", topics: true, field: func(o *Options) any { return &o.Subtopics }},

@@ -33,6 +33,7 @@ func (tsnmfKind) Params() []Param {
 		maxIterParam("iterations of the solver", nmf.DefaultMaxIter),
 		tolParam("stops the fit when an iteration decreases the objective by less than this share of it", nmf.DefaultTol),
 		nmfLossParam("frobenius"),
+		nmfGathersParam(),
 		nmfInitParam(append(nmfInits(), "label-mean"), "the start, as nmf's; label-mean starts each label's topic as the mean of its labeled documents"),
 		{Name: "weighting", Choices: []string{"inverse", "none"}, Default: "inverse",
 			Doc: "how much a labeled document's error weighs: inverse, the number of documents over the labeled ones (the paper's inverse supervision rate); none, as much as an unlabeled one"},
@@ -112,6 +113,10 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
+	gathers, err := nmfGathers(o)
+	if err != nil {
+		return nil, Info{}, err
+	}
 	weighting, err := tsnmfWeighting(o.Weighting)
 	if err != nil {
 		return nil, Info{}, err
@@ -122,7 +127,7 @@ func fitTSNMF(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervisio
 	if err != nil {
 		return nil, Info{}, err
 	}
-	cfg := nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
+	cfg := nmf.Config{K: k, Loss: loss, Init: init, Gathers: gathers, Seed: o.Seed, Labels: idx, MaxIter: o.MaxIter, Tol: o.Tol,
 		Seeds: seeds, SeedWeight: o.Beta, SeedRank: o.SeedRank, Progress: report}
 	if warm != nil {
 		note, err := warmNMF(ctx, &cfg, x, vocab, sup, topicNames, o, warm)
@@ -175,6 +180,10 @@ func (tsnmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitte
 	if err != nil {
 		return nil, err
 	}
+	gathers, err := nmfGathers(o)
+	if err != nil {
+		return nil, err
+	}
 	weighting, err := tsnmfWeighting(o.Weighting)
 	if err != nil {
 		return nil, err
@@ -187,7 +196,7 @@ func (tsnmfKind) fitShards(ctx context.Context, d *shardData, o Options) (*Fitte
 		return nil, err
 	}
 	r, err := nmf.TSNMFBlocks(ctx, src, st, nmf.TSNMFConfig{
-		Config:     nmf.Config{K: k, Loss: loss, Init: init, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report},
+		Config:     nmf.Config{K: k, Loss: loss, Init: init, Gathers: gathers, Seed: o.Seed, MaxIter: o.MaxIter, Tol: o.Tol, Seeds: seeds, Progress: report},
 		LabelNames: names,
 		Weighting:  weighting,
 	})

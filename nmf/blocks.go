@@ -97,8 +97,9 @@ var _ blocks.Trainer = (*Trainer)(nil)
 // the start InitRandomAcol (what InitAuto means here: NNDSVD would need an
 // SVD of X, and InitRandom's normal draws cannot be split among blocks);
 // HMask and exclusions (Seeds.Exclude) are allowed. Seed terms, W0, H0, WMask, RowWeights, Weights, Labels, fixed
-// factors, coupled terms, Order, AddEpsilon and DataWeight are in-memory
-// options and are refused with an error that names them.
+// factors, coupled terms, Order, AddEpsilon, DataWeight and float32
+// gathers are in-memory options and are refused with an error that names
+// them.
 func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	return newTrainer(docs, terms, cfg, nil)
 }
@@ -122,6 +123,8 @@ func newTrainer(docs, terms int, cfg Config, sup *labelSet) (*Trainer, error) {
 		return nil, fmt.Errorf("nmf: out of core: coupled terms, AddEpsilon, Order and DataWeight are not supported")
 	case len(cfg.Seeds.Seeds) > 0:
 		return nil, fmt.Errorf("nmf: out of core: seed terms (Guided NMF) are not supported; exclusions are (Seeds.Exclude)")
+	case cfg.Gathers == GathersFloat32:
+		return nil, fmt.Errorf("nmf: out of core: float32 gathers (Gathers) are not supported; the blocks gather float64 rows")
 	}
 	var err error
 	if cfg, err = checkSeeds(cfg, terms); err != nil {

@@ -248,7 +248,8 @@ type Config struct {
 	// Order is the order of the updates within an iteration.
 	Order Order
 	// Gathers is the precision of the factor rows that the Frobenius
-	// updates of a sparse X read once per stored entry (see Gathers).
+	// updates of a sparse X read once per stored entry (see Gathers); the
+	// zero value is GathersAuto.
 	Gathers Gathers
 }
 
@@ -256,7 +257,8 @@ type Config struct {
 // Frobenius updates of a sparse X gather, one per stored entry of X: at
 // scale these reads are most of a fit's time. Products and sums are
 // float64 either way, and the KL loss, the objective's cross term and
-// dense X always read float64.
+// dense X always read float64, as do out-of-core fits (FitBlocks), which
+// refuse GathersFloat32.
 type Gathers int
 
 // The precisions.
@@ -290,6 +292,17 @@ func (g Gathers) String() string {
 		return "float32"
 	}
 	return fmt.Sprintf("Gathers(%d)", int(g))
+}
+
+// ParseGathers parses a precision by its name (Gathers.String): "auto",
+// "float64" or "float32", in any case, surrounding spaces ignored.
+func ParseGathers(s string) (Gathers, error) {
+	for _, g := range []Gathers{GathersAuto, GathersFloat64, GathersFloat32} {
+		if strings.EqualFold(strings.TrimSpace(s), g.String()) {
+			return g, nil
+		}
+	}
+	return 0, fmt.Errorf("nmf: unknown gathers precision %q (want auto, float64 or float32)", s)
 }
 
 // float32For reports whether a fit gathers float32 rows for a sparse X

@@ -55,9 +55,11 @@
 // of scikit-learn's where the exact updates are within 1e-14
 // (GathersFloat64 keeps those numerics at any size). From the same size on a
 // Frobenius fit does not transpose X: the H update's numerator
-// Wᵀdiag(e)X is a tiled pass over X (sparse.TMulDense) into an m × k
-// buffer, instead of a gather over Xᵀ, which would take 12 more bytes per
-// stored entry.
+// Wᵀdiag(e)X is a tiled pass over X (sparse.TMulDense: each row's entries
+// in a tile of terms scattered in one kernel call) into an m × k buffer,
+// instead of a gather over Xᵀ, which would take 12 more bytes per stored
+// entry. The CLI's and Python's nmf and tsnmf take the precision as
+// --gathers / gathers.
 // With dense general weights V the updates are the weighted ones,
 // W ← W ∘ ((V∘X)Hᵀ) ⊘ ((V∘WH)Hᵀ) and H ← H ∘ (Wᵀ(V∘X)) ⊘ (Wᵀ(V∘WH)) for
 // Frobenius, W ← W ∘ ((V∘X⊘WH)Hᵀ) ⊘ (VHᵀ) and H ← H ∘ (Wᵀ(V∘X⊘WH)) ⊘ (WᵀV)

@@ -2,6 +2,7 @@ package nmf
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -135,5 +136,27 @@ func TestFloat32Gathers(t *testing.T) {
 				t.Fatalf("%s: objective %d: %.15g exact, %.15g with float32 gathers (rel %.2g)", p.name, i, ja[i], jb[i], d)
 			}
 		}
+	}
+}
+
+// TestParseGathers reads back every precision's name, in any case and
+// with spaces, refuses others, and checks that out-of-core fits refuse
+// float32 gathers, which they would not honour.
+func TestParseGathers(t *testing.T) {
+	for _, g := range []Gathers{GathersAuto, GathersFloat64, GathersFloat32} {
+		for _, s := range []string{g.String(), " " + strings.ToUpper(g.String()) + " "} {
+			if got, err := ParseGathers(s); err != nil || got != g {
+				t.Errorf("ParseGathers(%q) = %v, %v; want %v", s, got, err, g)
+			}
+		}
+	}
+	if _, err := ParseGathers("float16"); err == nil || !strings.Contains(err.Error(), `"float16"`) {
+		t.Errorf("ParseGathers(float16): %v, want an error naming it", err)
+	}
+	if _, err := NewTrainer(10, 8, Config{K: 2, Gathers: GathersFloat32}); err == nil || !strings.Contains(err.Error(), "Gathers") {
+		t.Errorf("NewTrainer with float32 gathers: %v, want an error naming Gathers", err)
+	}
+	if _, err := NewTrainer(10, 8, Config{K: 2, Gathers: GathersFloat64}); err != nil {
+		t.Errorf("NewTrainer with float64 gathers: %v", err)
 	}
 }

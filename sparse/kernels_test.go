@@ -495,8 +495,9 @@ func TestTMulDenseAndDenseTMul(t *testing.T) {
 }
 
 func TestManyTiles(t *testing.T) {
-	// Many column tiles: k = 300 gives tiles of 436 columns; one column
-	// holding most entries makes TMulDense cut tiles by stored entries.
+	// Many column tiles: k = 300 gives MulDense tiles of 436 columns and
+	// k = 1200 TMulDense tiles of 436; one column holding most entries
+	// makes TMulDense cut tiles by stored entries.
 	rng := rand.New(rand.NewPCG(31, 32))
 	a := randomCSR(rng, 40, 3000, 0.05)
 	var ts []Triplet
@@ -513,7 +514,7 @@ func TestManyTiles(t *testing.T) {
 	}
 	for _, m := range []*CSR{a, skewed} {
 		k := 300
-		b := randomDense(rng, m.Rows, k)
+		b := randomDense(rng, m.Rows, 4*k)
 		var want mat.Dense
 		want.Mul(m.ToDense().T(), b)
 		withProcs(3, func() {
@@ -555,7 +556,7 @@ func TestManyTiles(t *testing.T) {
 	if tileCols(300) >= a.Cols/4 {
 		t.Fatalf("test does not exercise several tiles")
 	}
-	if b, _ := tileBounds(a, 300); len(b) < 8 {
+	if b, _ := tileBounds(a, 1200); len(b) < 8 {
 		t.Errorf("expected many tiles, got bounds %v", b)
 	}
 }

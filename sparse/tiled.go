@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 )
 
@@ -52,14 +53,28 @@ func forColumnTiles(a *CSR, lo, hi, tc int, fn func(i, p0, p1 int)) {
 	}
 }
 
-// tileBounds cuts the columns of a into tiles of at most tileBytes/(8k)
-// columns, and of at most about nnz/(4·workers) stored entries so that
+// tmulTileBytes bounds the block of the result that TMulDense and
+// DenseTMul accumulate at a time. It is larger than a core's L2 cache:
+// each tile is a sweep over the rows of a that reads the dense row of
+// every row with entries in the tile, so fewer, wider tiles read b fewer
+// times, while the accumulator rows that most entries hit (the frequent
+// columns) stay cached anyway. Among 256 KiB … 8 MiB, 4 and 8 MiB were
+// fastest on 100,000 × 50,000 with 14M stored entries and k = 100 (1 MiB
+// of L2 per core, 32 MiB of L3; docs/results/speed.md, "NMF at scale").
+const tmulTileBytes = 4 << 20
+
+// tmulTileCols returns the number of k-wide accumulator rows that fit in
+// tmulTileBytes.
+func tmulTileCols(k int) int { return max(64, tmulTileBytes/(8*max(k, 1))) }
+
+// tileBounds cuts the columns of a into tiles of at most tmulTileCols(k)
+// columns, and of at most about nnz/(2·workers) stored entries so that
 // workers can be balanced when a few columns hold most entries. It returns
 // the tiles' first columns (plus a.Cols at the end) and the cumulative
 // stored entries per tile.
 func tileBounds(a *CSR, k int) (bounds, prefix []int) {
-	maxCols := tileCols(k)
-	maxNNZ := max(1, a.NNZ()/(4*parallel.Workers()))
+	maxCols := tmulTileCols(k)
+	maxNNZ := max(1, a.NNZ()/(2*parallel.Workers()))
 	counts := a.ColNNZ()
 	bounds, prefix = []int{0}, []int{0}
 	n, start := 0, 0
@@ -80,9 +95,10 @@ func tileBounds(a *CSR, k int) (bounds, prefix []int) {
 // columns of a are cut into tiles; workers take contiguous runs of tiles
 // balanced by stored entries, and for each tile sweep the rows of a,
 // accumulating the tile's block of the result while it stays in cache and
-// reading b in row order. With transposed unset the result goes to rd as
-// cols×k (its rows are the accumulator); with it set, to rd as k×cols, via a
-// per-worker tile buffer stored transposed.
+// reading b in row order; the entries of a row that fall in the tile are
+// scattered in one call (scatterRow). With transposed unset the result
+// goes to rd as cols×k (its rows are the accumulator); with it set, to rd
+// as k×cols, via a per-worker tile buffer stored transposed.
 func tmulTiled(rd *blasRaw, transposed bool, a *CSR, rb *blasRaw, k, minBlock int) {
 	if a.Cols == 0 {
 		return
@@ -122,11 +138,12 @@ func tmulTiled(rd *blasRaw, transposed bool, a *CSR, rb *blasRaw, k, minBlock in
 				if p == end || a.Indices[p] >= end32 {
 					continue
 				}
-				bi := rowOf(rb, i)
-				for ; p < end && a.Indices[p] < end32; p++ {
-					floats.AddScaled(rowOf(acc, int(a.Indices[p])-off), a.Data[p], bi)
+				q := p + 1
+				for q < end && a.Indices[q] < end32 {
+					q++
 				}
-				cur[i] = p
+				scatterRow(acc, off, a.Indices[p:q], a.Data[p:q], rowOf(rb, i))
+				cur[i] = q
 			}
 			if transposed {
 				for r := 0; r < k; r++ {
@@ -138,4 +155,22 @@ func tmulTiled(rd *blasRaw, transposed bool, a *CSR, rb *blasRaw, k, minBlock in
 			}
 		}
 	})
+}
+
+// scatterRow adds vals[p]·b to row idx[p]−off of acc for every p (len(b)
+// = acc.cols): the scatter kernel over the columns up to a multiple of 4,
+// floats.AddScaled over the rest. Each product is rounded before it is
+// added, everywhere, as floats.AddScaled does.
+func scatterRow(acc *blasRaw, off int, idx []int32, vals, b []float64) {
+	k4 := len(b) &^ 3
+	if k4 > 0 {
+		kernels.ScatterAdd(acc.data, acc.stride, idx, off, vals, b[:k4])
+	}
+	if k4 == len(b) {
+		return
+	}
+	for p, v := range vals {
+		o := (int(idx[p])-off)*acc.stride + k4
+		floats.AddScaled(acc.data[o:o+len(b)-k4], v, b[k4:])
+	}
 }

@@ -19,6 +19,15 @@
 // the stride may be any row length, and indices must be in range: the
 // callers guarantee both.
 //
+// ScatterAdd is the transpose of a sparse row times a dense row: the
+// scatter half of Xᵀ·B computed without Xᵀ (sparse.TMulDense),
+//
+//	ScatterAdd(dst, stride, idx, off, vals, b):
+//	    dst[(idx[p]−off)·stride + c] += vals[p]·b[c]       for c < len(b)
+//
+// with each product rounded before the addition, so the assembly and the
+// portable code agree to the bit (TestScatterAdd).
+//
 // Log and Exp apply math.Log and math.Exp to a slice, four numbers at a
 // time with AVX2 and FMA (the same operations as the standard library's
 // amd64 assembly, so the same bits; subnormal inputs of Log get fdlibm's

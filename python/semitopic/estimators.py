@@ -292,18 +292,22 @@ class _Vectorizer:
 
 class TSNMF(_Predicting):
     """Topic-supervised NMF (MacMillan & Wilson): labeled documents may use
-    only their labels' topics (kind "tsnmf")."""
+    only their labels' topics (kind "tsnmf"). gathers is the precision of
+    the factor rows the Frobenius updates read: None or "auto" (float32
+    from 2**23 stored entries on), "float64" (scikit-learn's numerics at
+    any size) or "float32"."""
 
     _kind = "tsnmf"
     _xfail = {**_XFAIL_SUPERVISED, **_XFAIL_ONE_TOPIC}
 
-    def __init__(self, n_components=None, *, random_state=None, max_iter=None, tol=None, loss=None, init=None,
-                 weighting=None, beta=None, seed_rank=None, readout=None, auto=None, verbose=0):
+    def __init__(self, n_components=None, *, random_state=None, max_iter=None, tol=None, loss=None, gathers=None,
+                 init=None, weighting=None, beta=None, seed_rank=None, readout=None, auto=None, verbose=0):
         self.n_components = n_components
         self.random_state = random_state
         self.max_iter = max_iter
         self.tol = tol
         self.loss = loss
+        self.gathers = gathers
         self.init = init
         self.weighting = weighting
         self.beta = beta
@@ -359,7 +363,8 @@ class ThemeNMF(_Predicting):
 
 
 class GuidedNMF(_TopicEstimator):
-    """NMF guided by seed and exclusion words (kind "nmf")."""
+    """NMF guided by seed and exclusion words (kind "nmf"). gathers is as
+    TSNMF's: None or "auto" (the default), "float64" or "float32"."""
 
     _kind = "nmf"
 
@@ -369,13 +374,14 @@ class GuidedNMF(_TopicEstimator):
         ignores it, so that the estimator fits in a Pipeline."""
         return super().fit(X, None, anchors=anchors, callback=callback)
 
-    def __init__(self, n_components=10, *, random_state=None, max_iter=None, tol=None, loss=None, init=None,
-                 beta=None, seed_rank=None, readout=None, verbose=0):
+    def __init__(self, n_components=10, *, random_state=None, max_iter=None, tol=None, loss=None, gathers=None,
+                 init=None, beta=None, seed_rank=None, readout=None, verbose=0):
         self.n_components = n_components
         self.random_state = random_state
         self.max_iter = max_iter
         self.tol = tol
         self.loss = loss
+        self.gathers = gathers
         self.init = init
         self.beta = beta
         self.seed_rank = seed_rank

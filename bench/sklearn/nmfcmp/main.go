@@ -158,7 +158,7 @@ func fit(args []string) {
 	kFlag := fs.Int("k", 100, "topics of the hashed start (folders prepared with -mtx)")
 	gathersName := fs.String("gathers", "float64", "precision of the gathered factor rows: float64 (scikit-learn's numerics to 1e-14), float32 or auto (nmf.Config.Gathers)")
 	_ = fs.Parse(args)
-	gathers, err := parseGathers(*gathersName)
+	gathers, err := nmf.ParseGathers(*gathersName)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -201,6 +201,7 @@ func fit(args []string) {
 		}
 		cfg := nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers}
 		w0, h0 = nil, nil
+		c0, cpuOK := processCPU()
 		t0 := time.Now()
 		res, err := nmf.Fit(context.Background(), x, cfg)
 		if err != nil {
@@ -209,20 +210,14 @@ func fit(args []string) {
 		el := time.Since(t0)
 		fmt.Printf("semitopic: objective %.15e (start %.15e) after %d iterations in %.2f s\n",
 			res.FinalObjective(), res.Objective[0], res.Iterations, el.Seconds())
+		if c1, ok := processCPU(); ok && cpuOK {
+			// On a loaded machine the CPU time is steadier than the wall clock.
+			fmt.Printf("fit CPU time %.2f s (user and system, all threads)\n", (c1 - c0).Seconds())
+		}
 	}
 	if peak, err := peakmem.MiB(); err == nil {
 		fmt.Printf("peak RSS %.1f MB\n", peak)
 	}
-}
-
-// parseGathers parses the -gathers flag.
-func parseGathers(s string) (nmf.Gathers, error) {
-	for _, g := range []nmf.Gathers{nmf.GathersAuto, nmf.GathersFloat64, nmf.GathersFloat32} {
-		if s == g.String() {
-			return g, nil
-		}
-	}
-	return 0, fmt.Errorf("fit: -gathers %q: want float64, float32 or auto", s)
 }
 
 // hashedStart is the starting point of folders prepared with -mtx, which
