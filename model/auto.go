@@ -497,8 +497,11 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	if o.choosesKind() {
 		kinds = SupervisedKinds()
 	}
+	// The terms-only SVM's duals on each fold, which warm-start the
+	// terms+topics readouts (svmDuals).
+	var duals []*svmDuals
 	final := func(c Options) (Model, Info, error) {
-		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil)
+		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil, duals)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -548,7 +551,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	svm, err := svmFoldsEstimate(ctx, terms, idx, cv, o.Seed)
+	svm, duals, err := svmFolds(ctx, terms, idx, cv, o.Seed)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -567,7 +570,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 		settings = append(settings, autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows))...)
 	}
-	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, report: report}
+	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, duals: duals, report: report}
 	if err := r.race(ctx, s, settings); err != nil {
 		return nil, Info{}, err
 	}
@@ -650,8 +653,9 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // and the held-out documents are new to it, as the documents a model is
 // used on) and returns, for each readout, the accuracy on the fold's
 // scored documents, the fold model's number of topics, and how its fit
-// ended.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, int, progress.Status, error) {
+// ended. The terms+topics readout's SVM starts from the duals of the
+// terms-only SVM on the same documents (svmDuals).
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, duals []*svmDuals, report progress.Func) ([]float64, int, progress.Status, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.test {
@@ -668,7 +672,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	train, test := fold.train, fold.test
 	nc := c
 	nc.Readout = ""
-	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil)
+	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil, nil)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -714,7 +718,15 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 					}
 				}
 			}
-			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed)
+			var warm readoutWarm
+			if ro == ReadoutTermsTopics {
+				global := make([]int, len(modelNames))
+				for j, n := range modelNames {
+					global[j] = slices.Index(names, n)
+				}
+				warm = warmFrom(duals, train, func(l int) int { return global[l] })
+			}
+			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed, warm)
 			if err != nil {
 				return nil, 0, 0, err
 			}
@@ -753,20 +765,32 @@ func containsString(ss []string, s string) bool {
 // svmFoldsEstimate is the linear SVM's estimate on the folds cv
 // (svmFoldAccuracy on each).
 func svmFoldsEstimate(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, error) {
+	e, _, err := svmFolds(ctx, terms, idx, cv, seed)
+	return e, err
+}
+
+// svmFolds is svmFoldsEstimate with each fold's duals (nil for a fold
+// with fewer than two labels).
+func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, []*svmDuals, error) {
 	var accs []float64
+	var duals []*svmDuals
 	for f, fold := range cv {
-		acc, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
+		acc, d, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
 		if err != nil {
-			return Estimate{}, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
+			return Estimate{}, nil, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
 		}
 		accs = append(accs, acc)
+		if d != nil {
+			duals = append(duals, d)
+		}
 	}
-	return newEstimate(accs), nil
+	return newEstimate(accs), duals, nil
 }
 
 // svmFoldAccuracy trains a linear SVM on the term features of the fold's
-// training documents and returns its accuracy on its test documents.
-func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, error) {
+// training documents and returns its accuracy on its test documents and
+// its duals (nil when the training documents hold a single label).
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, *svmDuals, error) {
 	var rows, y []int
 	test := fold.test
 	for _, i := range fold.train {
@@ -789,15 +813,22 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 		y[j] = q
 	}
 	if len(back) < 2 {
-		return 0, nil
+		return 0, nil, nil
 	}
 	svm := &classify.LinearSVC{Seed: seed}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	pred, err := svm.Predict(terms.SelectRows(test))
 	if err != nil {
-		return 0, err
+		return 0, nil, err
+	}
+	d := &svmDuals{train: fold.train, row: map[[2]int]int{}, problem: map[int]int{}, alpha: svm.Duals()}
+	for r, i := range rows {
+		d.row[[2]int{i, back[y[r]]}] = r
+	}
+	for q, l := range back {
+		d.problem[l] = min(q, len(d.alpha)-1) // two labels: one problem
 	}
 	hits := 0
 	for j, i := range test {
@@ -805,7 +836,7 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 			hits++
 		}
 	}
-	return 100 * float64(hits) / float64(len(test)), nil
+	return 100 * float64(hits) / float64(len(test)), d, nil
 }
 
 func containsInt(xs []int, v int) bool {
