@@ -96,6 +96,9 @@ type Search struct {
 	// SVM is a linear SVM on the documents' terms (unit-length rows,
 	// idf-weighted unless the input already was), trained and tested on
 	// the same folds: what the labels achieve without the topic model.
+	// Like the terms+topics readouts the folds score, it is solved to
+	// LIBLINEAR's default tolerance (see cvSVMTol), and its duals
+	// warm-start them (svmDuals).
 	SVM Estimate `json:"svm"`
 	// Estimate is the chosen candidate's accuracy as fit reports it: its
 	// cross-validated mean less the selection bias of choosing it among
@@ -718,15 +721,15 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 					}
 				}
 			}
-			var warm readoutWarm
+			how := &readoutSVM{tol: cvSVMTol}
 			if ro == ReadoutTermsTopics {
 				global := make([]int, len(modelNames))
 				for j, n := range modelNames {
 					global[j] = slices.Index(names, n)
 				}
-				warm = warmFrom(duals, train, func(l int) int { return global[l] })
+				how.warm = warmFrom(duals, train, func(l int) int { return global[l] })
 			}
-			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed, warm)
+			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed, how)
 			if err != nil {
 				return nil, 0, 0, err
 			}
@@ -815,7 +818,7 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 	if len(back) < 2 {
 		return 0, nil, nil
 	}
-	svm := &classify.LinearSVC{Seed: seed}
+	svm := &classify.LinearSVC{Seed: seed, Tol: cvSVMTol}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
 		return 0, nil, err
 	}

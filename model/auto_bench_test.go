@@ -33,6 +33,10 @@ func BenchmarkAutoReuters(b *testing.B) {
 				s := f.Info.Search
 				b.ReportMetric(float64(s.Fits), "fits")
 				b.ReportMetric(s.ChosenCandidate().Accuracy, "cv%")
+				b.ReportMetric(s.SVM.Accuracy, "svm-cv%")
+				if s.Estimate != nil {
+					b.ReportMetric(s.Estimate.Accuracy, "estimate%")
+				}
 			}
 		})
 	}

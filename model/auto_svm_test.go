@@ -112,7 +112,7 @@ func TestReadoutWarmStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hot, err := trainReadout(ctx, ReadoutTermsTopics, xl, w, tl, len(names), idf, 5, warm)
+	hot, err := trainReadout(ctx, ReadoutTermsTopics, xl, w, tl, len(names), idf, 5, &readoutSVM{warm: warm})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,10 +190,10 @@ func (r *readout) features(x *sparse.CSR, w *mat.Dense) *sparse.CSR {
 // trainReadout trains readout kind on the labeled documents: rows of x
 // (the model's input) with topic weights w, labels[i] their label indices
 // among numLabels (a document with several labels counts once per label).
-// idf is termWeights of every document of the fit. warm, when not nil,
-// warm-starts the terms+topics readout's SVM (the automatic
-// configuration's, from the terms-only SVM on the same documents).
-func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense, labels [][]int, numLabels int, idf []float64, seed uint64, warm readoutWarm) (*readout, error) {
+// idf is termWeights of every document of the fit. how, when not nil,
+// says how the terms+topics readout's SVM is solved (the automatic
+// configuration's: warm-started from the terms-only SVM's duals).
+func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense, labels [][]int, numLabels int, idf []float64, seed uint64, how *readoutSVM) (*readout, error) {
 	r := &readout{kind: kind}
 	switch kind {
 	case ReadoutTopics:
@@ -231,7 +231,10 @@ func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense,
 		r.lin = lr.Linear()
 	case ReadoutTermsTopics:
 		svm := &classify.LinearSVC{Seed: seed}
-		if warm != nil {
+		if how != nil {
+			svm.Tol = how.tol
+		}
+		if warm := how.start(); warm != nil {
 			// One binary problem per label, or label 1's for two.
 			svm.Start = make([][]float64, numLabels)
 			if numLabels == 2 {
@@ -295,7 +298,7 @@ func attachReadout(ctx context.Context, m Model, kind string, x *sparse.CSR, idx
 	if err != nil {
 		return err
 	}
-	r, err := trainReadout(ctx, kind, xl, w, labels, len(wr.Labels()), termWeights(x), seed, warmFrom(folds, rows, func(l int) int { return l }))
+	r, err := trainReadout(ctx, kind, xl, w, labels, len(wr.Labels()), termWeights(x), seed, &readoutSVM{warm: warmFrom(folds, rows, func(l int) int { return l })})
 	if err != nil {
 		return err
 	}
