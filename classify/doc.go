@@ -18,6 +18,10 @@
 // that differs from the training data — is reported as an error, never a
 // panic.
 //
+// LinearSVC can start from another fit's dual variables (Start, Duals):
+// a fit on the same rows with more features, say, converges to the same
+// optimum in fewer iterations.
+//
 // LabelSpreading is the semi-supervised baseline: scikit-learn's
 // LabelSpreading with the k-nearest-neighbour kernel, which spreads the
 // labels of the labeled documents over the graph of nearest neighbours

@@ -92,12 +92,24 @@ type LinearSVC struct {
 	InterceptScaling float64
 	// Seed seeds the random coordinate orders.
 	Seed uint64
+	// Start, when not nil, warm-starts the solver from dual variables
+	// instead of zero (as LIBLINEAR's warm start does for its primal
+	// solvers; the dual is the one this solver walks): Start[k][i] is the
+	// dual variable of row i in binary problem k, laid out as Duals
+	// returns them — typically those of a fit on the same rows with other
+	// features (the terms alone, say, before the terms and topics). Any
+	// values ≥ 0 are a feasible start, those above C clipped to C with the
+	// Hinge loss, so a start changes how many iterations the solver needs,
+	// not the optimum it converges to (within Tol); one far from it can
+	// cost more iterations than zero.
+	Start [][]float64
 
 	features  int
 	classes   int
 	coef      *mat.Dense // problems × features
 	intercept []float64  // one per problem
 	wt        []float64  // features × problems, row by row
+	duals     [][]float64
 	conv      Convergence
 }
 
@@ -164,11 +176,15 @@ func (s *LinearSVC) Fit(ctx context.Context, x *sparse.CSR, y []int) error {
 	if classes == 2 {
 		problems = 1
 	}
+	if err := checkStart(s.Start, problems, x.Rows); err != nil {
+		return fmt.Errorf("classify: %s: %w", name, err)
+	}
 	dim := x.Cols
 	if bias > 0 {
 		dim++
 	}
 	ws := make([][]float64, problems)
+	duals := make([][]float64, problems)
 	iters := make([]int, problems)
 	objs := make([]float64, problems)
 	errs := make([]error, problems)
@@ -182,8 +198,12 @@ func (s *LinearSVC) Fit(ctx context.Context, x *sparse.CSR, y []int) error {
 			pos = 1
 		}
 		w := make([]float64, dim)
-		iters[k], errs[k] = p.solve(ctx, pos, w, rng.New(s.Seed, uint64(k), 0x9e3779b97f4a7c15))
-		ws[k] = w
+		alpha := make([]float64, x.Rows)
+		if s.Start != nil {
+			copy(alpha, s.Start[k])
+		}
+		iters[k], errs[k] = p.solve(ctx, pos, w, alpha, rng.New(s.Seed, uint64(k), 0x9e3779b97f4a7c15))
+		ws[k], duals[k] = w, alpha
 		objs[k] = p.primal(pos, w)
 		return nil
 	})
@@ -213,7 +233,44 @@ func (s *LinearSVC) Fit(ctx context.Context, x *sparse.CSR, y []int) error {
 	s.features, s.classes = x.Cols, classes
 	s.coef, s.intercept, s.conv = coef, intercept, conv
 	s.wt = transposed(coef)
+	s.duals = duals
 	return nil
+}
+
+// checkStart checks a warm start (LinearSVC.Start): nil, or problems rows
+// of rows finite values ≥ 0.
+func checkStart(start [][]float64, problems, rows int) error {
+	if start == nil {
+		return nil
+	}
+	if len(start) != problems {
+		return fmt.Errorf("warm start Start has %d binary problems, the labels make %d", len(start), problems)
+	}
+	for k, a := range start {
+		if len(a) != rows {
+			return fmt.Errorf("warm start Start[%d] has %d dual variables for %d rows", k, len(a), rows)
+		}
+		for i, v := range a {
+			if !(v >= 0) || math.IsInf(v, 0) {
+				return fmt.Errorf("warm start Start[%d][%d] = %g, want a finite value ≥ 0", k, i, v)
+			}
+		}
+	}
+	return nil
+}
+
+// Duals returns a copy of the fitted dual variables, one slice per binary
+// problem (the rows of Coef) with one value per training row: what Start
+// takes to warm-start another fit on the same rows. It is nil before Fit.
+func (s *LinearSVC) Duals() [][]float64 {
+	if s.duals == nil {
+		return nil
+	}
+	out := make([][]float64, len(s.duals))
+	for k, a := range s.duals {
+		out[k] = append([]float64(nil), a...)
+	}
+	return out
 }
 
 // NumClasses returns the number of classes of the fitted model (0 before
@@ -286,16 +343,35 @@ type dcdProblem struct {
 }
 
 // solve runs the dual coordinate descent for the problem "class pos against
-// the rest", leaving the weights (and, with a bias, the bias weight last)
-// in w, which must be zero on entry. It returns the outer iterations.
-func (p *dcdProblem) solve(ctx context.Context, pos int, w []float64, r rng.Source) (int, error) {
+// the rest" from the dual variables alpha (≥ 0; zero for a cold start),
+// leaving the final ones in alpha and the weights (and, with a bias, the
+// bias weight last) in w, which must be zero on entry. It returns the
+// outer iterations.
+func (p *dcdProblem) solve(ctx context.Context, pos int, w, alpha []float64, r rng.Source) (int, error) {
 	l := p.x.Rows
 	nf := p.x.Cols
 	diag, upper := 0.5/p.c, math.Inf(1)
 	if p.hinge {
 		diag, upper = 0, p.c
 	}
-	alpha := make([]float64, l)
+	// w = Σ α_i y_i x_i of the start.
+	for i, a := range alpha {
+		if a == 0 {
+			continue
+		}
+		a = math.Min(a, upper)
+		alpha[i] = a
+		if p.y[i] != pos {
+			a = -a
+		}
+		cols, vals := p.x.Row(i)
+		for q, j := range cols {
+			w[j] += a * vals[q]
+		}
+		if p.bias > 0 {
+			w[nf] += a * p.bias
+		}
+	}
 	index := make([]int, l)
 	for i := range index {
 		index[i] = i

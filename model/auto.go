@@ -96,6 +96,9 @@ type Search struct {
 	// SVM is a linear SVM on the documents' terms (unit-length rows,
 	// idf-weighted unless the input already was), trained and tested on
 	// the same folds: what the labels achieve without the topic model.
+	// Like the terms+topics readouts the folds score, it is solved to
+	// LIBLINEAR's default tolerance (see cvSVMTol), and its duals
+	// warm-start them (svmDuals).
 	SVM Estimate `json:"svm"`
 	// Estimate is the chosen candidate's accuracy as fit reports it
 	// (Predictions.Estimate): each label's recall on the folds carried
@@ -506,8 +509,11 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	if o.choosesKind() {
 		kinds = SupervisedKinds()
 	}
+	// The terms-only SVM's duals on each fold, which warm-start the
+	// terms+topics readouts (svmDuals).
+	var duals []*svmDuals
 	final := func(c Options) (Model, Info, error) {
-		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil)
+		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil, duals)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -560,7 +566,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	svm, svmPred, err := svmFoldsEstimate(ctx, terms, idx, cv, o.Seed)
+	svm, svmPred, duals, err := svmFolds(ctx, terms, idx, cv, o.Seed)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -580,7 +586,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 		settings = append(settings, autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows))...)
 	}
-	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, report: report}
+	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, duals: duals, report: report}
 	if err := r.race(ctx, s, settings); err != nil {
 		return nil, Info{}, err
 	}
@@ -663,8 +669,9 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // scored documents, each readout's first predicted label for each of them
 // (an index into the labels, -1 for none: what the estimate rests on, see
 // FoldPredictions), the fold model's number of topics, and how its fit
-// ended.
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, report progress.Func) ([]float64, [][]int, int, progress.Status, error) {
+// ended. The terms+topics readout's SVM starts from the duals of the
+// terms-only SVM on the same documents (svmDuals).
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, duals []*svmDuals, report progress.Func) ([]float64, [][]int, int, progress.Status, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.test {
@@ -681,7 +688,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	train, test := fold.train, fold.test
 	nc := c
 	nc.Readout = ""
-	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil)
+	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil, nil)
 	if err != nil {
 		return nil, nil, 0, 0, err
 	}
@@ -727,7 +734,15 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 					}
 				}
 			}
-			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed)
+			how := &readoutSVM{tol: cvSVMTol}
+			if ro == ReadoutTermsTopics {
+				global := make([]int, len(modelNames))
+				for j, n := range modelNames {
+					global[j] = slices.Index(names, n)
+				}
+				how.warm = warmFrom(duals, train, func(l int) int { return global[l] })
+			}
+			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed, how)
 			if err != nil {
 				return nil, nil, 0, 0, err
 			}
@@ -767,22 +782,34 @@ func containsString(ss []string, s string) bool {
 // svmFoldsEstimate is the linear SVM's estimate on the folds cv
 // (svmFoldAccuracy on each), with its predictions in each fold.
 func svmFoldsEstimate(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, error) {
+	e, preds, _, err := svmFolds(ctx, terms, idx, cv, seed)
+	return e, preds, err
+}
+
+// svmFolds is svmFoldsEstimate with each fold's duals (nil for a fold
+// with fewer than two labels).
+func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, []*svmDuals, error) {
 	var accs []float64
 	var preds [][]int
+	var duals []*svmDuals
 	for f, fold := range cv {
-		acc, pred, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
+		acc, pred, d, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
 		if err != nil {
-			return Estimate{}, nil, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
+			return Estimate{}, nil, nil, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
 		}
 		accs, preds = append(accs, acc), append(preds, pred)
+		if d != nil {
+			duals = append(duals, d)
+		}
 	}
-	return newEstimate(accs), preds, nil
+	return newEstimate(accs), preds, duals, nil
 }
 
 // svmFoldAccuracy trains a linear SVM on the term features of the fold's
 // training documents and returns its accuracy on its test documents and
-// its label for each of them (-1 for none).
-func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, []int, error) {
+// its label for each of them (-1 for none), and its duals (nil when the
+// training documents hold a single label).
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, []int, *svmDuals, error) {
 	var rows, y []int
 	test := fold.test
 	for _, i := range fold.train {
@@ -809,15 +836,22 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 		for j := range none {
 			none[j] = -1
 		}
-		return 0, none, nil
+		return 0, none, nil, nil
 	}
-	svm := &classify.LinearSVC{Seed: seed}
+	svm := &classify.LinearSVC{Seed: seed, Tol: cvSVMTol}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	pred, err := svm.Predict(terms.SelectRows(test))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
+	}
+	d := &svmDuals{train: fold.train, row: map[[2]int]int{}, problem: map[int]int{}, alpha: svm.Duals()}
+	for r, i := range rows {
+		d.row[[2]int{i, back[y[r]]}] = r
+	}
+	for q, l := range back {
+		d.problem[l] = min(q, len(d.alpha)-1) // two labels: one problem
 	}
 	hits := 0
 	for j, i := range test {
@@ -826,7 +860,7 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 			hits++
 		}
 	}
-	return 100 * float64(hits) / float64(len(test)), pred, nil
+	return 100 * float64(hits) / float64(len(test)), pred, d, nil
 }
 
 func containsInt(xs []int, v int) bool {

@@ -34,6 +34,7 @@ type racer struct {
 	cv       []cvFold
 	readouts []string
 	idf      []float64
+	duals    []*svmDuals
 	report   progress.Func
 }
 
@@ -139,7 +140,7 @@ func (r *racer) round(ctx context.Context, settings []Options, folds []int, aliv
 				ros = append(ros, r.readouts[q])
 			}
 		}
-		accs, preds, k, status, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, report)
+		accs, preds, k, status, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, r.duals, report)
 		if err != nil {
 			errs[j] = fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), jb.fold+1, err)
 			return errs[j]

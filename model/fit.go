@@ -348,7 +348,7 @@ func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (M
 	if _, search := k.(searchable); o.Auto && sup.labeled() && (k == nil || search) {
 		m, info, err = autoFit(ctx, x, vocab, sup, o, report)
 	} else {
-		m, info, err = fitOne(ctx, x, vocab, sup, o, report, warm)
+		m, info, err = fitOne(ctx, x, vocab, sup, o, report, warm, nil)
 	}
 	if err != nil {
 		return nil, Info{}, err
@@ -362,8 +362,9 @@ func fitMatrix(ctx context.Context, x *sparse.CSR, vocab []string, o Options) (M
 
 // fitOne fits o.Kind with the settings of o as they are, started from
 // warm when given and the kind can (else cold, with a note), then trains
-// its readout.
-func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart) (Model, Info, error) {
+// its readout (its SVM warm-started from the automatic configuration's
+// folds when given).
+func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, o Options, report progress.Func, warm *WarmStart, folds []*svmDuals) (Model, Info, error) {
 	if report == nil {
 		report = func(progress.Step) {}
 	}
@@ -404,7 +405,7 @@ func fitOne(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision,
 		default:
 			return nil, Info{}, fmt.Errorf("model: the %s readout learns from labeled documents or seed words; there are none", o.Readout)
 		}
-		if err := attachReadout(ctx, m, o.Readout, x, idx, o.Seed); err != nil {
+		if err := attachReadout(ctx, m, o.Readout, x, idx, o.Seed, folds); err != nil {
 			return nil, Info{}, err
 		}
 		info.Notes = append(info.Notes, fmt.Sprintf("readout %s: trained on %s; it predicts one label per document", o.Readout, what))

@@ -190,8 +190,10 @@ func (r *readout) features(x *sparse.CSR, w *mat.Dense) *sparse.CSR {
 // trainReadout trains readout kind on the labeled documents: rows of x
 // (the model's input) with topic weights w, labels[i] their label indices
 // among numLabels (a document with several labels counts once per label).
-// idf is termWeights of every document of the fit.
-func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense, labels [][]int, numLabels int, idf []float64, seed uint64) (*readout, error) {
+// idf is termWeights of every document of the fit. how, when not nil,
+// says how the terms+topics readout's SVM is solved (the automatic
+// configuration's: warm-started from the terms-only SVM's duals).
+func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense, labels [][]int, numLabels int, idf []float64, seed uint64, how *readoutSVM) (*readout, error) {
 	r := &readout{kind: kind}
 	switch kind {
 	case ReadoutTopics:
@@ -229,6 +231,27 @@ func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense,
 		r.lin = lr.Linear()
 	case ReadoutTermsTopics:
 		svm := &classify.LinearSVC{Seed: seed}
+		if how != nil {
+			svm.Tol = how.tol
+		}
+		if warm := how.start(); warm != nil {
+			// One binary problem per label, or label 1's for two.
+			svm.Start = make([][]float64, numLabels)
+			if numLabels == 2 {
+				svm.Start = svm.Start[:1]
+			}
+			for k := range svm.Start {
+				pos := k
+				if numLabels == 2 {
+					pos = 1
+				}
+				a := make([]float64, len(rows))
+				for r, i := range rows {
+					a[r] = warm(i, y[r], pos)
+				}
+				svm.Start[k] = a
+			}
+		}
 		if err := svm.Fit(ctx, f, y); err != nil {
 			return nil, fmt.Errorf("model: readout: %w", err)
 		}
@@ -251,8 +274,10 @@ func (r *readout) apply(x *sparse.CSR, p *Prediction, names []string) (*Predicti
 }
 
 // attachReadout trains and attaches readout kind to m, fitted on x with
-// the label indices idx (nil entries: unlabeled documents).
-func attachReadout(ctx context.Context, m Model, kind string, x *sparse.CSR, idx [][]int, seed uint64) error {
+// the label indices idx (nil entries: unlabeled documents), its SVM
+// warm-started from the folds' duals when given (the automatic
+// configuration's final fit).
+func attachReadout(ctx context.Context, m Model, kind string, x *sparse.CSR, idx [][]int, seed uint64, folds []*svmDuals) error {
 	if kind == "" || kind == ReadoutNative {
 		return nil
 	}
@@ -273,7 +298,7 @@ func attachReadout(ctx context.Context, m Model, kind string, x *sparse.CSR, idx
 	if err != nil {
 		return err
 	}
-	r, err := trainReadout(ctx, kind, xl, w, labels, len(wr.Labels()), termWeights(x), seed)
+	r, err := trainReadout(ctx, kind, xl, w, labels, len(wr.Labels()), termWeights(x), seed, &readoutSVM{warm: warmFrom(folds, rows, func(l int) int { return l })})
 	if err != nil {
 		return err
 	}

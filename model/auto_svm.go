@@ -1,0 +1,102 @@
+package model
+
+import "slices"
+
+// svmDuals are the dual variables of a one-vs-rest linear SVM that the
+// automatic configuration fitted on the labeled documents of a fold (the
+// terms-only SVM), kept to warm-start the later SVMs on the same documents
+// (classify.LinearSVC.Start): the terms+topics readout of every candidate
+// on that fold, and the readouts of the learning curve and of the final
+// fit, which learn from other subsets of the labeled documents. The
+// SVM's optimum does not depend on the start, only its iterations do.
+type svmDuals struct {
+	// train lists the fold's training documents, in order.
+	train []int
+	// row maps a (document, label) pair to its training row; a document
+	// with several labels has a row for each.
+	row map[[2]int]int
+	// problem maps a label (an index of Supervision.labelIndex) to its
+	// binary problem; for two labels both map to the single problem.
+	problem map[int]int
+	alpha   [][]float64
+}
+
+// dual returns the dual variable of document doc's row of label in the
+// binary problem of label problem, and whether d has one.
+func (d *svmDuals) dual(doc, label, problem int) (float64, bool) {
+	r, ok := d.row[[2]int{doc, label}]
+	if !ok {
+		return 0, false
+	}
+	k, ok := d.problem[problem]
+	if !ok {
+		return 0, false
+	}
+	return d.alpha[k][r], true
+}
+
+// cvSVMTol is the stopping tolerance of the cross-validation's linear
+// SVMs: the terms-only SVM on the folds and on the learning curve's, and
+// the terms+topics readouts the folds score. It is LIBLINEAR's default
+// for its dual solvers (eps = 0.1 in its train.c), where scikit-learn's
+// LinearSVC, and classify's default, stop at 1e-4: the folds' SVMs only
+// score held-out documents, whose predictions the last digits of the
+// dual hardly move (on Reuters' training set the search's SVM and chosen
+// candidate came out within 0.05 points of 1e-4's, their SD being 0.3),
+// and they are most of the search's time. The readout of the model kept
+// is solved to classify's default.
+const cvSVMTol = 0.1
+
+// readoutSVM says how the terms+topics readout's SVM is solved: from
+// which duals it starts (nil: zero) and to which tolerance (0: classify's
+// default).
+type readoutSVM struct {
+	warm readoutWarm
+	tol  float64
+}
+
+// start returns h's warm start, nil for none or a nil h.
+func (h *readoutSVM) start() readoutWarm {
+	if h == nil {
+		return nil
+	}
+	return h.warm
+}
+
+// readoutWarm gives the terms+topics readout's SVM its starting dual
+// variables: warm(i, l, k) is that of the i-th training document's row of
+// label l in the binary problem of label k, in the readout's own indices
+// (see trainReadout).
+type readoutWarm func(i, l, k int) float64
+
+// warmFrom returns the start of an SVM that learns from the documents
+// docs, with doc and label mapping the readout's indices of a document and
+// a label to the search's: the duals of the fold fitted on the same
+// documents when there is one (the same rows: the start the terms alone
+// give the terms and topics), else the mean of every fold's that has the
+// row. It returns nil without folds.
+func warmFrom(folds []*svmDuals, docs []int, label func(int) int) readoutWarm {
+	if len(folds) == 0 {
+		return nil
+	}
+	use := folds
+	for _, f := range folds {
+		if slices.Equal(f.train, docs) {
+			use = []*svmDuals{f}
+			break
+		}
+	}
+	return func(i, l, k int) float64 {
+		sum, n := 0.0, 0
+		for _, f := range use {
+			if a, ok := f.dual(docs[i], label(l), label(k)); ok {
+				sum += a
+				n++
+			}
+		}
+		if n == 0 {
+			return 0
+		}
+		return sum / float64(n)
+	}
+}

@@ -1,0 +1,130 @@
+package model
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/semitopic/semitopic/corpus"
+	"github.com/semitopic/semitopic/vectorize"
+)
+
+// warmFrom takes the duals of the fold fitted on the same documents alone,
+// else the mean over the folds that have the row, in the search's labels.
+func TestWarmFrom(t *testing.T) {
+	a := &svmDuals{train: []int{1, 2}, row: map[[2]int]int{{1, 0}: 0, {2, 1}: 1, {2, 2}: 2},
+		problem: map[int]int{0: 0, 1: 1, 2: 2}, alpha: [][]float64{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}}
+	b := &svmDuals{train: []int{2, 3}, row: map[[2]int]int{{2, 1}: 0, {3, 0}: 1},
+		problem: map[int]int{0: 0, 1: 0}, alpha: [][]float64{{4, 5}}} // two labels: one problem
+	same := warmFrom([]*svmDuals{b, a}, []int{1, 2}, func(l int) int { return l })
+	if got := same(1, 1, 1); got != 2 {
+		t.Errorf("same documents: dual %g, want fold a's 2 alone", got)
+	}
+	// Readout labels 0 and 1 are the search's 1 and 0.
+	swap := func(l int) int { return 1 - l }
+	mean := warmFrom([]*svmDuals{a, b}, []int{2, 3, 4}, swap)
+	for _, c := range []struct {
+		i, l, k int
+		want    float64
+	}{
+		{0, 0, 0, (2 + 4) / 2.0}, // document 2, label 1, problem 1: both folds
+		{1, 1, 0, 5},             // document 3, label 0: fold b only, its single problem
+		{2, 0, 0, 0},             // document 4: no fold has it
+	} {
+		if got := mean(c.i, c.l, c.k); got != c.want {
+			t.Errorf("warm(%d, %d, %d) = %g, want %g", c.i, c.l, c.k, got, c.want)
+		}
+	}
+	if warmFrom(nil, []int{1}, swap) != nil {
+		t.Error("no folds: a start")
+	}
+}
+
+// The terms+topics readout warm-started from the terms-only SVM's duals on
+// the same fold learns the model a cold start does, to the solver's
+// tolerance, from a start that is not zero.
+func TestReadoutWarmStart(t *testing.T) {
+	ctx := context.Background()
+	c := demoCorpus(t)
+	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := res.X
+	sup := Supervision{Labels: corpus.DocLabels(res.Docs)}
+	names, idx := sup.labelIndex()
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := makeFolds(idx, assign, AutoFolds)
+	idf := termWeights(x)
+	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(duals) != len(cv) {
+		t.Fatalf("%d folds' duals for %d folds", len(duals), len(cv))
+	}
+	fold := cv[0]
+	xl := x.SelectRows(fold.train)
+	// Topic-like weights: each document's share of a few terms per label.
+	w := mat.NewDense(xl.Rows, len(names), nil)
+	for i := 0; i < xl.Rows; i++ {
+		cols, vals := xl.Row(i)
+		for q, j := range cols {
+			w.Set(i, int(j)%len(names), w.At(i, int(j)%len(names))+vals[q])
+		}
+	}
+	var tl [][]int
+	present := map[int]bool{}
+	for _, i := range fold.train {
+		tl = append(tl, idx[i])
+		for _, l := range idx[i] {
+			present[l] = true
+		}
+	}
+	if len(present) != len(names) {
+		t.Skipf("fold 1 lacks %d of the %d labels", len(names)-len(present), len(names))
+	}
+	warm := warmFrom(duals, fold.train, func(l int) int { return l })
+	nonzero := 0
+	for i, ls := range tl {
+		for _, l := range ls {
+			if warm(i, l, l) > 0 {
+				nonzero++
+			}
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("the warm start is zero")
+	}
+	cold, err := trainReadout(ctx, ReadoutTermsTopics, xl, w, tl, len(names), idf, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hot, err := trainReadout(ctx, ReadoutTermsTopics, xl, w, tl, len(names), idf, 5, &readoutSVM{warm: warm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, k := cold.lin.Coef.Dims()
+	worst := 0.0
+	for i := range r {
+		for j := range k {
+			worst = max(worst, math.Abs(cold.lin.Coef.At(i, j)-hot.lin.Coef.At(i, j)))
+		}
+	}
+	if worst > 0.02 {
+		t.Errorf("warm and cold readouts' coefficients differ by up to %g", worst)
+	}
+	t.Logf("%d of the rows start above zero; coefficients within %.2g", nonzero, worst)
+}
