@@ -173,7 +173,7 @@ func BenchmarkReutersLinearSVCTermsTopics(b *testing.B) {
 // is fitted before the timer starts.
 func BenchmarkReutersLinearSVCTermsTopicsWarm(b *testing.B) {
 	d := loadReutersFold(b)
-	terms := &classify.LinearSVC{Seed: 1}
+	terms := &classify.LinearSVC{Seed: 1, KeepDuals: true}
 	if err := terms.Fit(context.Background(), d.terms, d.y); err != nil {
 		b.Fatal(err)
 	}

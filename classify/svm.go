@@ -103,6 +103,9 @@ type LinearSVC struct {
 	// not the optimum it converges to (within Tol); one far from it can
 	// cost more iterations than zero.
 	Start [][]float64
+	// KeepDuals keeps the fitted dual variables for Duals (one float64 per
+	// binary problem and training row); off, a fitted model holds none.
+	KeepDuals bool
 
 	features  int
 	classes   int
@@ -233,7 +236,10 @@ func (s *LinearSVC) Fit(ctx context.Context, x *sparse.CSR, y []int) error {
 	s.features, s.classes = x.Cols, classes
 	s.coef, s.intercept, s.conv = coef, intercept, conv
 	s.wt = transposed(coef)
-	s.duals = duals
+	s.duals = nil
+	if s.KeepDuals {
+		s.duals = duals
+	}
 	return nil
 }
 
@@ -261,7 +267,8 @@ func checkStart(start [][]float64, problems, rows int) error {
 
 // Duals returns a copy of the fitted dual variables, one slice per binary
 // problem (the rows of Coef) with one value per training row: what Start
-// takes to warm-start another fit on the same rows. It is nil before Fit.
+// takes to warm-start another fit on the same rows. It is nil before Fit
+// and when the fit did not keep them (KeepDuals).
 func (s *LinearSVC) Duals() [][]float64 {
 	if s.duals == nil {
 		return nil

@@ -55,11 +55,11 @@ func TestLinearSVCWarmStart(t *testing.T) {
 		for _, classes := range []int{2, 4} {
 			x, y := noisy(21, 300, 30, classes)
 			both := withExtra(x, classes)
-			terms := &LinearSVC{Loss: loss, Seed: 3, Tol: 1e-6, MaxIter: 100000}
+			terms := &LinearSVC{Loss: loss, Seed: 3, Tol: 1e-6, MaxIter: 100000, KeepDuals: true}
 			if err := terms.Fit(ctx, x, y); err != nil {
 				t.Fatal(err)
 			}
-			cold := &LinearSVC{Loss: loss, Seed: 3, Tol: 1e-6, MaxIter: 100000}
+			cold := &LinearSVC{Loss: loss, Seed: 3, Tol: 1e-6, MaxIter: 100000, KeepDuals: true}
 			if err := cold.Fit(ctx, both, y); err != nil {
 				t.Fatal(err)
 			}
@@ -93,13 +93,13 @@ func TestLinearSVCWarmStart(t *testing.T) {
 func TestLinearSVCWarmStartClipped(t *testing.T) {
 	ctx := context.Background()
 	x, y := noisy(23, 200, 20, 3)
-	big := &LinearSVC{Loss: Hinge, C: 10, Tol: 1e-6, MaxIter: 100000}
+	big := &LinearSVC{Loss: Hinge, C: 10, Tol: 1e-6, MaxIter: 100000, KeepDuals: true}
 	if err := big.Fit(ctx, x, y); err != nil {
 		t.Fatal(err)
 	}
 	start := big.Duals()
 	cold := &LinearSVC{Loss: Hinge, C: 0.5, Tol: 1e-6, MaxIter: 100000}
-	warm := &LinearSVC{Loss: Hinge, C: 0.5, Tol: 1e-6, MaxIter: 100000, Start: start}
+	warm := &LinearSVC{Loss: Hinge, C: 0.5, Tol: 1e-6, MaxIter: 100000, Start: start, KeepDuals: true}
 	for _, s := range []*LinearSVC{cold, warm} {
 		if err := s.Fit(ctx, x, y); err != nil {
 			t.Fatal(err)

@@ -651,8 +651,8 @@ func (g *marg) wordRaw(w *wordBuf, pdy []float64, wc, hx float64, raw []float64)
 	}
 }
 
-// log1mpSeries is where log1mp and log1pSmall change from their series to
-// the logarithm.
+// log1mpSeries is where log1mp, and the per-document pass's log(1 + e),
+// change from their series to the logarithm.
 const log1mpSeries = 1e-3
 
 // log1mp returns log(1 − p) for p in [0, 1), to a few units in the last
@@ -672,15 +672,8 @@ func log1mpSmall(p float64) float64 {
 	return -p * (1 + p*(0.5+p*(1.0/3+p*(0.25+p*0.2))))
 }
 
-// log1pSmall returns log(1 + e) for e in [0, 1], as log1mp does.
-func log1pSmall(e float64) float64 {
-	if e < log1mpSeries {
-		return log1pSeries(e)
-	}
-	return math.Log(1 + e)
-}
-
-// log1pSeries is log1pSmall's series, for e below log1mpSeries.
+// log1pSeries is the series of log(1 + e), for e below log1mpSeries,
+// where the per-document pass takes it instead of the logarithm.
 func log1pSeries(e float64) float64 {
 	return e * (1 - e*(0.5-e*(1.0/3-e*(0.25-e*0.2))))
 }
@@ -790,14 +783,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 					for j, v := range mi {
 						zs[j] = (1 + tau*absTC[j]) * (v - maxmi) * invH
 					}
-					kernels.Exp(al, zs)
-					if anchored {
-						for j, z := range zs {
-							if z < -745.2 {
-								al[j] = 0
-							}
-						}
-					}
+					kernels.Exp(al, zs) // math.Exp's bits: 0 below −745.13
 				}
 				if anchored {
 					// An anchored word belongs to its anchored topics only;
@@ -816,11 +802,7 @@ func (s *fitState) wordPass(iter int, seed uint64) {
 				inf := s.info.RawRowView(i)
 				inf0, inf1 := inf[:m], inf[m:2*m]
 				pf, l0 := d.pxFrac[i], d.lp0[i]
-				zero := split && !anchored // α underflows where zs < −745.2
 				for j, a := range al {
-					if zero && zs[j] < -745.2 {
-						a, al[j] = 0, 0
-					}
 					if a == 0 {
 						inf0[j], inf1[j] = 0, 0
 					} else {

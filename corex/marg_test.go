@@ -80,3 +80,12 @@ func TestMarginalsBitForBit(t *testing.T) {
 		}
 	}
 }
+
+// log1pSmall returns log(1 + e) for e in [0, 1] as the per-document pass
+// computes it: its series below log1mpSeries, the logarithm above.
+func log1pSmall(e float64) float64 {
+	if e < log1mpSeries {
+		return log1pSeries(e)
+	}
+	return math.Log(1 + e)
+}

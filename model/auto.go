@@ -838,7 +838,7 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 		}
 		return 0, none, nil, nil
 	}
-	svm := &classify.LinearSVC{Seed: seed, Tol: cvSVMTol}
+	svm := &classify.LinearSVC{Seed: seed, Tol: cvSVMTol, KeepDuals: true}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
 		return 0, nil, nil, err
 	}

@@ -118,14 +118,16 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 		}
 	}
 	if cfg.Loss == Frobenius && cfg.Gathers.float32For(x.NNZ()) {
-		size := 0
-		if !cfg.FixW {
-			size = m * kp // Hᵀ, gathered by the W update
+		// A fixed factor's product is computed once (f.pre): only when both
+		// factors move are they gathered, Hᵀ by the W update and, with Xᵀ,
+		// W by the H update.
+		if !cfg.FixW && !cfg.FixH {
+			size := m * kp
+			if xt != nil {
+				size = max(size, n*kp)
+			}
+			f.f32 = make([]float32, size)
 		}
-		if xt != nil && !cfg.FixH {
-			size = max(size, n*kp) // W, gathered by the H update
-		}
-		f.f32 = make([]float32, size)
 	}
 	for i := 0; i < n; i++ {
 		_, vals := x.Row(i)
