@@ -92,8 +92,10 @@ type Options struct {
 	FilterAfterMorph bool `json:"filter_after_morph,omitempty"`
 	// StopStems also removes, after the morphology, the inflected forms of
 	// stopwords that the lists do not hold: the tokens whose lemma or stem
-	// is a stopword's and which begin with it (Turkish bunun, bunda → bu;
-	// not Indonesian pengguna → guna, whose stemmer took a prefix away).
+	// is a stopword that some stopword stems to, and which begin with it
+	// (Turkish bunun, birini → bu, bir; not Indonesian pengguna → guna,
+	// whose stemmer took a prefix away, nor Portuguese forma → form, a
+	// stem of foram but no stopword).
 	// WithLanguage sets it for the languages it stems; English leaves it off.
 	StopStems bool `json:"stop_stems,omitempty"`
 	// NGramMin and NGramMax give the n-gram range; 0 means 1.
@@ -220,9 +222,13 @@ func NewAnalyzer(o Options) (*Analyzer, error) {
 	}
 	if o.StopStems && o.Morph != NoMorph && len(a.stop) > 0 {
 		a.stopMorph = make(map[string]struct{}, len(a.stop))
+		// Only stems that are stopwords themselves: Portuguese foram
+		// stems to form, which would take forma with it.
 		for w := range a.stop {
 			if m := a.morph(w); m != "" {
-				a.stopMorph[m] = struct{}{}
+				if _, ok := a.stop[m]; ok {
+					a.stopMorph[m] = struct{}{}
+				}
 			}
 		}
 	}
@@ -245,9 +251,9 @@ func (a *Analyzer) IsStopword(w string) bool {
 }
 
 // isInflectedStopword reports whether the token t, of lemma or stem m, is
-// a stopword's stem with endings (Options.StopStems): m is the stem of a
-// stopword and t begins with it, so that the morphology took only endings
-// away. A word whose prefix the stemmer removed to leave a stopword's stem
+// a stopword with endings (Options.StopStems): m is a stopword and a
+// stopword's stem, and t begins with it, so that the morphology took only
+// endings away. A word whose prefix the stemmer removed to leave a stopword's stem
 // (Indonesian pengguna → guna, media → dia) is not a stopword's form, and
 // stays.
 func (a *Analyzer) isInflectedStopword(t, m string) bool {

@@ -70,7 +70,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK; English only), stem (the Snowball stemmer of --language, English by default), none")
 	fs.StringVar(&p.lemmaPOS, "lemma-pos", "n", "WordNet parts of speech for the lemmatizer, comma separated from n,v,a,s,r; several = first that changes the word")
 	fs.BoolVar(&p.filterAfter, "filter-after-morph", false, "apply the length and stopword filters to lemmas/stems instead of tokens")
-	fs.BoolVar(&p.stopStems, "stop-stems", false, "also remove the inflected forms of stopwords: tokens whose stem or lemma is a stopword's and begins them (Turkish bunun -> bu); default on for a --language other than en with --morph stem")
+	fs.BoolVar(&p.stopStems, "stop-stems", false, "also remove the inflected forms of stopwords: tokens whose stem or lemma is a stopword that some stopword stems to, and begins them (Turkish bunun -> bu); default on for a --language other than en with --morph stem")
 	fs.StringVar(&p.ngrams, "ngrams", "1", "n-gram range: N or MIN-MAX (at most 1-3 is sensible)")
 	fs.StringVar(&p.weight, "weight", "tfidf", "weighting: tf (counts), binary (presence), tfidf (smooth idf)")
 	fs.StringVar(&p.norm, "norm", "", "row normalisation: l2, l1, none (default: l2 for tfidf, none otherwise)")

@@ -625,8 +625,8 @@ func report(env *lab.Env, res *results, start time.Time) error {
 		"language's documents repeated to the same number of characters, one core, the fastest of %d passes in processor time (which other processes do not lengthen), in documents of 1,000 characters per second; "+
 		"each pass takes turns with one of the English default pipeline on as many characters of the English descriptions, so that the ratio compares passes made under the same load. "+
 		"The goal is German "+
-		"and Japanese within 2× of English. Load average at the start of the run: %s, at its end: %s (a loaded machine: compare the ratios, not the figures; "+
-		"on a machine loaded far beyond its cores the ratios still move by a third from run to run, as the English row, English against itself in turns, shows).", speedRepeats, res.Load, res.LoadEnd)
+		"and Japanese within 2× of English. Load average at the start of the run: %s, at its end: %s (compare the ratios, not the figures, which follow the machine's load; "+
+		"the ratios themselves move from run to run, by up to a third on a loaded machine: the English row, English against itself in turns, shows how far).", speedRepeats, res.Load, res.LoadEnd)
 	var srows [][]string
 	var over []string
 	for _, l := range res.Languages {
@@ -653,7 +653,7 @@ func report(env *lab.Env, res *results, start time.Time) error {
 		"a node for every reading of every IPADIC word that starts at each character and joins it to the best node of each " +
 		"right context id ending there through the 1,316 × 1,316 table of connection costs (3.4 MB), after walking the " +
 		"dictionary's double array (10 MB) byte by byte: look-ups mostly outside the processor's first caches, " +
-		"the price of cutting as MeCab and kagome do (TestKagomeAgreement). Chinese spends about a third in its " +
+		"the price of cutting as MeCab and kagome do (TestKagomeAgreement). Chinese spends part of it in its " +
 		"dictionary segmenter and most of the rest in the passes every language makes: the UAX #29 words of package text " +
 		"(which decode and classify each character), normalisation and the stopword look-up. Those passes, and the Snowball " +
 		"stemmers, take most of the time of Greek, Russian and Arabic too.")
