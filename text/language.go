@@ -145,7 +145,7 @@ var englishLists = []string{"nltk", "sklearn"}
 // StopStems, so that inflected stopwords go too), the tokens
 // cut at Unicode word boundaries (Words; of at least 2 characters where
 // the pattern was scikit-learn's), accents stripped for Greek
-// (whose NLTK list has none), and for Chinese, Japanese,
+// (capitals drop them), and for Chinese, Japanese,
 // Korean and Thai a minimum length of at most 2 characters (most of their
 // words have two). Options that do not depend on the language are kept.
 // For English o is returned unchanged.
@@ -187,7 +187,8 @@ func WithLanguage(o Options, code string) (Options, error) {
 	o.Pattern = Words
 	switch l.Code {
 	case "el":
-		// NLTK's Greek list is written without accents.
+		// Greek drops its accents in capitals (ΜΟΥ, μου): stripped, the
+		// forms of a word meet, and the stopwords are stripped alike.
 		o.StripAccents = true
 	case "zh", "ja", "ko", "th":
 		o.MinLength = min(o.MinLength, 2)
