@@ -61,6 +61,7 @@ func (p *Predictions) classCurves(which string) classCurve {
 		turned bool
 	}
 	var obsv []obs
+	turnedSeen := false
 	add := func(folds []FoldPredictions, turned bool) {
 		for f, fold := range folds {
 			pred := fold.Model
@@ -96,6 +97,7 @@ func (p *Predictions) classCurves(which string) classCurve {
 					hit = 1
 				}
 				obsv = append(obsv, obs{c, 1 / math.Sqrt(float64(train[c])), hit, turned})
+				turnedSeen = turnedSeen || turned
 			}
 		}
 	}
@@ -122,7 +124,11 @@ func (p *Predictions) classCurves(which string) classCurve {
 		den += dx * dx
 	}
 	// The curve does not fall: a slope of the wrong sign (noise) is 0.
-	if den > 1e-12 {
+	// Without the turned folds (the learning curve not measured: the
+	// labels are many and the SVM's curve flat) the folds alone measure
+	// each label at sizes a document or two apart, whose differences are
+	// noise: no slope then.
+	if den > 1e-12 && turnedSeen {
 		cc.Slope = max(-num/den, 0)
 	}
 	clamp := func(v float64) float64 { return min(max(v, 0), 1) }

@@ -115,3 +115,30 @@ func TestEstimateSlope(t *testing.T) {
 		}
 	}
 }
+
+// Without the turned folds the folds measure a label at sizes a document
+// or two apart; a slope fitted from them is noise and must not move the
+// estimate. Here the fold that learned from more documents of label 0
+// happens to hit them all and the other to miss half.
+func TestClassCurvesNoSlopeWithoutTurnedFolds(t *testing.T) {
+	p := &Predictions{Labels: []string{"a", "b"}}
+	for i := range 12 {
+		p.Rows = append(p.Rows, i)
+		p.Truth = append(p.Truth, []int{i / 10}) // 10 of a, 2 of b
+	}
+	folds := [][]int{{0, 1, 2, 3, 10}, {4, 5, 6, 7, 8, 9, 11}}
+	for f, test := range folds {
+		var fp FoldPredictions
+		for j, i := range test {
+			pred := p.Truth[i][0]
+			if f == 1 && j%2 == 0 {
+				pred = 1 - pred
+			}
+			fp.Test, fp.Model, fp.SVM = append(fp.Test, i), append(fp.Model, pred), append(fp.SVM, pred)
+		}
+		p.Folds = append(p.Folds, fp)
+	}
+	if cc := p.classCurves(EstimateModel); cc.Slope != 0 {
+		t.Errorf("slope %g from the folds alone, want 0", cc.Slope)
+	}
+}
