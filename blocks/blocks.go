@@ -101,9 +101,10 @@ type Checkpointer interface {
 // When st is also a Checkpointer, Run saves the trainer's state after
 // every pass, in the background too: the checkpoint is written while the
 // next pass computes, before any state that pass saves reaches st, and
-// never after a state of its own pass failed to be written; no pass waits
-// for it (a checkpoint not yet begun when the next pass ends without
-// having saved states is replaced by that pass's). A fit interrupted by
+// never after a state of its own pass failed to be written. A pass that
+// saves no states never waits for it (a checkpoint not yet begun when
+// such a pass ends is replaced by that pass's); one that saves states
+// queues them behind it, so its last write waits for the checkpoint. A fit interrupted by
 // anything — a cancellation, a full disk, a crash — thus finds a
 // checkpoint consistent with st, of one of its last completed passes, and
 // resumes from it: give Run a trainer restored from the checkpoint

@@ -13,11 +13,12 @@ import (
 // candidate and of the linear SVM: their cross-validated accuracy when
 // each fold's model learns from one fold's labeled documents (Share of
 // them) and is scored on the others', where the search's own folds learn
-// from all but one fold. From the two points the estimate extrapolates to
-// the kept model, which learns from every labeled document: with few
-// labels, accuracy still rises steeply with their number, and a
-// cross-validated mean alone underestimates the model it chose
-// (curveGain).
+// from all but one fold. Its predictions give each label's learning curve
+// a second size, from which the estimate carries each label's recall to
+// all its labeled documents (classCurves): with few labels, accuracy still
+// rises steeply with their number, and a cross-validated mean alone
+// underestimates the model it chose. curveGain, over the two points,
+// decides whether the point is worth measuring (flatCurve).
 type LearningCurve struct {
 	Share    float64 `json:"share"`
 	Accuracy float64 `json:"accuracy"`
@@ -28,7 +29,8 @@ type LearningCurve struct {
 	// is 0, and Accuracy not measured, when the SVM's curve shows the
 	// labels' gain from two thirds to all of them to be surely under a
 	// point (flatCurve): with thousands of labels the candidate's would
-	// cost as many fits as a candidate for no change to the estimate.
+	// cost as many fits as a candidate for a change under a point; the
+	// estimate then fits no slope (classCurves).
 	Fits int `json:"fits"`
 }
 

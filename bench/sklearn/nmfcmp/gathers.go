@@ -4,13 +4,13 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"os"
+	"math"
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"time"
 
+	"github.com/semitopic/semitopic/experiment/lab"
 	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 )
@@ -100,7 +100,7 @@ func gathers(args []string) {
 			way.run()
 			secs[w] = append(secs[w], time.Since(t0).Seconds())
 			for q, v := range want {
-				if d := abs(got[q]-v) / (abs(v) + 1e-300); d > diff[w] {
+				if d := math.Abs(got[q]-v) / (math.Abs(v) + 1e-300); d > diff[w] {
 					diff[w] = d
 				}
 			}
@@ -116,22 +116,10 @@ func gathers(args []string) {
 
 // loadAverage returns the 1-, 5- and 15-minute load averages, or "?".
 func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
+	if l := lab.LoadAverage(); l != "" {
+		return l
 	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
+	return "?"
 }
 
 func median(v []float64) float64 {

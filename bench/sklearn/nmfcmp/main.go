@@ -18,6 +18,7 @@ import (
 
 	"github.com/semitopic/semitopic/corpus"
 	"github.com/semitopic/semitopic/internal/atomicfile"
+	"github.com/semitopic/semitopic/internal/cputime"
 	"github.com/semitopic/semitopic/internal/datadir"
 	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/peakmem"
@@ -201,7 +202,7 @@ func fit(args []string) {
 		}
 		cfg := nmf.Config{K: k, Loss: loss, W0: w0, H0: h0, MaxIter: *iters, Tol: -1, Gathers: gathers}
 		w0, h0 = nil, nil
-		c0, cpuOK := processCPU()
+		c0, cpuOK := cputime.Now()
 		t0 := time.Now()
 		res, err := nmf.Fit(context.Background(), x, cfg)
 		if err != nil {
@@ -210,7 +211,7 @@ func fit(args []string) {
 		el := time.Since(t0)
 		fmt.Printf("semitopic: objective %.15e (start %.15e) after %d iterations in %.2f s\n",
 			res.FinalObjective(), res.Objective[0], res.Iterations, el.Seconds())
-		if c1, ok := processCPU(); ok && cpuOK {
+		if c1, ok := cputime.Now(); ok && cpuOK {
 			// On a loaded machine the CPU time is steadier than the wall clock.
 			fmt.Printf("fit CPU time %.2f s (user and system, all threads)\n", (c1 - c0).Seconds())
 		}
