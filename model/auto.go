@@ -779,15 +779,9 @@ func containsString(ss []string, s string) bool {
 	return false
 }
 
-// svmFoldsEstimate is the linear SVM's estimate on the folds cv
-// (svmFoldAccuracy on each), with its predictions in each fold.
-func svmFoldsEstimate(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, error) {
-	e, preds, _, err := svmFolds(ctx, terms, idx, cv, seed)
-	return e, preds, err
-}
-
-// svmFolds is svmFoldsEstimate with each fold's duals (nil for a fold
-// with fewer than two labels).
+// svmFolds is the linear SVM's estimate on the folds cv (svmFoldAccuracy
+// on each), with its predictions and its duals in each fold (no duals for
+// a fold with fewer than two labels).
 func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, []*svmDuals, error) {
 	var accs []float64
 	var preds [][]int

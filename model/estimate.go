@@ -87,7 +87,8 @@ func newIntervalN(acc, n, extra float64) *EstimateInterval {
 // a − b·m^(−1/2) in the number m of labeled documents, the rate at which
 // a classifier's error falls with its training set in the usual bounds,
 // fixed in advance rather than fitted (two points cannot fit three
-// parameters).
+// parameters). classCurves writes m^(−1/2) as 1/√m: a change here must
+// change it there.
 const curveExponent = 0.5
 
 // curveGain extrapolates along the learning curve: given the accuracy

@@ -321,7 +321,14 @@ func printSearch(w io.Writer, s *model.Search) {
 	}
 	fmt.Fprintf(w, "estimated accuracy of the kept model: %.1f%% (95%% interval %.1f–%.1f%%, %d held-out documents), its cross-validated %.1f%%", e.Accuracy, e.Low, e.High, e.N, best.Accuracy)
 	if e.Bias > 0 {
-		fmt.Fprintf(w, " less %.1f points for having been chosen among %d candidates on the same folds", e.Bias, len(s.Candidates))
+		// The candidates scored on every fold, which selectionBias compares.
+		n := 0
+		for _, c := range s.Candidates {
+			if len(c.Folds) == s.Folds {
+				n++
+			}
+		}
+		fmt.Fprintf(w, " less %.1f points for having been chosen among %d candidates on the same folds", e.Bias, n)
 	}
 	corrections(w, e, s.Labeled)
 	fmt.Fprintf(w, "\nlinear SVM on the same labels: %.1f%% (95%% interval %.1f–%.1f%%, its cross-validated %.1f%%", v.Accuracy, v.Low, v.High, s.SVM.Accuracy)

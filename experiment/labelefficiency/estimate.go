@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -340,7 +341,8 @@ func esReport(rep *lab.Report, res *esResults, datasets []string, fracs []float6
 		// of at most 5 points at the estimate).
 		able, ableWithin := 0, 0
 		for _, r := range res.Runs {
-			if !r.Scored || r.Est == nil || r.Est.N == 0 {
+			// The runs the table counts only.
+			if !slices.Contains(datasets, r.Dataset) || !slices.Contains(fracs, r.Fraction) || !r.Scored || r.Est == nil || r.Est.N == 0 {
 				continue
 			}
 			p := r.Est.Accuracy / 100

@@ -150,7 +150,7 @@ type results struct {
 // run measures every language of cfg on comps and writes the report.
 func run(ctx context.Context, env *lab.Env, comps []component, source string, cfg config) error {
 	start := time.Now()
-	if cfg.languages == nil {
+	if len(cfg.languages) == 0 {
 		cfg.languages = allLanguages
 		if env.Quick {
 			cfg.languages = quickLanguages
