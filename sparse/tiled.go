@@ -17,7 +17,11 @@ const tileBytes = 1 << 20
 
 // tileCols returns the number of rows of a k-wide dense operand that fit
 // in tileBytes.
-func tileCols(k int) int { return max(64, tileBytes/(8*max(k, 1))) }
+func tileCols(k int) int { return colsIn(tileBytes, k) }
+
+// colsIn returns the number of k-wide float64 rows that fit in bytes, at
+// least 64.
+func colsIn(bytes, k int) int { return max(64, bytes/(8*max(k, 1))) }
 
 // forColumnTiles visits the rows [lo, hi) of a one column tile at a time:
 // for each tile of tc columns, in order, it calls fn(i, p0, p1) for every
@@ -65,7 +69,7 @@ const tmulTileBytes = 4 << 20
 
 // tmulTileCols returns the number of k-wide accumulator rows that fit in
 // tmulTileBytes.
-func tmulTileCols(k int) int { return max(64, tmulTileBytes/(8*max(k, 1))) }
+func tmulTileCols(k int) int { return colsIn(tmulTileBytes, k) }
 
 // tileBounds cuts the columns of a into tiles of at most tmulTileCols(k)
 // columns, and of at most about nnz/(2·workers) stored entries so that
