@@ -20,6 +20,10 @@ type Language struct {
 	// Stopwords names the embedded stopword list of the language (see
 	// StopwordLists), or is empty when there is none.
 	Stopwords string
+	// MoreStopwords names an embedded list of the function words that
+	// Stopwords lacks, written for semitopic and used beside it, or is
+	// empty.
+	MoreStopwords string
 	// Stemmer reports whether a Snowball stemmer exists for it (Morph
 	// Stem).
 	Stemmer bool
@@ -52,7 +56,7 @@ var languageTable = []Language{
 	{Code: "ar", Name: "Arabic"},
 	{Code: "az", Name: "Azerbaijani"},
 	{Code: "bn", Name: "Bengali"},
-	{Code: "ca", Name: "Catalan"},
+	{Code: "ca", Name: "Catalan", MoreStopwords: "semitopic-ca"},
 	{Code: "cs", Name: "Czech"},
 	{Code: "da", Name: "Danish"},
 	{Code: "de", Name: "German"},
@@ -68,7 +72,7 @@ var languageTable = []Language{
 	{Code: "ga", Name: "Irish"},
 	{Code: "he", Name: "Hebrew"},
 	{Code: "hi", Name: "Hindi"},
-	{Code: "hu", Name: "Hungarian"},
+	{Code: "hu", Name: "Hungarian", MoreStopwords: "semitopic-hu"},
 	{Code: "hy", Name: "Armenian"},
 	{Code: "id", Name: "Indonesian"},
 	{Code: "it", Name: "Italian"},
@@ -89,7 +93,7 @@ var languageTable = []Language{
 	{Code: "ta", Name: "Tamil"},
 	{Code: "tg", Name: "Tajik"},
 	{Code: "th", Name: "Thai", Note: "no word segmenter: each run of Thai letters between spaces or punctuation is one token (a phrase); segment the text first (spaces between words) for word topics"},
-	{Code: "tr", Name: "Turkish"},
+	{Code: "tr", Name: "Turkish", MoreStopwords: "semitopic-tr"},
 	{Code: "yi", Name: "Yiddish"},
 	{Code: "zh", Name: "Chinese", Segmenter: true},
 }
@@ -140,7 +144,8 @@ var englishLists = []string{"nltk", "sklearn"}
 
 // WithLanguage returns o set up for a language: Language set (empty for
 // English, so that English pipelines stay as they were), the English
-// stopword lists replaced by the language's list, lemmas (WordNet, English
+// stopword lists replaced by the language's lists (Language.Stopwords and
+// MoreStopwords), lemmas (WordNet, English
 // only) replaced by the language's Snowball stems or by none (with
 // StopStems, so that inflected stopwords go too), the tokens
 // cut at Unicode word boundaries (Words; of at least 2 characters where
@@ -167,8 +172,12 @@ func WithLanguage(o Options, code string) (Options, error) {
 		}
 		lists = append(lists, s)
 	}
-	if replaced && l.Stopwords != "" && !slices.Contains(lists, l.Stopwords) {
-		lists = append(lists, l.Stopwords)
+	if replaced {
+		for _, s := range []string{l.Stopwords, l.MoreStopwords} {
+			if s != "" && !slices.Contains(lists, s) {
+				lists = append(lists, s)
+			}
+		}
 	}
 	o.Stopwords = lists
 	if o.Morph == Lemma || o.Morph == Stem {

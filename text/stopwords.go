@@ -31,6 +31,9 @@ var stopwordFile = map[string]string{"nltk": "nltk-english.txt", "sklearn": "skl
 //     segmenter cuts (NLTK has no Japanese list).
 //   - "semitopic-el": Modern Greek function words (NLTK's Greek list is
 //     of Ancient Greek).
+//   - "semitopic-tr", "semitopic-ca", "semitopic-hu": the Turkish, Catalan
+//     and Hungarian function words that NLTK's lists of those languages
+//     lack (Language.MoreStopwords).
 func StopwordLists() []string {
 	var names []string
 	entries, _ := stopwordFiles.ReadDir("stopwords")

@@ -65,7 +65,7 @@ func (p *pipelineFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&p.minLen, "min-len", 3, "minimum token length in characters (0 = none)")
 	fs.IntVar(&p.maxLen, "max-len", 0, "maximum token length in characters (0 = none)")
 	fs.BoolVar(&p.dropNumbers, "drop-numbers", false, "drop tokens made only of digits")
-	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (English, 179 words), sklearn (English, 318 words), nltk-CODE (NLTK's list of another language: "+nltkLists()+"), semitopic-ja (Japanese function words), semitopic-el (Modern Greek function words), or none; --language replaces the English lists by its own")
+	fs.StringVar(&p.stopwords, "stopwords", "nltk", "stopword lists to remove, comma separated: nltk (English, 179 words), sklearn (English, 318 words), nltk-CODE (NLTK's list of another language: "+nltkLists()+"), semitopic-ja (Japanese function words), semitopic-el (Modern Greek function words), semitopic-tr, semitopic-ca, semitopic-hu (the Turkish, Catalan, Hungarian function words NLTK's lists lack), or none; --language replaces the English lists by its own")
 	fs.StringVar(&p.stopwordsFile, "stopwords-file", "", "file of extra stopwords, one per line")
 	fs.StringVar(&p.morph, "morph", "lemma", "morphology: lemma (WordNet, as NLTK; English only), stem (the Snowball stemmer of --language, English by default), none")
 	fs.StringVar(&p.lemmaPOS, "lemma-pos", "n", "WordNet parts of speech for the lemmatizer, comma separated from n,v,a,s,r; several = first that changes the word")
@@ -152,7 +152,7 @@ func (p *pipelineFlags) build(cmd *cobra.Command) (vectorize.Pipeline, error) {
 		for _, s := range strings.Split(p.stopwords, ",") {
 			s = strings.TrimSpace(s)
 			if s != "" && s != "none" && !slices.Contains(lists, s) {
-				return pl, fmt.Errorf("--stopwords: unknown list %q (valid: nltk, sklearn, none, or another language's list: %s, semitopic-ja, semitopic-el; several are separated by commas)", s, nltkLists())
+				return pl, fmt.Errorf("--stopwords: unknown list %q (valid: nltk, sklearn, none, or another language's list: %s, semitopic-ja, semitopic-el, semitopic-tr, semitopic-ca, semitopic-hu; several are separated by commas)", s, nltkLists())
 			}
 			if s != "" && s != "none" {
 				t.Stopwords = append(t.Stopwords, s)
