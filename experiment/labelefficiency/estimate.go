@@ -339,12 +339,19 @@ func esReport(rep *lab.Report, res *esResults, datasets []string, fracs []float6
 		// held-out documents can promise: count apart the fits whose
 		// held-out documents could support it (a binomial 95% half-width
 		// of at most 5 points at the estimate).
-		able, ableWithin := 0, 0
+		able, ableWithin, counted := 0, 0, 0
+		ideal := 0.0
 		for _, r := range res.Runs {
 			// The runs the table counts only.
 			if !slices.Contains(datasets, r.Dataset) || !slices.Contains(fracs, r.Fraction) || !r.Scored || r.Est == nil || r.Est.N == 0 {
 				continue
 			}
+			// An estimate whose only error were the binomial noise of
+			// the held-out documents, at the test accuracy: within ±5
+			// points with probability P(|Z| ≤ 5/sd).
+			counted++
+			pt := min(max(r.Test/100, 0.001), 0.999)
+			ideal += math.Erf(5 / (100 * math.Sqrt(pt*(1-pt)/float64(r.Est.N))) / math.Sqrt2)
 			p := r.Est.Accuracy / 100
 			if 1.96*100*math.Sqrt(p*(1-p)/float64(r.Est.N)) <= 5 {
 				able++
@@ -353,7 +360,7 @@ func esReport(rep *lab.Report, res *esResults, datasets []string, fracs []float6
 				}
 			}
 		}
-		rep.P("A share measured on n held-out documents is itself uncertain by about ±1.96·√(p(1−p)/n): ±5 points or less needs some 150–400 of them. Among the fits whose held-out documents could support ±5 points at their estimate, the estimate is within ±5 points of the test accuracy in %s; the other fits, with fewer labeled documents, cannot be held to it by any estimate, and their interval says how far they may be off.", lab.OfN(ableWithin, able))
+		rep.P("A share measured on n held-out documents is itself uncertain by about ±1.96·√(p(1−p)/n): ±5 points or less needs some 150–400 of them. Among the fits whose held-out documents could support ±5 points at their estimate, the estimate is within ±5 points of the test accuracy in %s; the other fits, with fewer labeled documents, cannot be held to it by any estimate, and their interval says how far they may be off. An estimate whose only error were the binomial noise of the held-out documents (unbiased, with the test accuracy's variance on as many documents) would be within ±5 points in %.0f%% of these %d fits, on average.", lab.OfN(ableWithin, able), 100*ideal/float64(max(counted, 1)), counted)
 		side := "high"
 		if errSum < 0 {
 			side = "low"
