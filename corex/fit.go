@@ -62,7 +62,7 @@ type data struct {
 // input, Xᵀ·p is scattered over X rather than gathered over Xᵀ (see
 // data.tmul): the last-level cache of the development machine (32 MiB).
 // Below it the gathered rows of p stay cached and gathers are faster
-// (on 20 Newsgroups, 11,314 × 50, 0.02–0.05 s against 0.04–0.09 s per
+// (on 20 Newsgroups, 11,314 × 50, 0.01–0.05 s against 0.04–0.09 s per
 // product: `go run ./bench/products -mtx X.mtx -k 50 -only 'ones(X)'`);
 // above it every gathered row comes from memory, and the scatter, whose
 // rows of the result follow the terms' Zipf law, is faster (docs/results/speed.md).
