@@ -137,7 +137,8 @@ func newData(x *sparse.CSR, bg []float64, k int) *data {
 }
 
 // mul computes dst = a·b: by sparse.MulPattern when a is binary (the
-// default input mode; data.binary for its x, a.IsBinary() for others), which gives MulDense's bits faster on short rows, else by
+// default input mode; data.binary for its x and xt, a.IsBinary() for
+// others), which gives MulDense's bits faster on short rows, else by
 // sparse.MulDense.
 func mul(dst *mat.Dense, a *sparse.CSR, b *mat.Dense, binary bool) error {
 	if binary {
