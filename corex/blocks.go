@@ -368,11 +368,17 @@ func colSums(x *sparse.CSR) []float64 {
 }
 
 // addTMul adds xᵀ·p (terms × K, word-major) into hi and lo as addExact
-// does.
+// does. Binary blocks take sparse.TMulPattern, TMulDense's bits (a
+// product by 1 is exact) without its per-entry tail when K is not a
+// multiple of 4.
 func addTMul(hi, lo []float64, x *sparse.CSR, p *mat.Dense, unit float64) error {
 	_, k := p.Dims()
 	pdy := mat.NewDense(x.Cols, k, nil)
-	if err := sparse.TMulDense(pdy, x, p); err != nil {
+	tmul := sparse.TMulDense
+	if x.IsBinary() {
+		tmul = sparse.TMulPattern
+	}
+	if err := tmul(pdy, x, p); err != nil {
 		return err
 	}
 	addExact(hi, lo, pdy.RawMatrix().Data, unit)

@@ -149,7 +149,7 @@ func Fit(ctx context.Context, X *sparse.CSR, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := newData(x, bg)
+	d := newData(x, bg, cfg.K)
 	if w := degenerateWords(x); w != "" {
 		warnings = append(warnings, w)
 	}

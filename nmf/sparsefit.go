@@ -66,12 +66,31 @@ func needsTranspose(cfg Config, nnz int) bool {
 }
 
 // newSparseFit prepares the engine; w (n × k) and h (k × m) are the
-// starting factors, and w becomes the engine's (it is updated in place)
-// when k is a multiple of 4. xt = Xᵀ may be nil when H is fixed or the loss is
-// Frobenius (the H update then works on X).
+// starting factors, and both become the engine's: w is updated in place
+// when k is a multiple of 4, and h, once copied into the engine's layout,
+// is the storage of the first m × kp buffer the engine needs (H's
+// numerator without Xᵀ, or KL's next H) when it is long enough (k a
+// multiple of 4), so that at scale the start's copy is not garbage beside
+// a new buffer of its size in the peak memory. xt = Xᵀ may be nil when H
+// is fixed or the loss is Frobenius (the H update then works on X).
 func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 	n, m, k := x.Rows, x.Cols, cfg.K
 	kp := kernels.Pad(k)
+	// buffer returns an m × kp buffer of zeros: h's storage the first
+	// time when it is long enough, else a new one.
+	spare := h
+	if cfg.Fixed != nil || len(spare) < m*kp {
+		spare = nil
+	}
+	buffer := func() []float64 {
+		if spare == nil {
+			return make([]float64, m*kp)
+		}
+		b := spare[:m*kp]
+		spare = nil
+		clear(b)
+		return b
+	}
 	f := &sparseFit{cfg: cfg, n: n, m: m, k: k, kp: kp, x: x, xt: xt, e: cfg.RowWeights, gd: guard{cfg.AddEpsilon}}
 	f.cpl = newCouplings(cfg, n, kp, f.gd)
 	f.rp = rowPartsFor(f.cpl, f.gd, cfg.DataWeight, f.e, n)
@@ -114,7 +133,7 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 			f.xe, _ = x.WithData(xe) // same length: no error
 		}
 		if !cfg.FixW {
-			f.preH = make([]float64, m*kp)
+			f.preH = buffer()
 		}
 	}
 	if cfg.Loss == Frobenius && cfg.Gathers.float32For(x.NNZ()) {
@@ -162,7 +181,7 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 			f.w2 = make([]float64, n*kp)
 		}
 		if !cfg.FixH {
-			f.ht2 = make([]float64, m*kp)
+			f.ht2 = buffer()
 		}
 	}
 	return f
@@ -170,10 +189,16 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 
 // factors returns W and H as gonum matrices (a fixed, prepared H as it
 // is). It ends the engine's use of its factors: when k is a multiple of 4
-// the engine's W, unpadded, is returned without a copy, which at scale
-// saves the n × k copy the result would otherwise add to the peak memory.
+// the engine's W, unpadded, is returned without a copy, and H is written
+// into the storage of a buffer the engine no longer needs (H's numerator,
+// or KL's other H) when there is one, which at scale saves the n × k and
+// k × m the result would otherwise add to the peak memory.
 func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 	k, kp := f.k, f.kp
+	spare := f.preH
+	if spare == nil {
+		spare = f.ht2
+	}
 	f.w2, f.ht2, f.f32, f.preH = nil, nil, nil, nil
 	var w *mat.Dense
 	if kp == k {
@@ -188,7 +213,11 @@ func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 	if f.cfg.Fixed != nil {
 		return w, f.cfg.Fixed.H()
 	}
-	h := mat.NewDense(k, f.m, nil)
+	var hd []float64 // k × m; m × kp ≥ k × m values in spare
+	if spare != nil {
+		hd = spare[:k*f.m]
+	}
+	h := mat.NewDense(k, f.m, hd)
 	raw := h.RawMatrix()
 	for j := 0; j < f.m; j++ {
 		for t := 0; t < k; t++ {

@@ -2,6 +2,7 @@ package sparse
 
 import (
 	"fmt"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -78,6 +79,96 @@ func MulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 				}
 			}
 			copy(rowOf(rd, i), acc[:k])
+		}
+	})
+	return nil
+}
+
+// TMulPattern computes dst = ones(a)ᵀ·b without transposing a: a is
+// rows×cols, b is rows×k and dst cols×k; row j of dst is the sum of the
+// rows of b whose row of a has an entry in column j, added in row order.
+// That is MulPattern(dst, aᵀ, b) to the bit (the transpose's rows list
+// their entries in row order), without aᵀ's memory. It scatters instead
+// of gathering: the rows of b are read in order and the rows of dst they
+// are added to follow the columns of a, which for text (a Zipf law over
+// the terms) mostly stay in cache, where MulPattern on aᵀ gathers every
+// row of b from memory once per entry. The columns of a are cut into
+// tiles as in TMulDense; each worker accumulates a tile in rows padded to
+// a multiple of four columns, so that the scatter kernel covers every
+// column. It returns an error on a shape mismatch or a nil argument.
+func TMulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
+	if err := checkArgs("TMulPattern", dst, a, b); err != nil {
+		return err
+	}
+	k := widthOf(b, dst)
+	if !shapeOK(b, a.Rows, k) || !dstOK(dst, a.Cols, k) {
+		return fmt.Errorf("sparse: TMulPattern: dst (%s) = ones(a)ᵀ (%d×%d) · b (%s): shape mismatch", dims(dst), a.Cols, a.Rows, dims(b))
+	}
+	if !prepare(dst, a.Cols, k) {
+		return nil
+	}
+	if b.IsEmpty() { // a has no rows: the product is zero
+		dst.Zero()
+		return nil
+	}
+	rb, rd := raw(b), raw(dst)
+	kp := kernels.Pad(k)
+	// ones[:n] stands for the values of n entries: a product by 1 is
+	// exact, so the kernel's sums are those of the rows themselves.
+	longest := 0
+	for i := 0; i < a.Rows; i++ {
+		longest = max(longest, a.Indptr[i+1]-a.Indptr[i])
+	}
+	ones := make([]float64, longest)
+	for p := range ones {
+		ones[p] = 1
+	}
+	// Rows of b up to safe can be read kp values long within b's storage.
+	safe := (len(rb.data) - kp) / rb.stride
+	if len(rb.data) < kp {
+		safe = -1
+	}
+	bounds, prefix := tileBounds(a, kp)
+	parallel.ForWeighted(prefix, minNNZ(k), func(_, t0, t1 int) {
+		cur := make([]int, a.Rows)
+		first := int32(bounds[t0])
+		for i := range cur {
+			lo, hi := a.Indptr[i], a.Indptr[i+1]
+			q, _ := slices.BinarySearch(a.Indices[lo:hi], first)
+			cur[i] = lo + q
+		}
+		width := 0
+		for t := t0; t < t1; t++ {
+			width = max(width, bounds[t+1]-bounds[t])
+		}
+		acc := make([]float64, width*kp)
+		tail := make([]float64, kp)
+		for t := t0; t < t1; t++ {
+			c0, c1 := bounds[t], bounds[t+1]
+			clear(acc[:(c1-c0)*kp])
+			end32 := int32(c1)
+			for i := 0; i < a.Rows; i++ {
+				p, end := cur[i], a.Indptr[i+1]
+				if p == end || a.Indices[p] >= end32 {
+					continue
+				}
+				q := p + 1
+				for q < end && a.Indices[q] < end32 {
+					q++
+				}
+				var row []float64
+				if i <= safe {
+					row = rb.data[i*rb.stride : i*rb.stride+kp]
+				} else {
+					copy(tail, rowOf(rb, i))
+					row = tail
+				}
+				kernels.ScatterAdd(acc, kp, a.Indices[p:q], c0, ones[:q-p], row)
+				cur[i] = q
+			}
+			for j := c0; j < c1; j++ {
+				copy(rowOf(rd, j), acc[(j-c0)*kp:(j-c0)*kp+k])
+			}
 		}
 	})
 	return nil

@@ -112,3 +112,68 @@ func TestMulPatternErrors(t *testing.T) {
 		t.Errorf("zero rows: %v", err)
 	}
 }
+
+// TestTMulPatternMatchesMulPattern checks that TMulPattern(a, b) gives the
+// bits of MulPattern over aᵀ, stored values taken as 1, at widths with and
+// without a partial block of four columns, with the last row of b
+// scattered (copied to a padded row), with empty rows and columns, on one
+// core and on several (several tiles per worker, a tile per worker).
+func TestTMulPatternMatchesMulPattern(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, k := range []int{1, 2, 3, 4, 5, 7, 48, 50, 52, 100} {
+		for _, shape := range [][2]int{{1, 1}, {2, 3}, {30, 40}, {61, 200}, {300, 20}} {
+			a := randomCSR(rng, shape[0], shape[1], 0.4)
+			// Every other column's entries in the last row, so that the
+			// last row of b is scattered.
+			at := withLastColumn(t, a.T()).T()
+			b := randomDense(rng, shape[0], k)
+			for _, procs := range []int{1, 4} {
+				withProcs(procs, func() {
+					want, got := mat.NewDense(shape[1], k, nil), mat.NewDense(shape[1], k, nil)
+					if err := MulPattern(want, at.T(), b); err != nil {
+						t.Fatal(err)
+					}
+					got.Apply(func(_, _ int, _ float64) float64 { return math.NaN() }, got) // stale values must go
+					if err := TMulPattern(got, at, b); err != nil {
+						t.Fatal(err)
+					}
+					for i := 0; i < shape[1]; i++ {
+						for j := 0; j < k; j++ {
+							if g, w := got.At(i, j), want.At(i, j); math.Float64bits(g) != math.Float64bits(w) {
+								t.Fatalf("k %d, %v, %d cores: (%d, %d) = %v, MulPattern over aᵀ %v", k, shape, procs, i, j, g, w)
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestTMulPatternErrors checks the shape and argument errors.
+func TestTMulPatternErrors(t *testing.T) {
+	a := Zeros(3, 4)
+	for _, c := range []struct {
+		dst, b *mat.Dense
+		a      *CSR
+		want   string
+	}{
+		{mat.NewDense(4, 2, nil), mat.NewDense(5, 2, nil), a, "shape mismatch"},
+		{mat.NewDense(3, 2, nil), mat.NewDense(3, 2, nil), a, "shape mismatch"},
+		{mat.NewDense(4, 2, nil), mat.NewDense(3, 2, nil), nil, "nil sparse matrix"},
+		{nil, mat.NewDense(3, 2, nil), a, "nil destination"},
+	} {
+		err := TMulPattern(c.dst, c.a, c.b)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("TMulPattern: error %v, want %q", err, c.want)
+		}
+	}
+	// No rows: the product is zero.
+	got := mat.NewDense(4, 2, []float64{1, 1, 1, 1, 1, 1, 1, 1})
+	if err := TMulPattern(got, Zeros(0, 4), &mat.Dense{}); err != nil {
+		t.Fatalf("zero rows: %v", err)
+	}
+	if !mat.Equal(got, mat.NewDense(4, 2, nil)) {
+		t.Errorf("zero rows: %v, want zeros", mat.Formatted(got))
+	}
+}

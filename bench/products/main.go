@@ -7,6 +7,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"gonum.org/v1/gonum/floats"
@@ -21,6 +22,7 @@ func main() {
 	path := flag.String("mtx", "", "documents × terms MatrixMarket file")
 	k := flag.Int("k", 100, "columns of the dense factors")
 	runs := flag.Int("runs", 2, "repetitions of each product")
+	only := flag.String("only", "", "time only the products whose name contains this")
 	flag.Parse()
 	if *path == "" {
 		log.Fatal("products: -mtx is required")
@@ -48,6 +50,9 @@ func main() {
 	fmt.Printf("Xᵀ: %.2f s\n", time.Since(t0).Seconds())
 	num, numH := mat.NewDense(n, *k, nil), mat.NewDense(m, *k, nil)
 	timeIt := func(name string, fn func()) {
+		if !strings.Contains(name, *only) {
+			return
+		}
 		for r := 0; r < *runs; r++ {
 			t0 := time.Now()
 			fn()
@@ -58,6 +63,11 @@ func main() {
 	timeIt("Xᵀ·W (MulDense on Xᵀ, gathering rows of W)", func() { must(sparse.MulDense(numH, xt, w)) })
 	timeIt("Xᵀ·W (TMulDense, tiled scatter)", func() { must(sparse.TMulDense(numH, x, w)) })
 	timeIt("fused: X·Hᵀ row by row, each W row scattered", func() { fused(x, w, ht) })
+	// CorEx's product of binary data: the pattern of X (every stored
+	// value taken as 1) transposed times W, by gathers over Xᵀ and by the
+	// tiled scatter; the two give the same bits.
+	timeIt("ones(X)ᵀ·W (MulPattern on Xᵀ, gathering rows of W)", func() { must(sparse.MulPattern(numH, xt, w)) })
+	timeIt("ones(X)ᵀ·W (TMulPattern, tiled scatter)", func() { must(sparse.TMulPattern(numH, x, w)) })
 }
 
 // fused makes one pass over the rows of X: it gathers row i's X·Hᵀ, makes
