@@ -193,6 +193,12 @@ func simpleClass(r rune) (int, bool) {
 // kept whole as unisegWords keeps them; ok is false, and nothing is
 // appended, when s holds another rune.
 func simpleWords(dst []string, s string) (out []string, ok bool) {
+	if start, end, ok := letterRun(s); ok {
+		if start < end {
+			dst = append(dst, s[start:end])
+		}
+		return dst, true
+	}
 	var clsBuf [48]int8
 	var offBuf [49]int32
 	cls, off := clsBuf[:0], offBuf[:0]
@@ -253,6 +259,70 @@ func simpleWords(dst []string, s string) (out []string, ok bool) {
 		dst = appendRun(dst, s[run:])
 	}
 	return dst, true
+}
+
+// letterRun finds the word of s, a piece without white space, when it is
+// the most common of pieces: a run of letters (and of the marks that
+// follow them), between runs of punctuation (the classes Other,
+// MidLetter, MidNumLet and MidNum) that hold no letter. There UAX #29
+// cuts before and after each punctuation rune and keeps the letters
+// together (WB5; WB6, WB7 and WB11–WB13b need a letter or a digit on
+// each side of the punctuation), and the words of the punctuation hold
+// no letter: the Words pattern's only token is s[start:end] (empty when s
+// holds no letter). ok is false for any other piece, which simpleWords
+// then cuts rule by rule. It decodes the runes of one and two bytes
+// inline, which are most of the text of the alphabets simpleClass knows.
+func letterRun(s string) (start, end int, ok bool) {
+	const (
+		before = iota // the punctuation before the letters
+		inRun         // the letters
+		after         // the punctuation after them
+	)
+	state := before
+	for i := 0; i < len(s); {
+		at, x := i, s[i]
+		var c int
+		switch {
+		case x < utf8.RuneSelf:
+			c = wbClass(x)
+			i++
+		case x&0xE0 == 0xC0 && x >= 0xC2 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			var known bool
+			if c, known = simpleClass(rune(x&0x1F)<<6 | rune(s[i+1]&0x3F)); !known {
+				return 0, 0, false
+			}
+			i += 2
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			var known bool
+			if c, known = simpleClass(r); !known || r == utf8.RuneError {
+				return 0, 0, false
+			}
+			i += size
+		}
+		switch c {
+		case wbLetter:
+			switch state {
+			case before:
+				state, start = inRun, at
+			case after:
+				return 0, 0, false
+			}
+			end = i
+		case wbOther, wbMidLetter, wbMidNumLet, wbMidNum:
+			if state == inRun {
+				state = after
+			}
+		case wbExtend:
+			if state != inRun {
+				return 0, 0, false // marks after punctuation, or after white space
+			}
+			end = i
+		default: // digits, '_', kana and ideographs
+			return 0, 0, false
+		}
+	}
+	return start, end, true
 }
 
 // appendSimpleWord appends the word s[start:end], whose first rune has the
