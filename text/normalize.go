@@ -242,11 +242,11 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 					continue
 				}
 			} else if 0xE0 <= r && r <= 0xFF || 0x430 <= r && r <= 0x45F || 0x3AC <= r && r <= 0x3CE && r != 0x3B0 && r != 0x3C2 ||
-				0x100 <= r && r <= 0x17F && latinExtALower(r) && foldable(r) || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
+				0x100 <= r && r <= 0x17F && latinExtALower(r) && foldable(r) || 0x620 <= r && r <= 0x64A || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
 				// The lower-case letters of Latin-1 (but ß), Latin
 				// Extended-A, Greek (but ς) and Russian, and Hebrew
-				// and Arabic (without case, but their marks): the
-				// same.
+				// and Arabic (without case, but their marks; the
+				// Arabic letters first): the same.
 				i += 2
 				continue
 			}

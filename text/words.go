@@ -287,9 +287,15 @@ func letterRun(s string) (start, end int, ok bool) {
 			c = wbClass(x)
 			i++
 		case x&0xE0 == 0xC0 && x >= 0xC2 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
-			var known bool
-			if c, known = simpleClass(rune(x&0x1F)<<6 | rune(s[i+1]&0x3F)); !known {
-				return 0, 0, false
+			r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F)
+			// The letters most text is made of, then simpleClass.
+			if 0x3B1 <= r && r <= 0x3C9 || 0x620 <= r && r <= 0x64A || 0x400 <= r && r <= 0x481 || 0xE0 <= r && r <= 0x17F && r != 0xF7 {
+				c = wbLetter
+			} else {
+				var known bool
+				if c, known = simpleClass(r); !known {
+					return 0, 0, false
+				}
 			}
 			i += 2
 		default:
