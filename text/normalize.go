@@ -231,12 +231,22 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 			i++
 			continue
 		}
-		if 0xC3 <= x && x <= 0xDB && !stripAccents && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
-			// The lower-case letters of Latin-1 (but ß), Greek (but ς)
-			// and Russian, and Hebrew and Arabic (without case, but
-			// their marks): the same.
-			if r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F); 0xE0 <= r && r <= 0xFF || 0x430 <= r && r <= 0x45F ||
-				0x3AC <= r && r <= 0x3CE && r != 0x3B0 && r != 0x3C2 || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
+		if 0xC3 <= x && x <= 0xDB && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F)
+			if stripAccents {
+				// The lower-case letters without marks of Greek (but
+				// ς) and Russian (but й), and the Arabic letters
+				// without hamza or madda: the same.
+				if 0x3B1 <= r && r <= 0x3C9 && r != 0x3C2 || 0x430 <= r && r <= 0x44F && r != 0x439 || 0x627 <= r && r <= 0x64A {
+					i += 2
+					continue
+				}
+			} else if 0xE0 <= r && r <= 0xFF || 0x430 <= r && r <= 0x45F || 0x3AC <= r && r <= 0x3CE && r != 0x3B0 && r != 0x3C2 ||
+				0x100 <= r && r <= 0x17F && latinExtALower(r) && foldable(r) || 0x620 <= r && r <= 0x64A || 0x5C8 <= r && r <= 0x6FF && foldable(r) {
+				// The lower-case letters of Latin-1 (but ß), Latin
+				// Extended-A, Greek (but ς) and Russian, and Hebrew
+				// and Arabic (without case, but their marks; the
+				// Arabic letters first): the same.
 				i += 2
 				continue
 			}
@@ -329,6 +339,20 @@ func foldFast(s string, nfkc, stripAccents bool, c Case) (out string, ok bool) {
 		return s, true
 	}
 	return string(append(b, s[done:]...)), true
+}
+
+// latinExtALower reports whether r, a rune of Latin Extended-A
+// (U+0100–017F), is a lower-case letter that lower-casing and case
+// folding leave as it is: the second of each pair of capital and small
+// letter (TestFoldFast checks every one).
+func latinExtALower(r rune) bool {
+	switch {
+	case r <= 0x137, 0x14A <= r && r <= 0x177:
+		return r%2 == 1
+	case 0x138 <= r && r <= 0x148, 0x17A <= r && r <= 0x17E:
+		return r%2 == 0
+	}
+	return false
 }
 
 // appendSame appends s[done:i], bytes that normalisation leaves as they

@@ -132,7 +132,8 @@ func wbClass(b byte) int {
 }
 
 // simpleClass returns the word-break class of r when simpleWords knows
-// it: ASCII, the letters of Latin-1 and Latin Extended-A and -B, of
+// it: ASCII, the letters of Latin-1 and Latin Extended-A and -B, the
+// modifier letters U+02B0–02C1 (Turkish ʼ), the letters of
 // Greek, Cyrillic and Arabic and of the Hangul syllables, the Arabic
 // digits, the CJK ideographs, Hiragana and Katakana, the combining
 // diacritical and Arabic marks, the zero-width joiners, the typographic
@@ -173,6 +174,8 @@ func simpleClass(r rune) (int, bool) {
 		return 0, false
 	case 0x3041 <= r && r <= 0x3096, 0x3400 <= r && r <= 0x4DBF, 0x4E00 <= r && r <= 0x9FFF:
 		return wbIdeo, true
+	case 0x2B0 <= r && r <= 0x2C1: // modifier letters: ʼ of Turkish, Ukrainian
+		return wbLetter, true
 	case 0x30A1 <= r && r <= 0x30FA, r == 0x30FC:
 		return wbKatakana, true
 	}
@@ -181,7 +184,7 @@ func simpleClass(r rune) (int, bool) {
 		return wbMidNumLet, true
 	case 0xAB, 0xBB, 0x2013, 0x2014, 0x201C, 0x201D, 0x201E,
 		0x060C, 0x061B, 0x061F, 0x06D4, // Arabic punctuation
-		0x3001, 0x3002, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011, 0x30FB: // CJK punctuation
+		0x3001, 0x3002, 0x3008, 0x3009, 0x300A, 0x300B, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011, 0x30FB: // CJK punctuation
 		return wbOther, true
 	}
 	return 0, false
@@ -193,6 +196,9 @@ func simpleClass(r rune) (int, bool) {
 // kept whole as unisegWords keeps them; ok is false, and nothing is
 // appended, when s holds another rune.
 func simpleWords(dst []string, s string) (out []string, ok bool) {
+	if out, ok := fastWords(dst, s); ok {
+		return out, true
+	}
 	var clsBuf [48]int8
 	var offBuf [49]int32
 	cls, off := clsBuf[:0], offBuf[:0]
@@ -251,6 +257,86 @@ func simpleWords(dst []string, s string) (out []string, ok bool) {
 	}
 	if run >= 0 {
 		dst = appendRun(dst, s[run:])
+	}
+	return dst, true
+}
+
+// fastWords appends the tokens of the Words pattern in s, a piece without
+// white space, when it is made as most pieces are: runs of letters and
+// runs of Han and kana between punctuation (the classes Other,
+// MidLetter, MidNumLet and MidNum), each rune followed by any marks. There
+// UAX #29 cuts around each punctuation rune, keeps the letters of a run
+// together (WB5) and cuts between a letter and Han or kana, the words of
+// the punctuation hold no letter, and the Han and kana of a run are kept
+// whole as unisegWords keeps them: the tokens are the runs. ok is false,
+// and dst is returned as it was, for any other piece (digits, '_', a
+// punctuation rune between two letters, which WB6 and WB7 may join, marks
+// after punctuation, runes simpleClass does not know), which simpleWords
+// then cuts rule by rule. It decodes the runes of one and two bytes
+// inline, which are most of the text of the alphabets.
+func fastWords(dst []string, s string) (out []string, ok bool) {
+	n0 := len(dst)
+	// The run being read (start, its kind) and the classes of the two
+	// runes before, marks left out (WB4).
+	start, kind := -1, wbOther
+	prev, prev2 := wbOther, wbOther
+	for i := 0; i < len(s); {
+		at, x := i, s[i]
+		var c int
+		switch {
+		case x < utf8.RuneSelf:
+			c = wbClass(x)
+			i++
+		case x&0xE0 == 0xC0 && x >= 0xC2 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			r := rune(x&0x1F)<<6 | rune(s[i+1]&0x3F)
+			// The letters most text is made of, then simpleClass.
+			if 0x3B1 <= r && r <= 0x3C9 || 0x620 <= r && r <= 0x64A || 0x400 <= r && r <= 0x481 || 0xE0 <= r && r <= 0x17F && r != 0xF7 {
+				c = wbLetter
+			} else {
+				var known bool
+				if c, known = simpleClass(r); !known {
+					return dst[:n0], false
+				}
+			}
+			i += 2
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			var known bool
+			if c, known = simpleClass(r); !known || r == utf8.RuneError {
+				return dst[:n0], false
+			}
+			i += size
+		}
+		switch c {
+		case wbExtend:
+			if start < 0 {
+				return dst[:n0], false // marks after punctuation, or after white space
+			}
+			continue
+		case wbIdeo, wbKatakana:
+			c = wbIdeo // Katakana joins Katakana (WB13), and the run of Han and kana holds both
+		case wbLetter:
+			if prev2 == wbLetter && (prev == wbMidLetter || prev == wbMidNumLet) {
+				return dst[:n0], false // WB6 and WB7
+			}
+		case wbOther, wbMidLetter, wbMidNumLet, wbMidNum:
+		default: // digits and '_'
+			return dst[:n0], false
+		}
+		prev, prev2 = c, prev
+		if c == kind && start >= 0 {
+			continue
+		}
+		if start >= 0 {
+			dst = append(dst, s[start:at])
+		}
+		start, kind = -1, c
+		if c == wbLetter || c == wbIdeo {
+			start = at
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
 	}
 	return dst, true
 }
