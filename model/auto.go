@@ -566,7 +566,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	svm, svmPred, duals, err := svmFolds(ctx, terms, idx, cv, o.Seed)
+	svm, svmPred, duals, err := svmFolds(ctx, terms, idx, cv, o.Seed, nil)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -781,13 +781,16 @@ func containsString(ss []string, s string) bool {
 
 // svmFolds is the linear SVM's estimate on the folds cv (svmFoldAccuracy
 // on each), with its predictions and its duals in each fold (no duals for
-// a fold with fewer than two labels).
-func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, []*svmDuals, error) {
+// a fold with fewer than two labels). Each fold's SVM starts from the
+// duals start (warmFrom; nil: zero), which are those of other folds of
+// the same labeled documents (the learning curve's turned folds start
+// from the search's).
+func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64, start []*svmDuals) (Estimate, [][]int, []*svmDuals, error) {
 	var accs []float64
 	var preds [][]int
 	var duals []*svmDuals
 	for f, fold := range cv {
-		acc, pred, d, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
+		acc, pred, d, err := svmFoldAccuracy(ctx, terms, idx, fold, seed, start)
 		if err != nil {
 			return Estimate{}, nil, nil, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
 		}
@@ -802,13 +805,17 @@ func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, 
 // svmFoldAccuracy trains a linear SVM on the term features of the fold's
 // training documents and returns its accuracy on its test documents and
 // its label for each of them (-1 for none), and its duals (nil when the
-// training documents hold a single label).
-func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, []int, *svmDuals, error) {
-	var rows, y []int
+// training documents hold a single label). The SVM starts from the duals
+// of start (warmFrom; zero without).
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64, start []*svmDuals) (float64, []int, *svmDuals, error) {
+	// rows[r] is the document of training row r, at[r] its place in
+	// fold.train.
+	var rows, at, y []int
 	test := fold.test
-	for _, i := range fold.train {
+	for p, i := range fold.train {
 		for _, l := range idx[i] {
 			rows = append(rows, i)
+			at = append(at, p)
 			y = append(y, l)
 		}
 	}
@@ -833,6 +840,9 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 		return 0, none, nil, nil
 	}
 	svm := &classify.LinearSVC{Seed: seed, Tol: cvSVMTol, KeepDuals: true}
+	if warm := warmFrom(start, fold.train, func(l int) int { return back[l] }); warm != nil {
+		svm.Start = warm.duals(at, y, len(back))
+	}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
 		return 0, nil, nil, err
 	}

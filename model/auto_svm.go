@@ -6,8 +6,9 @@ import "slices"
 // automatic configuration fitted on the labeled documents of a fold (the
 // terms-only SVM), kept to warm-start the later SVMs on the same documents
 // (classify.LinearSVC.Start): the terms+topics readout of every candidate
-// on that fold, and the readouts of the learning curve and of the final
-// fit, which learn from other subsets of the labeled documents. The
+// on that fold, and the terms-only SVM and readouts of the learning curve
+// and the readout of the final fit, which learn from other subsets of the
+// labeled documents. The
 // SVM's optimum does not depend on the start, only its iterations do.
 type svmDuals struct {
 	// train lists the fold's training documents, in order.
@@ -99,4 +100,27 @@ func warmFrom(folds []*svmDuals, docs []int, label func(int) int) readoutWarm {
 		}
 		return sum / float64(n)
 	}
+}
+
+// duals returns the start of a one-vs-rest SVM over numLabels labels (the
+// layout of classify.LinearSVC.Start: one binary problem per label, or
+// label 1's alone for two) whose training row r is document doc[r] of
+// label y[r], in the indices w takes.
+func (w readoutWarm) duals(doc, y []int, numLabels int) [][]float64 {
+	start := make([][]float64, numLabels)
+	if numLabels == 2 {
+		start = start[:1]
+	}
+	for k := range start {
+		pos := k
+		if numLabels == 2 {
+			pos = 1
+		}
+		a := make([]float64, len(doc))
+		for r, i := range doc {
+			a[r] = w(i, y[r], pos)
+		}
+		start[k] = a
+	}
+	return start
 }

@@ -68,7 +68,7 @@ func TestReadoutWarmStart(t *testing.T) {
 	}
 	cv := makeFolds(idx, assign, AutoFolds)
 	idf := termWeights(x)
-	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5)
+	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,4 +127,63 @@ func TestReadoutWarmStart(t *testing.T) {
 		t.Errorf("warm and cold readouts' coefficients differ by up to %g", worst)
 	}
 	t.Logf("%d of the rows start above zero; coefficients within %.2g", nonzero, worst)
+}
+
+// The learning curve's terms-only SVM, started from the search's folds'
+// duals, predicts what a cold start does: the start moves the solver's
+// iterations, not (beyond its tolerance) its optimum.
+func TestCurveSVMWarmStart(t *testing.T) {
+	ctx := context.Background()
+	c := demoCorpus(t)
+	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := res.X
+	_, idx := Supervision{Labels: corpus.DocLabels(res.Docs)}.labelIndex()
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := makeFolds(idx, assign, AutoFolds)
+	terms := termFeatures(x, termWeights(x))
+	_, _, duals, err := svmFolds(ctx, terms, idx, cv, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := smallFolds(idx, cv)
+	if len(small) == 0 {
+		t.Fatal("the demo corpus's folds cannot be turned")
+	}
+	_, cold, _, err := svmFolds(ctx, terms, idx, small, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, hot, hotDuals, err := svmFolds(ctx, terms, idx, small, 5, duals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, differ := 0, 0
+	for f := range cold {
+		for j := range cold[f] {
+			n++
+			if cold[f][j] != hot[f][j] {
+				differ++
+			}
+		}
+	}
+	if float64(differ) > 0.02*float64(n) {
+		t.Errorf("warm and cold starts predict differently for %d of %d documents", differ, n)
+	}
+	if len(hotDuals) != len(small) {
+		t.Errorf("%d turned folds' duals for %d folds", len(hotDuals), len(small))
+	}
+	t.Logf("%d of %d predictions differ", differ, n)
 }

@@ -75,7 +75,7 @@ func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, 
 	if len(small) == 0 {
 		return nil
 	}
-	svm, svmPred, _, err := svmFolds(ctx, terms, r.idx, small, seed)
+	svm, svmPred, _, err := svmFolds(ctx, terms, r.idx, small, seed, r.duals)
 	if err != nil {
 		return fmt.Errorf("learning curve: %w", err)
 	}
