@@ -22,6 +22,22 @@ type svmDuals struct {
 	alpha   [][]float64
 }
 
+// newSVMDuals returns the duals alpha of a one-vs-rest SVM fitted on the
+// documents train, whose row r is document doc[r] with label label[r] and
+// whose binary problem q is that of label labels[q] (indices of
+// Supervision.labelIndex; for two labels alpha holds label 1's problem
+// alone, which both labels map to).
+func newSVMDuals(train, doc, label, labels []int, alpha [][]float64) *svmDuals {
+	d := &svmDuals{train: train, row: make(map[[2]int]int, len(doc)), problem: make(map[int]int, len(labels)), alpha: alpha}
+	for r, i := range doc {
+		d.row[[2]int{i, label[r]}] = r
+	}
+	for q, l := range labels {
+		d.problem[l] = min(q, len(alpha)-1)
+	}
+	return d
+}
+
 // dual returns the dual variable of document doc's row of label in the
 // binary problem of label problem, and whether d has one.
 func (d *svmDuals) dual(doc, label, problem int) (float64, bool) {
@@ -50,11 +66,20 @@ const cvSVMTol = 0.1
 
 // readoutSVM says how the terms+topics readout's SVM is solved: from
 // which duals it starts (nil: zero) and to which tolerance (0: classify's
-// default).
+// default). With keep, trainReadout leaves the fitted duals in alpha, and
+// each training row's document (an index of trainReadout's labels) and
+// label in doc and label.
 type readoutSVM struct {
 	warm readoutWarm
 	tol  float64
+
+	keep       bool
+	alpha      [][]float64
+	doc, label []int
 }
+
+// keeps reports whether trainReadout should keep the SVM's duals in h.
+func (h *readoutSVM) keeps() bool { return h != nil && h.keep }
 
 // start returns h's warm start, nil for none or a nil h.
 func (h *readoutSVM) start() readoutWarm {

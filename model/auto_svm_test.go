@@ -187,3 +187,67 @@ func TestCurveSVMWarmStart(t *testing.T) {
 	}
 	t.Logf("%d of %d predictions differ", differ, n)
 }
+
+// A fold's terms+topics readout keeps its duals when asked, laid out by
+// document and label as the terms-only SVM's are, so that they can start
+// the kept model's readout (Candidate.duals).
+func TestFoldReadoutDuals(t *testing.T) {
+	ctx := context.Background()
+	c := demoCorpus(t)
+	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := res.X
+	sup := Supervision{Labels: corpus.DocLabels(res.Docs)}
+	_, idx := sup.labelIndex()
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := makeFolds(idx, assign, AutoFolds)
+	idf := termWeights(x)
+	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Kind: KindTSNMF, Seed: 5, MaxIter: 20}
+	ro := []string{ReadoutTermsTopics}
+	_, _, _, _, none, err := foldAccuracies(ctx, x, res.Vocab, sup, idx, cv[0], o, ro, idf, duals, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if none != nil {
+		t.Error("duals kept unasked")
+	}
+	_, _, _, _, kept, err := foldAccuracies(ctx, x, res.Vocab, sup, idx, cv[0], o, ro, idf, duals, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept == nil {
+		t.Fatal("no duals kept")
+	}
+	rows, positive := 0, 0
+	for _, i := range cv[0].train {
+		for _, l := range idx[i] {
+			a, ok := kept.dual(i, l, l)
+			if !ok {
+				t.Fatalf("no dual for document %d, label %d", i, l)
+			}
+			rows++
+			if a > 0 {
+				positive++
+			}
+		}
+	}
+	if rows != len(kept.row) || positive == 0 {
+		t.Errorf("%d rows of which %d positive in their own label's problem, the duals have %d rows", rows, positive, len(kept.row))
+	}
+}

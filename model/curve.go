@@ -94,7 +94,7 @@ func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, 
 	}
 	c := s.ChosenCandidate().Options
 	turned := *r
-	turned.cv, turned.readouts = small, []string{c.Readout}
+	turned.cv, turned.readouts, turned.keep = small, []string{c.Readout}, false
 	folds := make([]int, len(small))
 	res := [][]raceResult{make([]raceResult, len(small))}
 	for f := range folds {

@@ -237,8 +237,12 @@ func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense,
 		if warm := how.start(); warm != nil {
 			svm.Start = warm.duals(rows, y, numLabels)
 		}
+		svm.KeepDuals = how.keeps()
 		if err := svm.Fit(ctx, f, y); err != nil {
 			return nil, fmt.Errorf("model: readout: %w", err)
+		}
+		if svm.KeepDuals {
+			how.alpha, how.doc, how.label = svm.Duals(), rows, y
 		}
 		r.lin = svm.Linear()
 	}
