@@ -3,13 +3,15 @@ package model
 import "slices"
 
 // svmDuals are the dual variables of a one-vs-rest linear SVM that the
-// automatic configuration fitted on the labeled documents of a fold (the
-// terms-only SVM), kept to warm-start the later SVMs on the same documents
-// (classify.LinearSVC.Start): the terms+topics readout of every candidate
-// on that fold, and the terms-only SVM and readouts of the learning curve
-// and the readout of the final fit, which learn from other subsets of the
-// labeled documents. The
-// SVM's optimum does not depend on the start, only its iterations do.
+// automatic configuration fitted on the labeled documents of a fold, kept
+// to warm-start the later SVMs on the same documents or some of them
+// (classify.LinearSVC.Start). The terms-only SVM's start the terms+topics
+// readout of every candidate on that fold, the terms-only SVM on the next
+// folds and on the learning curve's, and the readouts of a candidate that
+// kept none; a candidate's own terms+topics readout's start those of the
+// learning curve and of the final fit when it is chosen
+// (Candidate.duals). The SVM's optimum does not depend on the start, only
+// its iterations do.
 type svmDuals struct {
 	// train lists the fold's training documents, in order.
 	train []int
