@@ -14,10 +14,16 @@ import (
 // warmFrom takes the duals of the fold fitted on the same documents alone,
 // else the mean over the folds that have the row, in the search's labels.
 func TestWarmFrom(t *testing.T) {
-	a := &svmDuals{train: []int{1, 2}, row: map[[2]int]int{{1, 0}: 0, {2, 1}: 1, {2, 2}: 2},
-		problem: map[int]int{0: 0, 1: 1, 2: 2}, alpha: [][]float64{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}}
-	b := &svmDuals{train: []int{2, 3}, row: map[[2]int]int{{2, 1}: 0, {3, 0}: 1},
-		problem: map[int]int{0: 0, 1: 0}, alpha: [][]float64{{4, 5}}} // two labels: one problem
+	// Fold a: document 1 with label 0, document 2 with labels 1 and 2.
+	a := newSVMDuals([]int{1, 2}, []int{1, 2, 2}, []int{0, 1, 2}, []int{0, 1, 2}, [][]float64{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}})
+	// Fold b: two labels, one problem.
+	b := newSVMDuals([]int{2, 3}, []int{2, 3}, []int{1, 0}, []int{0, 1}, [][]float64{{4, 5}})
+	if got, ok := a.dual(2, 1, 2); !ok || got != 0 {
+		t.Errorf("a zero dual: %g, %v, want 0, true", got, ok)
+	}
+	if _, ok := a.dual(3, 1, 1); ok {
+		t.Error("a row fold a lacks has a dual")
+	}
 	same := warmFrom([]*svmDuals{b, a}, []int{1, 2}, func(l int) int { return l })
 	if got := same(1, 1, 1); got != 2 {
 		t.Errorf("same documents: dual %g, want fold a's 2 alone", got)
