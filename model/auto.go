@@ -319,6 +319,10 @@ type Candidate struct {
 	// for each of the fold's held-out documents (foldAccuracies); nil
 	// where it was not scored.
 	pred [][]int
+	// duals are, for a terms+topics readout scored on every fold, its
+	// SVM's duals on each (foldAccuracies): the start of the kept model's
+	// readout, closer to it than the terms-only SVM's.
+	duals []*svmDuals
 }
 
 // MarshalJSON writes the options and topics beside the estimate's fields
@@ -512,8 +516,18 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The terms-only SVM's duals on each fold, which warm-start the
 	// terms+topics readouts (svmDuals).
 	var duals []*svmDuals
+	// final fits c, the terms+topics readout starting from the chosen
+	// candidate's own duals when it kept them (Candidate.duals), else
+	// from the terms-only SVM's.
 	final := func(c Options) (Model, Info, error) {
-		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil, duals)
+		start := duals
+		for i := range s.Candidates {
+			if i == s.Chosen && len(s.Candidates[i].duals) > 0 {
+				start = s.Candidates[i].duals
+			}
+			s.Candidates[i].duals = nil // not kept with the model
+		}
+		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil, start)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -566,7 +580,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
 	terms := termFeatures(x, idf)
-	svm, svmPred, duals, err := svmFolds(ctx, terms, idx, cv, o.Seed)
+	svm, svmPred, duals, err := svmFolds(ctx, terms, idx, cv, o.Seed, nil)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -586,7 +600,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 		settings = append(settings, autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows))...)
 	}
-	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, duals: duals, report: report}
+	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, duals: duals, keep: true, report: report}
 	if err := r.race(ctx, s, settings); err != nil {
 		return nil, Info{}, err
 	}
@@ -670,8 +684,10 @@ func makeFolds(idx [][]int, assign []int, k int) []cvFold {
 // (an index into the labels, -1 for none: what the estimate rests on, see
 // FoldPredictions), the fold model's number of topics, and how its fit
 // ended. The terms+topics readout's SVM starts from the duals of the
-// terms-only SVM on the same documents (svmDuals).
-func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, duals []*svmDuals, report progress.Func) ([]float64, [][]int, int, progress.Status, error) {
+// terms-only SVM on the same documents (svmDuals); with keepDuals, its own
+// duals are returned too (nil when it is not among readouts), from which
+// the kept model's readout starts should c be chosen.
+func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision, idx [][]int, fold cvFold, c Options, readouts []string, idf []float64, duals []*svmDuals, keepDuals bool, report progress.Func) ([]float64, [][]int, int, progress.Status, *svmDuals, error) {
 	names, _ := sup.labelIndex()
 	held := make([]bool, x.Rows)
 	for _, i := range fold.test {
@@ -690,16 +706,16 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	nc.Readout = ""
 	m, info, err := fitOne(ctx, x.SelectRows(keep), vocab, fit, nc, report, nil, nil)
 	if err != nil {
-		return nil, nil, 0, 0, err
+		return nil, nil, 0, 0, nil, err
 	}
 	p, ok := m.(Predictor)
 	if !ok {
-		return nil, nil, 0, 0, fmt.Errorf("a %s model predicts no labels", m.Kind())
+		return nil, nil, 0, 0, nil, fmt.Errorf("a %s model predicts no labels", m.Kind())
 	}
 	xt := x.SelectRows(test)
 	native, err := p.Predict(ctx, xt)
 	if err != nil {
-		return nil, nil, 0, 0, err
+		return nil, nil, 0, 0, nil, err
 	}
 	out, preds := make([]float64, len(readouts)), make([][]int, len(readouts))
 	// The training documents' topic weights, which every readout but the
@@ -707,6 +723,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 	// them.
 	var xl *sparse.CSR
 	var wl *mat.Dense
+	var kept *svmDuals
 	for r, ro := range readouts {
 		var labels [][]string
 		switch ro {
@@ -723,7 +740,7 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 			if xl == nil {
 				xl = x.SelectRows(train)
 				if wl, err = m.Transform(ctx, xl); err != nil {
-					return nil, nil, 0, 0, err
+					return nil, nil, 0, 0, nil, err
 				}
 			}
 			tl := make([][]int, len(train))
@@ -735,27 +752,36 @@ func foldAccuracies(ctx context.Context, x *sparse.CSR, vocab []string, sup Supe
 				}
 			}
 			how := &readoutSVM{tol: cvSVMTol}
+			var global []int
 			if ro == ReadoutTermsTopics {
-				global := make([]int, len(modelNames))
+				global = make([]int, len(modelNames))
 				for j, n := range modelNames {
 					global[j] = slices.Index(names, n)
 				}
 				how.warm = warmFrom(duals, train, func(l int) int { return global[l] })
+				how.keep = keepDuals
 			}
 			rd, err := trainReadout(ctx, ro, xl, wl, tl, len(modelNames), idf, c.Seed, how)
 			if err != nil {
-				return nil, nil, 0, 0, err
+				return nil, nil, 0, 0, nil, err
+			}
+			if how.keep {
+				doc, label := make([]int, len(how.doc)), make([]int, len(how.label))
+				for r, i := range how.doc {
+					doc[r], label[r] = train[i], global[how.label[r]]
+				}
+				kept = newSVMDuals(train, doc, label, global, how.alpha)
 			}
 			pr, err := rd.apply(xt, native, modelNames)
 			if err != nil {
-				return nil, nil, 0, 0, err
+				return nil, nil, 0, 0, nil, err
 			}
 			labels = pr.Labels
 		}
 		out[r] = 100 * hitRate(labels, test, sup.Labels)
 		preds[r] = firstLabels(labels, names)
 	}
-	return out, preds, m.NumTopics(), info.Convergence.Status, nil
+	return out, preds, m.NumTopics(), info.Convergence.Status, kept, nil
 }
 
 // hitRate is the share of the documents rows whose first predicted label
@@ -781,13 +807,21 @@ func containsString(ss []string, s string) bool {
 
 // svmFolds is the linear SVM's estimate on the folds cv (svmFoldAccuracy
 // on each), with its predictions and its duals in each fold (no duals for
-// a fold with fewer than two labels).
-func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64) (Estimate, [][]int, []*svmDuals, error) {
+// a fold with fewer than two labels). Each fold's SVM starts from the
+// duals start (warmFrom), which are those of other folds of the same
+// labeled documents (the learning curve's turned folds start from the
+// search's); with a nil start, from those of the folds before it (the
+// first from zero): the folds share half their training rows.
+func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64, start []*svmDuals) (Estimate, [][]int, []*svmDuals, error) {
 	var accs []float64
 	var preds [][]int
 	var duals []*svmDuals
 	for f, fold := range cv {
-		acc, pred, d, err := svmFoldAccuracy(ctx, terms, idx, fold, seed)
+		from := start
+		if from == nil {
+			from = duals
+		}
+		acc, pred, d, err := svmFoldAccuracy(ctx, terms, idx, fold, seed, from)
 		if err != nil {
 			return Estimate{}, nil, nil, fmt.Errorf("model: automatic configuration, the linear SVM, fold %d: %w", f+1, err)
 		}
@@ -802,13 +836,17 @@ func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, 
 // svmFoldAccuracy trains a linear SVM on the term features of the fold's
 // training documents and returns its accuracy on its test documents and
 // its label for each of them (-1 for none), and its duals (nil when the
-// training documents hold a single label).
-func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64) (float64, []int, *svmDuals, error) {
-	var rows, y []int
+// training documents hold a single label). The SVM starts from the duals
+// of start (warmFrom; zero without).
+func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold cvFold, seed uint64, start []*svmDuals) (float64, []int, *svmDuals, error) {
+	// rows[r] is the document of training row r, at[r] its place in
+	// fold.train.
+	var rows, at, y []int
 	test := fold.test
-	for _, i := range fold.train {
+	for p, i := range fold.train {
 		for _, l := range idx[i] {
 			rows = append(rows, i)
+			at = append(at, p)
 			y = append(y, l)
 		}
 	}
@@ -833,6 +871,9 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 		return 0, none, nil, nil
 	}
 	svm := &classify.LinearSVC{Seed: seed, Tol: cvSVMTol, KeepDuals: true}
+	if warm := warmFrom(start, fold.train, func(l int) int { return back[l] }); warm != nil {
+		svm.Start = warm.duals(at, y, len(back))
+	}
 	if err := svm.Fit(ctx, terms.SelectRows(rows), y); err != nil {
 		return 0, nil, nil, err
 	}
@@ -840,13 +881,11 @@ func svmFoldAccuracy(ctx context.Context, terms *sparse.CSR, idx [][]int, fold c
 	if err != nil {
 		return 0, nil, nil, err
 	}
-	d := &svmDuals{train: fold.train, row: map[[2]int]int{}, problem: map[int]int{}, alpha: svm.Duals()}
-	for r, i := range rows {
-		d.row[[2]int{i, back[y[r]]}] = r
+	label := make([]int, len(y))
+	for r, q := range y {
+		label[r] = back[q]
 	}
-	for q, l := range back {
-		d.problem[l] = min(q, len(d.alpha)-1) // two labels: one problem
-	}
+	d := newSVMDuals(fold.train, rows, label, back, svm.Duals())
 	hits := 0
 	for j, i := range test {
 		pred[j] = back[pred[j]]

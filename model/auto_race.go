@@ -35,7 +35,10 @@ type racer struct {
 	readouts []string
 	idf      []float64
 	duals    []*svmDuals
-	report   progress.Func
+	// keep asks for the terms+topics readouts' duals on each fold
+	// (foldAccuracies), from which the kept model's readout starts.
+	keep   bool
+	report progress.Func
 }
 
 // raceResult is one fold fit of a setting: each scored readout's accuracy
@@ -47,6 +50,8 @@ type raceResult struct {
 	topics int
 	status progress.Status
 	done   bool
+	// duals are the terms+topics readout's, when kept (racer.keep).
+	duals *svmDuals
 }
 
 // race scores settings (in the order given, each with every readout of
@@ -94,16 +99,23 @@ func (r *racer) race(ctx context.Context, s *Search, settings []Options) error {
 		}
 		for q, ro := range r.readouts {
 			var accs []float64
+			var duals []*svmDuals
 			pred := make([][]int, nf)
 			for f := range nf {
 				if a := res[i][f]; a.done && !math.IsNaN(a.acc[q]) {
 					accs = append(accs, a.acc[q])
 					pred[f] = a.pred[q]
+					if ro == ReadoutTermsTopics && a.duals != nil {
+						duals = append(duals, a.duals)
+					}
 				}
+			}
+			if stopped[i][q] != "" {
+				duals = nil // it cannot be kept
 			}
 			cr := c
 			cr.Readout = ro
-			s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs), Stopped: stopped[i][q], pred: pred})
+			s.Candidates = append(s.Candidates, Candidate{Options: cr, Topics: topics, Estimate: newEstimate(accs), Stopped: stopped[i][q], pred: pred, duals: duals})
 		}
 	}
 	return nil
@@ -140,12 +152,12 @@ func (r *racer) round(ctx context.Context, settings []Options, folds []int, aliv
 				ros = append(ros, r.readouts[q])
 			}
 		}
-		accs, preds, k, status, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, r.duals, report)
+		accs, preds, k, status, duals, err := foldAccuracies(ctx, r.x, r.vocab, r.sup, r.idx, r.cv[jb.fold], c, ros, r.idf, r.duals, r.keep, report)
 		if err != nil {
 			errs[j] = fmt.Errorf("model: automatic configuration, %s, fold %d: %w", describeSettings(c), jb.fold+1, err)
 			return errs[j]
 		}
-		out := raceResult{acc: make([]float64, len(r.readouts)), pred: make([][]int, len(r.readouts)), topics: k, status: status, done: true}
+		out := raceResult{acc: make([]float64, len(r.readouts)), pred: make([][]int, len(r.readouts)), topics: k, status: status, done: true, duals: duals}
 		n := 0
 		for q, a := range alive[jb.setting] {
 			out.acc[q] = math.NaN()

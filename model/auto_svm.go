@@ -3,12 +3,15 @@ package model
 import "slices"
 
 // svmDuals are the dual variables of a one-vs-rest linear SVM that the
-// automatic configuration fitted on the labeled documents of a fold (the
-// terms-only SVM), kept to warm-start the later SVMs on the same documents
-// (classify.LinearSVC.Start): the terms+topics readout of every candidate
-// on that fold, and the readouts of the learning curve and of the final
-// fit, which learn from other subsets of the labeled documents. The
-// SVM's optimum does not depend on the start, only its iterations do.
+// automatic configuration fitted on the labeled documents of a fold, kept
+// to warm-start the later SVMs on the same documents or some of them
+// (classify.LinearSVC.Start). The terms-only SVM's start the terms+topics
+// readout of every candidate on that fold, the terms-only SVM on the next
+// folds and on the learning curve's, and the readouts of a candidate that
+// kept none; a candidate's own terms+topics readout's start those of the
+// learning curve and of the final fit when it is chosen
+// (Candidate.duals). The SVM's optimum does not depend on the start, only
+// its iterations do.
 type svmDuals struct {
 	// train lists the fold's training documents, in order.
 	train []int
@@ -18,7 +21,37 @@ type svmDuals struct {
 	// problem maps a label (an index of Supervision.labelIndex) to its
 	// binary problem; for two labels both map to the single problem.
 	problem map[int]int
-	alpha   [][]float64
+	// nz[k] lists, in increasing order, the rows whose dual in binary
+	// problem k is not zero, and alpha[k] those duals: most are zero (a
+	// row far from a label's margin; on Reuters 6–14% are not), and the
+	// search keeps several sets of them until the final fit.
+	nz    [][]int32
+	alpha [][]float64
+}
+
+// newSVMDuals returns the duals alpha of a one-vs-rest SVM fitted on the
+// documents train, whose row r is document doc[r] with label label[r] and
+// whose binary problem q is that of label labels[q] (indices of
+// Supervision.labelIndex; for two labels alpha holds label 1's problem
+// alone, which both labels map to).
+func newSVMDuals(train, doc, label, labels []int, alpha [][]float64) *svmDuals {
+	d := &svmDuals{train: train, row: make(map[[2]int]int, len(doc)), problem: make(map[int]int, len(labels))}
+	d.nz, d.alpha = make([][]int32, len(alpha)), make([][]float64, len(alpha))
+	for k, a := range alpha {
+		for r, v := range a {
+			if v != 0 {
+				d.nz[k] = append(d.nz[k], int32(r))
+				d.alpha[k] = append(d.alpha[k], v)
+			}
+		}
+	}
+	for r, i := range doc {
+		d.row[[2]int{i, label[r]}] = r
+	}
+	for q, l := range labels {
+		d.problem[l] = min(q, len(alpha)-1)
+	}
+	return d
 }
 
 // dual returns the dual variable of document doc's row of label in the
@@ -32,7 +65,11 @@ func (d *svmDuals) dual(doc, label, problem int) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return d.alpha[k][r], true
+	j, found := slices.BinarySearch(d.nz[k], int32(r))
+	if !found {
+		return 0, true
+	}
+	return d.alpha[k][j], true
 }
 
 // cvSVMTol is the stopping tolerance of the cross-validation's linear
@@ -49,11 +86,20 @@ const cvSVMTol = 0.1
 
 // readoutSVM says how the terms+topics readout's SVM is solved: from
 // which duals it starts (nil: zero) and to which tolerance (0: classify's
-// default).
+// default). With keep, trainReadout leaves the fitted duals in alpha, and
+// each training row's document (an index of trainReadout's labels) and
+// label in doc and label.
 type readoutSVM struct {
 	warm readoutWarm
 	tol  float64
+
+	keep       bool
+	alpha      [][]float64
+	doc, label []int
 }
+
+// keeps reports whether trainReadout should keep the SVM's duals in h.
+func (h *readoutSVM) keeps() bool { return h != nil && h.keep }
 
 // start returns h's warm start, nil for none or a nil h.
 func (h *readoutSVM) start() readoutWarm {
@@ -99,4 +145,27 @@ func warmFrom(folds []*svmDuals, docs []int, label func(int) int) readoutWarm {
 		}
 		return sum / float64(n)
 	}
+}
+
+// duals returns the start of a one-vs-rest SVM over numLabels labels (the
+// layout of classify.LinearSVC.Start: one binary problem per label, or
+// label 1's alone for two) whose training row r is document doc[r] of
+// label y[r], in the indices w takes.
+func (w readoutWarm) duals(doc, y []int, numLabels int) [][]float64 {
+	start := make([][]float64, numLabels)
+	if numLabels == 2 {
+		start = start[:1]
+	}
+	for k := range start {
+		pos := k
+		if numLabels == 2 {
+			pos = 1
+		}
+		a := make([]float64, len(doc))
+		for r, i := range doc {
+			a[r] = w(i, y[r], pos)
+		}
+		start[k] = a
+	}
+	return start
 }

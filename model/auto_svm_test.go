@@ -14,10 +14,16 @@ import (
 // warmFrom takes the duals of the fold fitted on the same documents alone,
 // else the mean over the folds that have the row, in the search's labels.
 func TestWarmFrom(t *testing.T) {
-	a := &svmDuals{train: []int{1, 2}, row: map[[2]int]int{{1, 0}: 0, {2, 1}: 1, {2, 2}: 2},
-		problem: map[int]int{0: 0, 1: 1, 2: 2}, alpha: [][]float64{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}}
-	b := &svmDuals{train: []int{2, 3}, row: map[[2]int]int{{2, 1}: 0, {3, 0}: 1},
-		problem: map[int]int{0: 0, 1: 0}, alpha: [][]float64{{4, 5}}} // two labels: one problem
+	// Fold a: document 1 with label 0, document 2 with labels 1 and 2.
+	a := newSVMDuals([]int{1, 2}, []int{1, 2, 2}, []int{0, 1, 2}, []int{0, 1, 2}, [][]float64{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}})
+	// Fold b: two labels, one problem.
+	b := newSVMDuals([]int{2, 3}, []int{2, 3}, []int{1, 0}, []int{0, 1}, [][]float64{{4, 5}})
+	if got, ok := a.dual(2, 1, 2); !ok || got != 0 {
+		t.Errorf("a zero dual: %g, %v, want 0, true", got, ok)
+	}
+	if _, ok := a.dual(3, 1, 1); ok {
+		t.Error("a row fold a lacks has a dual")
+	}
 	same := warmFrom([]*svmDuals{b, a}, []int{1, 2}, func(l int) int { return l })
 	if got := same(1, 1, 1); got != 2 {
 		t.Errorf("same documents: dual %g, want fold a's 2 alone", got)
@@ -68,7 +74,7 @@ func TestReadoutWarmStart(t *testing.T) {
 	}
 	cv := makeFolds(idx, assign, AutoFolds)
 	idf := termWeights(x)
-	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5)
+	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,4 +133,127 @@ func TestReadoutWarmStart(t *testing.T) {
 		t.Errorf("warm and cold readouts' coefficients differ by up to %g", worst)
 	}
 	t.Logf("%d of the rows start above zero; coefficients within %.2g", nonzero, worst)
+}
+
+// The learning curve's terms-only SVM, started from the search's folds'
+// duals, predicts what a cold start does: the start moves the solver's
+// iterations, not (beyond its tolerance) its optimum.
+func TestCurveSVMWarmStart(t *testing.T) {
+	ctx := context.Background()
+	c := demoCorpus(t)
+	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := res.X
+	_, idx := Supervision{Labels: corpus.DocLabels(res.Docs)}.labelIndex()
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := makeFolds(idx, assign, AutoFolds)
+	terms := termFeatures(x, termWeights(x))
+	_, _, duals, err := svmFolds(ctx, terms, idx, cv, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := smallFolds(idx, cv)
+	if len(small) == 0 {
+		t.Fatal("the demo corpus's folds cannot be turned")
+	}
+	_, cold, _, err := svmFolds(ctx, terms, idx, small, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, hot, hotDuals, err := svmFolds(ctx, terms, idx, small, 5, duals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, differ := 0, 0
+	for f := range cold {
+		for j := range cold[f] {
+			n++
+			if cold[f][j] != hot[f][j] {
+				differ++
+			}
+		}
+	}
+	if float64(differ) > 0.02*float64(n) {
+		t.Errorf("warm and cold starts predict differently for %d of %d documents", differ, n)
+	}
+	if len(hotDuals) != len(small) {
+		t.Errorf("%d turned folds' duals for %d folds", len(hotDuals), len(small))
+	}
+	t.Logf("%d of %d predictions differ", differ, n)
+}
+
+// A fold's terms+topics readout keeps its duals when asked, laid out by
+// document and label as the terms-only SVM's are, so that they can start
+// the kept model's readout (Candidate.duals).
+func TestFoldReadoutDuals(t *testing.T) {
+	ctx := context.Background()
+	c := demoCorpus(t)
+	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := res.X
+	sup := Supervision{Labels: corpus.DocLabels(res.Docs)}
+	_, idx := sup.labelIndex()
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := makeFolds(idx, assign, AutoFolds)
+	idf := termWeights(x)
+	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Kind: KindTSNMF, Seed: 5, MaxIter: 20}
+	ro := []string{ReadoutTermsTopics}
+	_, _, _, _, none, err := foldAccuracies(ctx, x, res.Vocab, sup, idx, cv[0], o, ro, idf, duals, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if none != nil {
+		t.Error("duals kept unasked")
+	}
+	_, _, _, _, kept, err := foldAccuracies(ctx, x, res.Vocab, sup, idx, cv[0], o, ro, idf, duals, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept == nil {
+		t.Fatal("no duals kept")
+	}
+	rows, positive := 0, 0
+	for _, i := range cv[0].train {
+		for _, l := range idx[i] {
+			a, ok := kept.dual(i, l, l)
+			if !ok {
+				t.Fatalf("no dual for document %d, label %d", i, l)
+			}
+			rows++
+			if a > 0 {
+				positive++
+			}
+		}
+	}
+	if rows != len(kept.row) || positive == 0 {
+		t.Errorf("%d rows of which %d positive in their own label's problem, the duals have %d rows", rows, positive, len(kept.row))
+	}
 }

@@ -75,7 +75,7 @@ func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, 
 	if len(small) == 0 {
 		return nil
 	}
-	svm, svmPred, _, err := svmFolds(ctx, terms, r.idx, small, seed)
+	svm, svmPred, _, err := svmFolds(ctx, terms, r.idx, small, seed, r.duals)
 	if err != nil {
 		return fmt.Errorf("learning curve: %w", err)
 	}
@@ -94,7 +94,12 @@ func (s *Search) measureCurve(ctx context.Context, r *racer, terms *sparse.CSR, 
 	}
 	c := s.ChosenCandidate().Options
 	turned := *r
-	turned.cv, turned.readouts = small, []string{c.Readout}
+	turned.cv, turned.readouts, turned.keep = small, []string{c.Readout}, false
+	if d := s.ChosenCandidate().duals; len(d) > 0 {
+		// Its terms+topics readouts start from the candidate's own on the
+		// search's folds, as the kept model's does.
+		turned.duals = d
+	}
 	folds := make([]int, len(small))
 	res := [][]raceResult{make([]raceResult, len(small))}
 	for f := range folds {

@@ -235,25 +235,14 @@ func trainReadout(ctx context.Context, kind string, x *sparse.CSR, w *mat.Dense,
 			svm.Tol = how.tol
 		}
 		if warm := how.start(); warm != nil {
-			// One binary problem per label, or label 1's for two.
-			svm.Start = make([][]float64, numLabels)
-			if numLabels == 2 {
-				svm.Start = svm.Start[:1]
-			}
-			for k := range svm.Start {
-				pos := k
-				if numLabels == 2 {
-					pos = 1
-				}
-				a := make([]float64, len(rows))
-				for r, i := range rows {
-					a[r] = warm(i, y[r], pos)
-				}
-				svm.Start[k] = a
-			}
+			svm.Start = warm.duals(rows, y, numLabels)
 		}
+		svm.KeepDuals = how.keeps()
 		if err := svm.Fit(ctx, f, y); err != nil {
 			return nil, fmt.Errorf("model: readout: %w", err)
+		}
+		if svm.KeepDuals {
+			how.alpha, how.doc, how.label = svm.Duals(), rows, y
 		}
 		r.lin = svm.Linear()
 	}
