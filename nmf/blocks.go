@@ -14,6 +14,7 @@ import (
 	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/internal/parallel"
 	"github.com/semitopic/semitopic/internal/rng"
+	"github.com/semitopic/semitopic/sparse"
 )
 
 // Out-of-core training (FitBlocks, TSNMFBlocks, Trainer) runs the sparse
@@ -269,8 +270,33 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		acc[0] += klObjectiveNZ(ws, w, x, t.s.Ht, e, prefix, gd)
 		return nil
 	}
-	// An iteration: W's rows, then the block's share of H's numerator
-	// from its transpose (with the error weights), gathered term by term.
+	// An iteration: W's rows, then the block's share of H's numerator:
+	// under the Frobenius loss a tiled pass over the block (no transpose,
+	// sparse.TMulDenseAdd), under KL from its transpose, term by term;
+	// with the error weights either way.
+	num := acc[:t.m*kp]
+	if t.cfg.Loss == Frobenius {
+		ws := newWorkspace(k, maxRowNNZ(x))
+		frobStep(ws, w, x, x.Data, t.s.Ht, nil, t.s.GH, e, prefix, gd, nil)
+		g := make([]float64, kp*kp)
+		ws.gramTo(g)
+		floats.Add(acc[t.m*kp:], g)
+		xe := x
+		if e != nil {
+			c := *x
+			c.Data = make([]float64, len(x.Data))
+			for r := 0; r < x.Rows; r++ {
+				for p := x.Indptr[r]; p < x.Indptr[r+1]; p++ {
+					c.Data[p] = x.Data[p] * e[r]
+				}
+			}
+			xe = &c
+		}
+		if err := sparse.TMulDenseAdd(mat.NewDense(t.m, kp, num), xe, mat.NewDense(x.Rows, kp, w)); err != nil {
+			return fmt.Errorf("nmf: block %d: %w", i, err)
+		}
+		return t.saveW(st, 1-t.s.Gen, i, w)
+	}
 	xt := x.T()
 	if e != nil {
 		for p, r := range xt.Indices {
@@ -278,52 +304,36 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		}
 	}
 	ws := newWorkspace(k, max(maxRowNNZ(x), maxRowNNZ(xt)))
-	num := acc[:t.m*kp]
-	if t.cfg.Loss == Frobenius {
-		frobStep(ws, w, x, x.Data, t.s.Ht, nil, t.s.GH, e, prefix, gd, nil)
-		g := make([]float64, kp*kp)
-		ws.gramTo(g)
-		floats.Add(acc[t.m*kp:], g)
-		parallel.ForWeighted(rowPrefix(xt, kp), minWeight(kp), func(_, lo, hi int) {
-			for j := lo; j < hi; j++ {
-				p0, p1 := xt.Indptr[j], xt.Indptr[j+1]
-				if p0 < p1 {
-					kernels.GatherSum(num[j*kp:(j+1)*kp], xt.Data[p0:p1], xt.Indices[p0:p1], w, kp, true)
-				}
-			}
-		})
-	} else {
-		out := make([]float64, len(w))
-		nz := klStep(ws, w, out, x, x.Data, t.s.Ht, t.s.RsH, minNormal, true, e, nil, e, prefix, gd, nil)
-		w = out
-		cs := acc[t.m*kp : t.m*kp+kp]
-		for _, s := range ws.ws {
-			floats.Add(cs, s.col)
-		}
-		acc[t.m*kp+kp] += nz
-		// H's numerator with the new W and the current H, as klH.
-		ht := t.s.Ht
-		parallel.ForWeighted(rowPrefix(xt, 1), minWeight(kp), func(wi, lo, hi int) {
-			s := ws.ws[wi]
-			for j := lo; j < hi; j++ {
-				p0, p1 := xt.Indptr[j], xt.Indptr[j+1]
-				if p0 == p1 {
-					continue
-				}
-				idx := xt.Indices[p0:p1]
-				ratio := s.ratio[:p1-p0]
-				kernels.DotsGather(ratio, ht[j*kp:(j+1)*kp], idx, w, kp)
-				for q, d := range ratio {
-					if x := xt.Data[p0+q]; x == 0 {
-						ratio[q] = 0
-					} else {
-						ratio[q] = x / gd.div(d)
-					}
-				}
-				kernels.GatherSum(num[j*kp:(j+1)*kp], ratio, idx, w, kp, true)
-			}
-		})
+	out := make([]float64, len(w))
+	nz := klStep(ws, w, out, x, x.Data, t.s.Ht, t.s.RsH, minNormal, true, e, nil, e, prefix, gd, nil)
+	w = out
+	cs := acc[t.m*kp : t.m*kp+kp]
+	for _, s := range ws.ws {
+		floats.Add(cs, s.col)
 	}
+	acc[t.m*kp+kp] += nz
+	// H's numerator with the new W and the current H, as klH.
+	ht := t.s.Ht
+	parallel.ForWeighted(rowPrefix(xt, 1), minWeight(kp), func(wi, lo, hi int) {
+		s := ws.ws[wi]
+		for j := lo; j < hi; j++ {
+			p0, p1 := xt.Indptr[j], xt.Indptr[j+1]
+			if p0 == p1 {
+				continue
+			}
+			idx := xt.Indices[p0:p1]
+			ratio := s.ratio[:p1-p0]
+			kernels.DotsGather(ratio, ht[j*kp:(j+1)*kp], idx, w, kp)
+			for q, d := range ratio {
+				if x := xt.Data[p0+q]; x == 0 {
+					ratio[q] = 0
+				} else {
+					ratio[q] = x / gd.div(d)
+				}
+			}
+			kernels.GatherSum(num[j*kp:(j+1)*kp], ratio, idx, w, kp, true)
+		}
+	})
 	return t.saveW(st, 1-t.s.Gen, i, w)
 }
 

@@ -101,9 +101,10 @@ func tileBounds(a *CSR, k int) (bounds, prefix []int) {
 // accumulating the tile's block of the result while it stays in cache and
 // reading b in row order; the entries of a row that fall in the tile are
 // scattered in one call (scatterRow). With transposed unset the result
-// goes to rd as cols×k (its rows are the accumulator); with it set, to rd
-// as k×cols, via a per-worker tile buffer stored transposed.
-func tmulTiled(rd *blasRaw, transposed bool, a *CSR, rb *blasRaw, k, minBlock int) {
+// goes to rd as cols×k (its rows are the accumulator; with add set they
+// keep what they held and the products are added to it); with it set, to
+// rd as k×cols, via a per-worker tile buffer stored transposed.
+func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, rb *blasRaw, k, minBlock int) {
 	if a.Cols == 0 {
 		return
 	}
@@ -131,7 +132,7 @@ func tmulTiled(rd *blasRaw, transposed bool, a *CSR, rb *blasRaw, k, minBlock in
 			if transposed {
 				clear(buf.data[:(c1-c0)*k])
 				acc, off = buf, c0
-			} else {
+			} else if !add {
 				for j := c0; j < c1; j++ {
 					clear(rowOf(rd, j))
 				}
