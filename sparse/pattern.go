@@ -2,7 +2,6 @@ package sparse
 
 import (
 	"fmt"
-	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -130,13 +129,7 @@ func TMulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 	}
 	bounds, prefix := tileBounds(a, kp)
 	parallel.ForWeighted(prefix, minNNZ(k), func(_, t0, t1 int) {
-		cur := make([]int, a.Rows)
-		first := int32(bounds[t0])
-		for i := range cur {
-			lo, hi := a.Indptr[i], a.Indptr[i+1]
-			q, _ := slices.BinarySearch(a.Indices[lo:hi], first)
-			cur[i] = lo + q
-		}
+		cur := tileCursors(a, bounds[t0])
 		width := 0
 		for t := t0; t < t1; t++ {
 			width = max(width, bounds[t+1]-bounds[t])
@@ -146,16 +139,7 @@ func TMulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 		for t := t0; t < t1; t++ {
 			c0, c1 := bounds[t], bounds[t+1]
 			clear(acc[:(c1-c0)*kp])
-			end32 := int32(c1)
-			for i := 0; i < a.Rows; i++ {
-				p, end := cur[i], a.Indptr[i+1]
-				if p == end || a.Indices[p] >= end32 {
-					continue
-				}
-				q := p + 1
-				for q < end && a.Indices[q] < end32 {
-					q++
-				}
+			sweepTile(a, cur, c1, func(i, p, q int) {
 				var row []float64
 				if i <= safe {
 					row = rb.data[i*rb.stride : i*rb.stride+kp]
@@ -164,8 +148,7 @@ func TMulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 					row = tail
 				}
 				kernels.ScatterAdd(acc, kp, a.Indices[p:q], c0, ones[:q-p], row)
-				cur[i] = q
-			}
+			})
 			for j := c0; j < c1; j++ {
 				copy(rowOf(rd, j), acc[(j-c0)*kp:(j-c0)*kp+k])
 			}

@@ -95,6 +95,38 @@ func tileBounds(a *CSR, k int) (bounds, prefix []int) {
 	return bounds, prefix
 }
 
+// tileCursors returns, for each row of a, the position of its first entry
+// at or after column first: where a sweep of the tiles from first begins.
+func tileCursors(a *CSR, first int) []int {
+	cur := make([]int, a.Rows)
+	f := int32(first)
+	for i := range cur {
+		lo, hi := a.Indptr[i], a.Indptr[i+1]
+		q, _ := slices.BinarySearch(a.Indices[lo:hi], f)
+		cur[i] = lo + q
+	}
+	return cur
+}
+
+// sweepTile calls fn(i, p, q) for each row i of a, in order, that has
+// entries from cur[i] on below column end: they are entries p to q−1. It
+// moves cur[i] to q, so that the next tile's sweep starts there.
+func sweepTile(a *CSR, cur []int, end int, fn func(i, p, q int)) {
+	end32 := int32(end)
+	for i := 0; i < a.Rows; i++ {
+		p, stop := cur[i], a.Indptr[i+1]
+		if p == stop || a.Indices[p] >= end32 {
+			continue
+		}
+		q := p + 1
+		for q < stop && a.Indices[q] < end32 {
+			q++
+		}
+		fn(i, p, q)
+		cur[i] = q
+	}
+}
+
 // tmulTiled computes aᵀ·b (b is rows×k, k > 0) without transposing a. The
 // columns of a are cut into tiles; workers take contiguous runs of tiles
 // balanced by stored entries, and for each tile sweep the rows of a,
@@ -110,14 +142,7 @@ func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, rb *blasRaw, k, minBlo
 	}
 	bounds, prefix := tileBounds(a, k)
 	parallel.ForWeighted(prefix, minBlock, func(_, t0, t1 int) {
-		// cur[i] is the first entry of row i at or after the current tile.
-		cur := make([]int, a.Rows)
-		first := int32(bounds[t0])
-		for i := range cur {
-			lo, hi := a.Indptr[i], a.Indptr[i+1]
-			q, _ := slices.BinarySearch(a.Indices[lo:hi], first)
-			cur[i] = lo + q
-		}
+		cur := tileCursors(a, bounds[t0])
 		var buf *blasRaw
 		if transposed {
 			width := 0
@@ -137,19 +162,9 @@ func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, rb *blasRaw, k, minBlo
 					clear(rowOf(rd, j))
 				}
 			}
-			end32 := int32(c1)
-			for i := 0; i < a.Rows; i++ {
-				p, end := cur[i], a.Indptr[i+1]
-				if p == end || a.Indices[p] >= end32 {
-					continue
-				}
-				q := p + 1
-				for q < end && a.Indices[q] < end32 {
-					q++
-				}
+			sweepTile(a, cur, c1, func(i, p, q int) {
 				scatterRow(acc, off, a.Indices[p:q], a.Data[p:q], rowOf(rb, i))
-				cur[i] = q
-			}
+			})
 			if transposed {
 				for r := 0; r < k; r++ {
 					d := rd.data[r*rd.stride+c0 : r*rd.stride+c1]
