@@ -53,31 +53,8 @@ func TestWarmFrom(t *testing.T) {
 // tolerance, from a start that is not zero.
 func TestReadoutWarmStart(t *testing.T) {
 	ctx := context.Background()
-	c := demoCorpus(t)
-	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := res.X
-	sup := Supervision{Labels: corpus.DocLabels(res.Docs)}
-	names, idx := sup.labelIndex()
-	first := make([]int, len(idx))
-	for i, ls := range idx {
-		first[i] = -1
-		if len(ls) > 0 {
-			first[i] = ls[0]
-		}
-	}
-	assign, err := StratifiedFolds(first, AutoFolds, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cv := makeFolds(idx, assign, AutoFolds)
-	idf := termWeights(x)
-	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := demoFolds(t)
+	x, names, idx, cv, idf, duals := d.res.X, d.names, d.idx, d.cv, d.idf, d.duals
 	if len(duals) != len(cv) {
 		t.Fatalf("%d folds' duals for %d folds", len(duals), len(cv))
 	}
@@ -199,31 +176,8 @@ func TestCurveSVMWarmStart(t *testing.T) {
 // the kept model's readout (Candidate.duals).
 func TestFoldReadoutDuals(t *testing.T) {
 	ctx := context.Background()
-	c := demoCorpus(t)
-	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := res.X
-	sup := Supervision{Labels: corpus.DocLabels(res.Docs)}
-	_, idx := sup.labelIndex()
-	first := make([]int, len(idx))
-	for i, ls := range idx {
-		first[i] = -1
-		if len(ls) > 0 {
-			first[i] = ls[0]
-		}
-	}
-	assign, err := StratifiedFolds(first, AutoFolds, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cv := makeFolds(idx, assign, AutoFolds)
-	idf := termWeights(x)
-	_, _, duals, err := svmFolds(ctx, termFeatures(x, idf), idx, cv, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := demoFolds(t)
+	x, res, sup, idx, cv, idf, duals := d.res.X, d.res, d.sup, d.idx, d.cv, d.idf, d.duals
 	o := Options{Kind: KindTSNMF, Seed: 5, MaxIter: 20}
 	ro := []string{ReadoutTermsTopics}
 	_, _, _, _, none, err := foldAccuracies(ctx, x, res.Vocab, sup, idx, cv[0], o, ro, idf, duals, false, nil)
@@ -256,4 +210,47 @@ func TestFoldReadoutDuals(t *testing.T) {
 	if rows != len(kept.row) || positive == 0 {
 		t.Errorf("%d rows of which %d positive in their own label's problem, the duals have %d rows", rows, positive, len(kept.row))
 	}
+}
+
+// demoSearch is the demo corpus's labeled documents in the search's folds,
+// with the terms-only SVM's duals on them (svmFolds).
+type demoSearch struct {
+	res   *vectorize.Result
+	sup   Supervision
+	names []string
+	idx   [][]int
+	cv    []cvFold
+	idf   []float64
+	duals []*svmDuals
+}
+
+// demoFolds prepares what the warm-start tests share: the demo corpus
+// vectorized, 3 stratified folds of seed 5 and the terms-only SVM on each.
+func demoFolds(t *testing.T) demoSearch {
+	t.Helper()
+	ctx := context.Background()
+	c := demoCorpus(t)
+	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := demoSearch{res: res, sup: Supervision{Labels: corpus.DocLabels(res.Docs)}}
+	d.names, d.idx = d.sup.labelIndex()
+	first := make([]int, len(d.idx))
+	for i, ls := range d.idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.cv = makeFolds(d.idx, assign, AutoFolds)
+	d.idf = termWeights(res.X)
+	if _, _, d.duals, err = svmFolds(ctx, termFeatures(res.X, d.idf), d.idx, d.cv, 5, nil); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
