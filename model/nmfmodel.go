@@ -172,7 +172,7 @@ func nmfLossParam(def string) Param {
 // updates of nmf and tsnmf gather (nmf.Config.Gathers).
 func nmfGathersParam() Param {
 	return Param{Name: "gathers", Choices: []string{"auto", "float64", "float32"}, Default: "auto",
-		Doc:    "precision of the factor rows the Frobenius updates read once per stored entry, products and sums staying float64: float64 follows scikit-learn to rounding at any size; float32 reads half the bytes and moves the objective by about 1e-9 of its value; auto is float32 from 2^23 stored entries on (in memory; out of core reads float64)",
+		Doc:    "precision of the factor rows the Frobenius updates read once per stored entry, products and sums staying float64: float64 follows scikit-learn to rounding at any size; float32 reads half the bytes and moves the objective by about 1e-9 of its value; auto is float32 from 2^23 stored entries on (of the whole corpus, in memory and out of core)",
 		accept: func(s string) error { _, err := nmf.ParseGathers(s); return err }}
 }
 

@@ -47,6 +47,7 @@ type Trainer struct {
 	kp    int
 	sup   *labelSet // TS-NMF's labels, or nil
 	hmask []float64 // HMask row-major (k × m), or nil
+	h32   []float32 // a float32 copy of the state's Hᵀ for the W update's gathers, or nil
 	tr    *tracker
 	t0    time.Time
 	s     trainerState
@@ -67,6 +68,7 @@ type trainerState struct {
 	Gen   int // W's current generation: state "w<Gen>"
 
 	Mean, Fill, XNorm2 float64
+	NNZ                int // X's stored entries (Config.Gathers decides by them)
 	LabeledWeight      float64 // TS-NMF: a labeled document's error weight, 0 for none
 	Labeled            int
 	TopicDocs          []int    // labeled documents per topic
@@ -83,6 +85,7 @@ type trainerState struct {
 // wire is what MarshalBinary writes.
 type wire struct {
 	K, Loss, Init, AcolRows, MaxIter int
+	Gathers                          int
 	Seed                             uint64
 	Tol                              float64
 	N, M                             int
@@ -98,9 +101,11 @@ var _ blocks.Trainer = (*Trainer)(nil)
 // the start InitRandomAcol (what InitAuto means here: NNDSVD would need an
 // SVD of X, and InitRandom's normal draws cannot be split among blocks);
 // HMask and exclusions (Seeds.Exclude) are allowed. Seed terms, W0, H0, WMask, RowWeights, Weights, Labels, fixed
-// factors, coupled terms, Order, AddEpsilon, DataWeight and float32
-// gathers are in-memory options and are refused with an error that names
-// them.
+// factors, coupled terms, Order, AddEpsilon and DataWeight are in-memory
+// options and are refused with an error that names them. Gathers is as in
+// memory for the W update (float32 rows of Hᵀ from AutoFloat32NNZ stored
+// entries of the whole X with GathersAuto); H's numerator is a float64
+// pass over each block.
 func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	return newTrainer(docs, terms, cfg, nil)
 }
@@ -124,8 +129,6 @@ func newTrainer(docs, terms int, cfg Config, sup *labelSet) (*Trainer, error) {
 		return nil, fmt.Errorf("nmf: out of core: coupled terms, AddEpsilon, Order and DataWeight are not supported")
 	case len(cfg.Seeds.Seeds) > 0:
 		return nil, fmt.Errorf("nmf: out of core: seed terms (Guided NMF) are not supported; exclusions are (Seeds.Exclude)")
-	case cfg.Gathers == GathersFloat32:
-		return nil, fmt.Errorf("nmf: out of core: float32 gathers (Gathers) are not supported; the blocks gather float64 rows")
 	}
 	var err error
 	if cfg, err = checkSeeds(cfg, terms); err != nil {
@@ -175,7 +178,7 @@ func (t *Trainer) StatsLen() int {
 	k, kp, m := t.cfg.K, t.kp, t.m
 	switch t.s.Phase {
 	case phaseScan:
-		return 4 + k
+		return 5 + k
 	case phaseInit:
 		return k*m + kp + kp*kp
 	case phaseStart, phaseFinal:
@@ -277,7 +280,7 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 	num := acc[:t.m*kp]
 	if t.cfg.Loss == Frobenius {
 		ws := newWorkspace(k, maxRowNNZ(x))
-		frobStep(ws, w, x, x.Data, t.s.Ht, nil, t.s.GH, e, prefix, gd, nil)
+		frobStepG(ws, w, x, x.Data, t.s.Ht, t.h32, nil, t.s.GH, e, prefix, gd, nil)
 		g := make([]float64, kp*kp)
 		ws.gramTo(g)
 		floats.Add(acc[t.m*kp:], g)
@@ -389,6 +392,7 @@ func (t *Trainer) mapScan(b *blocks.Block, acc []float64) error {
 			s2 += v * v
 		}
 		acc[0] += s
+		acc[4+t.cfg.K] += float64(len(vals))
 		tops, err := t.topics(b, r)
 		if err != nil {
 			return err
@@ -488,6 +492,7 @@ func (t *Trainer) Reduce(ctx context.Context, sum []float64) (bool, error) {
 			s.TopicDocs[q] = int(sum[4+q])
 		}
 		s.XNorm2 = sum[1] + sum[2]
+		s.NNZ = int(sum[4+k])
 		if t.sup != nil && t.sup.Weighting == InverseSupervisionRate && s.Labeled > 0 && s.Labeled < n {
 			s.LabeledWeight = float64(n) / float64(s.Labeled)
 			s.XNorm2 = s.LabeledWeight*sum[1] + sum[2]
@@ -597,6 +602,7 @@ func (t *Trainer) Reduce(ctx context.Context, sum []float64) (bool, error) {
 	default:
 		return true, nil
 	}
+	t.refreshH32() // Hᵀ may have changed: the next pass gathers the new one
 	return false, nil
 }
 
@@ -658,7 +664,7 @@ func (t *Trainer) W(st blocks.Store, i, rows int) (*mat.Dense, error) {
 func (t *Trainer) MarshalBinary() ([]byte, error) {
 	t.s.Hist, t.s.Iters, t.s.Converged = t.tr.hist, t.tr.iters, t.tr.converged
 	c := t.cfg
-	w := wire{K: c.K, Loss: int(c.Loss), Init: int(c.Init), AcolRows: c.AcolRows, MaxIter: c.MaxIter,
+	w := wire{K: c.K, Loss: int(c.Loss), Init: int(c.Init), AcolRows: c.AcolRows, MaxIter: c.MaxIter, Gathers: int(c.Gathers),
 		Seed: c.Seed, Tol: c.Tol, N: t.n, M: t.m, HMask: t.hmask, Sup: t.sup, S: t.s}
 	b, err := blocks.MarshalState(&w, w.arrays())
 	if err != nil {
@@ -686,7 +692,7 @@ func (t *Trainer) UnmarshalBinary(b []byte) error {
 			w.K, w.N, w.M, Loss(w.Loss), Init(w.Init), w.Seed, t.cfg.K, t.n, t.m, t.cfg.Loss, t.cfg.Init, t.cfg.Seed)
 	}
 	if t.tr == nil {
-		t.cfg = Config{K: w.K, Loss: Loss(w.Loss), Init: Init(w.Init), AcolRows: w.AcolRows, MaxIter: w.MaxIter, Seed: w.Seed, Tol: w.Tol}
+		t.cfg = Config{K: w.K, Loss: Loss(w.Loss), Init: Init(w.Init), AcolRows: w.AcolRows, MaxIter: w.MaxIter, Seed: w.Seed, Tol: w.Tol, Gathers: Gathers(w.Gathers)}
 		t.n, t.m, t.kp, t.t0 = w.N, w.M, kernels.Pad(w.K), time.Now()
 		t.tr = t.newTracker()
 	}
@@ -695,7 +701,23 @@ func (t *Trainer) UnmarshalBinary(b []byte) error {
 		t.sup.index = labelIndex(t.sup.Names)
 	}
 	t.tr.hist, t.tr.iters, t.tr.converged = t.s.Hist, t.s.Iters, t.s.Converged
+	t.refreshH32()
 	return nil
+}
+
+// refreshH32 makes t.h32 the float32 copy of the state's Hᵀ that the W
+// update gathers when Config.Gathers asks for float32 rows at X's size
+// (Frobenius loss only, as in memory), or nil. Reduce calls it whenever
+// Hᵀ changes, UnmarshalBinary once the state is read.
+func (t *Trainer) refreshH32() {
+	if t.cfg.Loss != Frobenius || len(t.s.Ht) == 0 || !t.cfg.Gathers.float32For(t.s.NNZ) {
+		t.h32 = nil
+		return
+	}
+	if len(t.h32) != len(t.s.Ht) {
+		t.h32 = make([]float32, len(t.s.Ht))
+	}
+	kernels.ToFloat32(t.h32, t.s.Ht)
 }
 
 // sameFit reports whether a saved trainer is a state of this fit: the

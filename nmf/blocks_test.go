@@ -164,8 +164,14 @@ func TestTSNMFBlocksEqualsTSNMF(t *testing.T) {
 func TestTrainerTravels(t *testing.T) {
 	x := randomSparse(120, 40, 0.2, 2)
 	src := newUneven(x, nil)
-	for _, loss := range []Loss{Frobenius, KullbackLeibler} {
-		cfg := Config{K: 4, Loss: loss, Seed: 1, MaxIter: 10, Tol: -1}
+	// float32 gathers travel too: a worker that lost them would gather
+	// float64 rows and sum other statistics.
+	for _, c := range []struct {
+		loss    Loss
+		gathers Gathers
+	}{{Frobenius, GathersAuto}, {KullbackLeibler, GathersAuto}, {Frobenius, GathersFloat32}} {
+		loss := c.loss
+		cfg := Config{K: 4, Loss: loss, Seed: 1, MaxIter: 10, Tol: -1, Gathers: c.gathers}
 		tr, err := NewTrainer(120, 40, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -207,7 +213,7 @@ func TestTrainerTravels(t *testing.T) {
 		}
 		for q := range a1 {
 			if a1[q] != a2[q] {
-				t.Fatalf("%v: a restored trainer's statistic %d is %v, the original's %v", loss, q, a2[q], a1[q])
+				t.Fatalf("%v, %v gathers: a restored trainer's statistic %d is %v, the original's %v", loss, c.gathers, q, a2[q], a1[q])
 			}
 		}
 		// A trainer of another fit refuses the state.
@@ -335,4 +341,34 @@ func TestFitBlocksDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	compareFits(t, "after a full disk", want, got, blockedW(t, src, st, got, cfg.K))
+}
+
+// TestFitBlocksFloat32 checks that out of core, float32 gathers (the W
+// update's rows of Hᵀ) move the fit by rounding only, whatever the blocks,
+// and that they are used: the objectives are not float64's to the bit.
+func TestFitBlocksFloat32(t *testing.T) {
+	x := randomSparse(230, 60, 0.15, 5)
+	cfg := Config{K: 6, Init: InitRandomAcol, Seed: 3, MaxIter: 30, Tol: -1, Gathers: GathersFloat64}
+	one, _ := blocks.FromCSR(x, nil, x.Rows)
+	f64, err := FitBlocks(context.Background(), one, blocks.NewMemStore(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Gathers = GathersFloat32
+	var first []float64
+	for _, src := range []blocks.Source{one, newUneven(x, nil)} {
+		f32, err := FitBlocks(context.Background(), src, blocks.NewMemStore(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, want := f32.Objective[len(f32.Objective)-1], f64.Objective[len(f64.Objective)-1]
+		if last == want || relDiff(last, want) > 1e-6 {
+			t.Errorf("%d blocks: float32 gathers end at %v, float64 at %v: want them apart by rounding only", src.NumBlocks(), last, want)
+		}
+		if first == nil {
+			first = f32.Objective
+		} else if relDiff(first[len(first)-1], last) > 1e-9 {
+			t.Errorf("float32 gathers: %v in one block, %v in %d", first[len(first)-1], last, src.NumBlocks())
+		}
+	}
 }
