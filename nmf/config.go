@@ -257,8 +257,9 @@ type Config struct {
 // Frobenius updates of a sparse X gather, one per stored entry of X: at
 // scale these reads are most of a fit's time. Products and sums are
 // float64 either way, and the KL loss, the objective's cross term and
-// dense X always read float64, as do out-of-core fits (FitBlocks), which
-// refuse GathersFloat32.
+// dense X always read float64. Out of core (FitBlocks, TSNMFBlocks) the W
+// update gathers as in memory, by the stored entries of the whole X; H's
+// numerator is a float64 pass over each block.
 type Gathers int
 
 // The precisions.
