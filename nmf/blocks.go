@@ -68,7 +68,7 @@ type trainerState struct {
 	Gen   int // W's current generation: state "w<Gen>"
 
 	Mean, Fill, XNorm2 float64
-	NNZ                int // X's stored entries (Config.Gathers decides by them)
+	NNZ                int     // X's stored entries (Config.Gathers decides by them)
 	LabeledWeight      float64 // TS-NMF: a labeled document's error weight, 0 for none
 	Labeled            int
 	TopicDocs          []int    // labeled documents per topic
