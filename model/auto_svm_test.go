@@ -117,30 +117,9 @@ func TestReadoutWarmStart(t *testing.T) {
 // iterations, not (beyond its tolerance) its optimum.
 func TestCurveSVMWarmStart(t *testing.T) {
 	ctx := context.Background()
-	c := demoCorpus(t)
-	_, res, err := vectorize.DefaultPipeline().FitTransform(ctx, c.Docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := res.X
-	_, idx := Supervision{Labels: corpus.DocLabels(res.Docs)}.labelIndex()
-	first := make([]int, len(idx))
-	for i, ls := range idx {
-		first[i] = -1
-		if len(ls) > 0 {
-			first[i] = ls[0]
-		}
-	}
-	assign, err := StratifiedFolds(first, AutoFolds, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cv := makeFolds(idx, assign, AutoFolds)
-	terms := termFeatures(x, termWeights(x))
-	_, _, duals, err := svmFolds(ctx, terms, idx, cv, 5, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := demoFolds(t)
+	idx, cv, duals := d.idx, d.cv, d.duals
+	terms := termFeatures(d.res.X, d.idf)
 	small := smallFolds(idx, cv)
 	if len(small) == 0 {
 		t.Fatal("the demo corpus's folds cannot be turned")

@@ -13,6 +13,24 @@ import (
 	"github.com/ikawaha/kagome/v2/tokenizer"
 )
 
+// japaneseAndKagome returns the Japanese segmenter and kagome's tokenizer
+// on the same dictionary (IPADIC), skipping tb in a build without it.
+func japaneseAndKagome(tb testing.TB) (Segmenter, *tokenizer.Tokenizer) {
+	tb.Helper()
+	if !slices.Contains(Languages(), "ja") {
+		tb.Skip("built without the Japanese dictionary")
+	}
+	s, err := New("ja")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s, k
+}
+
 // sampleRuns returns the runs of Han and kana of a language's sample text
 // (testdata), cut where package text would cut them (at every other
 // character), and their number of characters.
@@ -35,17 +53,7 @@ func sampleRuns(tb testing.TB, lang string) ([]string, int) {
 // TestKagomeAgreement checks that the Japanese segmenter cuts the sample
 // text as kagome's tokenizer does with the same dictionary.
 func TestKagomeAgreement(t *testing.T) {
-	if !slices.Contains(Languages(), "ja") {
-		t.Skip("built without the Japanese dictionary")
-	}
-	s, err := New("ja")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, k := japaneseAndKagome(t)
 	runs, _ := sampleRuns(t, "ja")
 	words, same := 0, 0
 	for _, run := range runs {
@@ -71,17 +79,7 @@ func TestKagomeAgreement(t *testing.T) {
 // unknown word may be (1,024 characters), where the groups of unknown
 // words are capped and made anew, against kagome's cuts.
 func TestKagomeLongRuns(t *testing.T) {
-	if !slices.Contains(Languages(), "ja") {
-		t.Skip("built without the Japanese dictionary")
-	}
-	s, err := New("ja")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, k := japaneseAndKagome(t)
 	for _, run := range []string{
 		strings.Repeat("ヴ", 1100),
 		strings.Repeat("サウンドサーバ", 160) + "です",
@@ -130,14 +128,7 @@ func FuzzJapanese(f *testing.F) {
 	for _, s := range []string{"", "東京都に住んでいます", "すもももももももものうち", "JACKはサウンドサーバです。", "ｶﾀｶﾅ123abc", "\xff東", "ー々ゝ"} {
 		f.Add(s)
 	}
-	s, err := New("ja")
-	if err != nil {
-		f.Fatal(err)
-	}
-	k, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
-	if err != nil {
-		f.Fatal(err)
-	}
+	s, k := japaneseAndKagome(f)
 	f.Fuzz(func(t *testing.T, run string) {
 		if !utf8.ValidString(run) {
 			return // package text hands it runs of letters only
