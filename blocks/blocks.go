@@ -41,6 +41,13 @@ type Source interface {
 	Read(i int) (*Block, error)
 }
 
+// Recycler is a Source that can reuse the arrays of a block it returned
+// once the block is no longer needed. Each hands every block it read back
+// to a Source that is a Recycler as soon as fn has returned for it.
+type Recycler interface {
+	Recycle(b *Block)
+}
+
 // Store keeps named vectors of per-block state: Save(name, i, v) and then
 // Load(name, i, dst) with len(dst) = len(v) gives v back. Loading what was
 // never saved is an error wrapping fs.ErrNotExist. Different blocks may be
@@ -62,7 +69,8 @@ type Trainer interface {
 	// Map runs the current pass on block i: it reads and writes the
 	// block's document-side state in st and adds the block's statistics
 	// into acc (len StatsLen()). It must not change the Trainer, so that
-	// calls for different blocks may run at once.
+	// calls for different blocks may run at once, nor keep b once it
+	// returns (its arrays may be reused for a later block).
 	Map(ctx context.Context, i int, b *Block, st Store, acc []float64) error
 	// Reduce ends the pass with the summed statistics, updating the
 	// topic-side state, and reports whether the fit is finished.
@@ -122,6 +130,8 @@ func Run(ctx context.Context, src Source, st Store, tr Trainer) error {
 // run is Run's loop, its writes going through wb.
 func run(ctx context.Context, src Source, wb *behind, checkpoint bool, tr Trainer) error {
 	var acc []float64
+	rd := newReader(src)
+	defer rd.close()
 	for {
 		n := tr.StatsLen()
 		if n == 0 {
@@ -132,7 +142,7 @@ func run(ctx context.Context, src Source, wb *behind, checkpoint bool, tr Traine
 		}
 		acc = acc[:n]
 		clear(acc)
-		err := Each(ctx, src, func(i int, b *Block) error {
+		err := rd.pass(ctx, true, func(i int, b *Block) error {
 			return tr.Map(ctx, i, b, wb, acc)
 		})
 		if err != nil {
@@ -182,44 +192,95 @@ func Resume(st Store, tr Trainer) (bool, error) {
 
 // Each calls fn for every block of src in order, reading block i+1 while
 // fn works on block i. It stops at the first error, from a read or from
-// fn, or when ctx is cancelled (returning ctx.Err()).
+// fn, or when ctx is cancelled (returning ctx.Err()). When src is a
+// Recycler, each block is handed back to it once fn has returned: fn must
+// not keep the block, its matrix or its labels.
 func Each(ctx context.Context, src Source, fn func(i int, b *Block) error) error {
-	n := src.NumBlocks()
-	type read struct {
-		b   *Block
-		err error
+	r := newReader(src)
+	defer r.close()
+	return r.pass(ctx, false, fn)
+}
+
+// reader reads a Source's blocks one ahead of their use, for Each and
+// for Run's passes.
+type reader struct {
+	src   Source
+	rc    Recycler       // src as a Recycler, or nil
+	ahead <-chan readOne // the next pass's first block, being read; nil if none
+}
+
+// readOne is the outcome of reading one block.
+type readOne struct {
+	b   *Block
+	err error
+}
+
+func newReader(src Source) *reader {
+	rc, _ := src.(Recycler)
+	return &reader{src: src, rc: rc}
+}
+
+// start reads block i in the background.
+func (r *reader) start(i int) <-chan readOne {
+	ch := make(chan readOne, 1)
+	go func() {
+		b, err := r.src.Read(i)
+		ch <- readOne{b, err}
+	}()
+	return ch
+}
+
+// recycle hands b back to the Source when it takes blocks back.
+func (r *reader) recycle(b *Block) {
+	if r.rc != nil && b != nil {
+		r.rc.Recycle(b)
 	}
-	start := func(i int) <-chan read {
-		ch := make(chan read, 1)
-		go func() {
-			b, err := src.Read(i)
-			ch <- read{b, err}
-		}()
-		return ch
-	}
-	var next <-chan read
-	if n > 0 {
-		next = start(0)
+}
+
+// pass calls fn for every block in order, reading block i+1 while fn
+// works on block i; with again set, it reads the first block of the next
+// pass while fn works on the last, so that a pass does not begin by
+// waiting for its first block.
+func (r *reader) pass(ctx context.Context, again bool, fn func(i int, b *Block) error) error {
+	n := r.src.NumBlocks()
+	next := r.ahead
+	r.ahead = nil
+	if next == nil && n > 0 {
+		next = r.start(0)
 	}
 	for i := 0; i < n; i++ {
-		r := <-next
-		if r.err != nil {
-			return r.err
+		got := <-next
+		next = nil
+		if got.err != nil {
+			return got.err
 		}
 		if err := ctx.Err(); err != nil {
+			r.recycle(got.b)
 			return err
 		}
 		if i+1 < n {
-			next = start(i + 1)
+			next = r.start(i + 1)
+		} else if again {
+			r.ahead = r.start(0)
 		}
-		if err := fn(i, r.b); err != nil {
-			if i+1 < n {
-				<-next // let the read finish before returning
+		err := fn(i, got.b)
+		r.recycle(got.b)
+		if err != nil {
+			if next != nil {
+				r.recycle((<-next).b) // let the read finish before returning
 			}
 			return err
 		}
 	}
 	return nil
+}
+
+// close waits for a read still under way and hands its block back.
+func (r *reader) close() {
+	if r.ahead != nil {
+		r.recycle((<-r.ahead).b)
+		r.ahead = nil
+	}
 }
 
 // memSource is a matrix in memory cut into blocks.

@@ -6,6 +6,8 @@ import (
 	"encoding/gob"
 	"errors"
 	"math"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/semitopic/semitopic/sparse"
@@ -148,5 +150,91 @@ func TestMarshalState(t *testing.T) {
 	var short state
 	if err := UnmarshalState(b[:len(b)-3], &short, func() []*Floats { return arrays(&short) }); err == nil {
 		t.Fatal("a truncated state decoded")
+	}
+}
+
+// recycling is a Source that records the blocks read and handed back.
+type recycling struct {
+	Source
+	mu    sync.Mutex
+	reads []int // First of each block read
+	back  []int // First of each block handed back
+}
+
+func (r *recycling) Read(i int) (*Block, error) {
+	b, err := r.Source.Read(i)
+	if err == nil {
+		r.mu.Lock()
+		r.reads = append(r.reads, b.First)
+		r.mu.Unlock()
+	}
+	return b, err
+}
+
+func (r *recycling) Recycle(b *Block) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.back = append(r.back, b.First)
+}
+
+func TestEachRecycles(t *testing.T) {
+	x, err := sparse.NewCSR(5, 2, []int{0, 1, 2, 3, 4, 5}, []int32{0, 1, 0, 1, 0}, []float64{1, 2, 3, 4, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, err := FromCSR(x, nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every block goes back once fn is done with it, in order.
+	src := &recycling{Source: mem}
+	var live []int
+	err = Each(context.Background(), src, func(i int, b *Block) error {
+		src.mu.Lock()
+		defer src.mu.Unlock()
+		if slices.Contains(src.back, b.First) {
+			t.Errorf("block %d handed back before fn ran", i)
+		}
+		live = append(live, b.First)
+		return nil
+	})
+	if err != nil || !slices.Equal(src.back, []int{0, 2, 4}) || !slices.Equal(live, src.back) {
+		t.Fatalf("handed back %v, used %v, err %v", src.back, live, err)
+	}
+	// When fn fails, its block and the one read ahead go back too.
+	src = &recycling{Source: mem}
+	boom := errors.New("boom")
+	err = Each(context.Background(), src, func(i int, b *Block) error { return boom })
+	if !errors.Is(err, boom) || !slices.Equal(src.back, []int{0, 2}) {
+		t.Fatalf("after a failure handed back %v, err %v", src.back, err)
+	}
+}
+
+func TestRunReadsAheadAcrossPasses(t *testing.T) {
+	x, err := sparse.NewCSR(5, 2, []int{0, 1, 2, 3, 4, 5}, []int32{0, 1, 0, 1, 0}, []float64{1, 2, 3, 4, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, err := FromCSR(x, nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &recycling{Source: mem}
+	tr := &sumTrainer{}
+	if err := Run(context.Background(), src, NewMemStore(), tr); err != nil {
+		t.Fatal(err)
+	}
+	if tr.sums[0] != 15 || tr.sums[2] != 15 {
+		t.Fatalf("sums %v", tr.sums)
+	}
+	// Two passes of three blocks, and the first block of a third pass read
+	// while the second pass's last block was worked on; every block read
+	// is handed back once Run returns.
+	want := []int{0, 2, 4, 0, 2, 4, 0}
+	if !slices.Equal(src.reads, want) {
+		t.Fatalf("read %v, want %v", src.reads, want)
+	}
+	if slices.Sort(src.back); !slices.Equal(src.back, []int{0, 0, 0, 2, 2, 4, 4}) {
+		t.Fatalf("handed back %v", src.back)
 	}
 }

@@ -399,12 +399,13 @@ func Open(dir string) (*Manifest, error) {
 // ReadShard reads shard i of the corpus in dir, checking its checksum and
 // layout, as a CSR matrix of the shard's rows.
 func (m *Manifest) ReadShard(dir string, i int) (*sparse.CSR, error) {
-	return m.readShard(dir, i, true)
+	return m.readShard(dir, i, true, nil)
 }
 
 // readShard reads shard i, checking its SHA-256 when verify is set (its
-// size, header and layout always).
-func (m *Manifest) readShard(dir string, i int, verify bool) (*sparse.CSR, error) {
+// size, header and layout always), into reuse's arrays when they are
+// large enough (reuse may be nil).
+func (m *Manifest) readShard(dir string, i int, verify bool, reuse *sparse.CSR) (*sparse.CSR, error) {
 	if i < 0 || i >= len(m.Shards) {
 		return nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(m.Shards))
 	}
@@ -428,7 +429,7 @@ func (m *Manifest) readShard(dir string, i int, verify bool) (*sparse.CSR, error
 	if verify {
 		r = io.TeeReader(f, h)
 	}
-	x, err := readShard(bufio.NewReaderSize(r, 1<<20), uint64(s.Rows), uint64(m.Terms), uint64(s.NNZ))
+	x, err := readShard(bufio.NewReaderSize(r, 1<<20), uint64(s.Rows), uint64(m.Terms), uint64(s.NNZ), reuse)
 	if err != nil {
 		return nil, fmt.Errorf("shard: %s: %w", path, err)
 	}
@@ -441,8 +442,9 @@ func (m *Manifest) readShard(dir string, i int, verify bool) (*sparse.CSR, error
 // readShard parses the shard layout, whose header must announce the
 // manifest's rows, columns and entries (so that a damaged header cannot
 // make it allocate), and drains r, so that a hash of what r reads covers
-// the whole file.
-func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64) (*sparse.CSR, error) {
+// the whole file. The arrays are reuse's when it is not nil and they are
+// large enough, new ones otherwise.
+func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64, reuse *sparse.CSR) (*sparse.CSR, error) {
 	var mg [8]byte
 	if _, err := io.ReadFull(r, mg[:]); err != nil || mg != magic {
 		return nil, fmt.Errorf("not a shard file")
@@ -455,12 +457,46 @@ func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64) (*sparse.CSR, er
 	if rows != wantRows || cols != wantCols || nnz != wantNNZ {
 		return nil, fmt.Errorf("the header says %d×%d with %d entries, the manifest %d×%d with %d: the file is damaged", rows, cols, nnz, wantRows, wantCols, wantNNZ)
 	}
+	var ip []int
+	var indices []int32
+	var data []float64
+	if reuse != nil {
+		ip, indices, data = reuse.Indptr, reuse.Indices, reuse.Data
+	}
+	ip = resize(ip, int(rows)+1)
+	indices = resize(indices, int(nnz))
+	data = resize(data, int(nnz))
+	var err error
+	if inPlace {
+		err = readInPlace(r, ip)
+		if err == nil {
+			err = readInPlace(r, indices)
+		}
+		if err == nil {
+			err = readInPlace(r, data)
+		}
+	} else {
+		err = decodeArrays(r, ip, indices, data)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("truncated: %w", err)
+	}
+	if n, _ := io.Copy(io.Discard, r); n > 0 {
+		return nil, fmt.Errorf("%d bytes after the data", n)
+	}
+	x := &sparse.CSR{Rows: int(rows), Cols: int(cols), Indptr: ip, Indices: indices, Data: data}
+	if err := x.Validate(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// decodeArrays reads the shard's three arrays value by value, on machines
+// whose layout is not the file's.
+func decodeArrays(r io.Reader, ip []int, indices []int32, data []float64) error {
 	// The arrays are decoded through one small buffer: binary.Read would
 	// first read each of them whole into a temporary of its size.
 	buf := make([]byte, 1<<16)
-	ip := make([]int, rows+1)
-	indices := make([]int32, nnz)
-	data := make([]float64, nnz)
 	err := decode(r, buf, 8, len(ip), func(b []byte, k int) {
 		for q := range ip[k : k+len(b)/8] {
 			ip[k+q] = int(int64(binary.LittleEndian.Uint64(b[8*q:])))
@@ -480,17 +516,16 @@ func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64) (*sparse.CSR, er
 			}
 		})
 	}
-	if err != nil {
-		return nil, fmt.Errorf("truncated: %w", err)
+	return err
+}
+
+// resize returns s with length n, in s's array when its capacity allows
+// (the elements are then overwritten by the caller, not cleared).
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
 	}
-	if n, _ := io.Copy(io.Discard, r); n > 0 {
-		return nil, fmt.Errorf("%d bytes after the data", n)
-	}
-	x := &sparse.CSR{Rows: int(rows), Cols: int(cols), Indptr: ip, Indices: indices, Data: data}
-	if err := x.Validate(); err != nil {
-		return nil, err
-	}
-	return x, nil
+	return make([]T, n)
 }
 
 // decode reads n values of size bytes from r through buf, handing each

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/semitopic/semitopic/blocks"
+	"github.com/semitopic/semitopic/sparse"
 )
 
 // Source is a sharded corpus read one shard at a time: a blocks.Source
@@ -18,9 +20,19 @@ type Source struct {
 	dir      string
 	m        *Manifest
 	verified []atomic.Bool // shards whose checksum this Source has checked
+
+	mu    sync.Mutex
+	spare []*sparse.CSR // arrays handed back by Recycle, for later reads
 }
 
-var _ blocks.Source = (*Source)(nil)
+var (
+	_ blocks.Source   = (*Source)(nil)
+	_ blocks.Recycler = (*Source)(nil)
+)
+
+// maxSpare is how many blocks' arrays a Source keeps for reuse: blocks.Each
+// holds two blocks at a time (the one being worked on and the next).
+const maxSpare = 2
 
 // OpenSource opens the sharded corpus in dir for out-of-core work,
 // checking its manifest (each shard is checked when it is read).
@@ -56,8 +68,12 @@ func (s *Source) Read(i int) (*blocks.Block, error) {
 		return nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(s.m.Shards))
 	}
 	verify := !s.verified[i].Load()
-	x, err := s.m.readShard(s.dir, i, verify)
+	reuse := s.takeSpare(s.m.Shards[i].NNZ)
+	x, err := s.m.readShard(s.dir, i, verify, reuse)
 	if err != nil {
+		if reuse != nil {
+			s.Recycle(&blocks.Block{X: reuse})
+		}
 		return nil, err
 	}
 	s.verified[i].Store(true)
@@ -68,6 +84,50 @@ func (s *Source) Read(i int) (*blocks.Block, error) {
 		}
 	}
 	return b, nil
+}
+
+// Recycle takes back a block that Read returned and that is no longer
+// used, so that a later Read can decode into its arrays instead of
+// allocating (and the kernel clearing) a shard's worth of new memory at
+// every pass. The block must not be used after it is handed back.
+func (s *Source) Recycle(b *blocks.Block) {
+	if b == nil || b.X == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.spare) < maxSpare {
+		s.spare = append(s.spare, b.X)
+	}
+	b.X = nil
+}
+
+// takeSpare returns recycled arrays for a shard of nnz entries: the
+// smallest spare whose capacity holds them, or else the largest (whose
+// arrays readShard replaces where they are too small), or nil when there
+// is none.
+func (s *Source) takeSpare(nnz int64) *sparse.CSR {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.spare) == 0 {
+		return nil
+	}
+	best := -1
+	for k, x := range s.spare {
+		if int64(cap(x.Data)) >= nnz && (best < 0 || cap(x.Data) < cap(s.spare[best].Data)) {
+			best = k
+		}
+	}
+	if best < 0 {
+		for k, x := range s.spare {
+			if best < 0 || cap(x.Data) > cap(s.spare[best].Data) {
+				best = k
+			}
+		}
+	}
+	x := s.spare[best]
+	s.spare = append(s.spare[:best], s.spare[best+1:]...)
+	return x
 }
 
 // Vocab reads the vocabulary file (nil when the corpus has none).

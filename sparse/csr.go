@@ -3,6 +3,7 @@ package sparse
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // CSR is a sparse matrix in compressed sparse row form. Row i holds the
@@ -74,9 +75,14 @@ func (m *CSR) Validate() error {
 				return fmt.Errorf("sparse: row %d: column indices not strictly increasing (%d after %d)", i, j, prev)
 			}
 			prev = j
-			if v := m.Data[p]; math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("sparse: row %d, column %d: value %v is not finite", i, j, v)
-			}
+		}
+	}
+	// v−v is 0 for a finite v and NaN for ±Inf and NaN: one subtraction
+	// per value instead of two classifications.
+	for p, v := range m.Data {
+		if v-v != 0 {
+			i := sort.Search(m.Rows, func(i int) bool { return m.Indptr[i+1] > p })
+			return fmt.Errorf("sparse: row %d, column %d: value %v is not finite", i, m.Indices[p], v)
 		}
 	}
 	return nil

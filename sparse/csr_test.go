@@ -27,7 +27,9 @@ func TestValidate(t *testing.T) {
 		{func(m *CSR) { m.Indptr[1] = 9 }, "Indptr decreases at row 1"}, // no out-of-range access
 		{func(m *CSR) { m.Indices[1] = 3 }, "column 3 out of range"},
 		{func(m *CSR) { m.Indices[1] = 0 }, "not strictly increasing"},
-		{func(m *CSR) { m.Data[2] = math.Inf(1) }, "not finite"},
+		{func(m *CSR) { m.Data[2] = math.Inf(1) }, "row 1, column 1: value +Inf is not finite"},
+		{func(m *CSR) { m.Data[1] = math.NaN() }, "row 0, column 2: value NaN is not finite"},
+		{func(m *CSR) { m.Data[0] = math.Inf(-1) }, "row 0, column 0: value -Inf is not finite"},
 	}
 	for _, c := range cases {
 		if c.msg == "exceed int32" && strconv.IntSize < 64 {
