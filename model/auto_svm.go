@@ -27,6 +27,8 @@ type svmDuals struct {
 	// search keeps several sets of them until the final fit.
 	nz    [][]int32
 	alpha [][]float64
+	// rows counts the fold's training rows.
+	rows int
 }
 
 // newSVMDuals returns the duals alpha of a one-vs-rest SVM fitted on the
@@ -35,7 +37,7 @@ type svmDuals struct {
 // Supervision.labelIndex; for two labels alpha holds label 1's problem
 // alone, which both labels map to).
 func newSVMDuals(train, doc, label, labels []int, alpha [][]float64) *svmDuals {
-	d := &svmDuals{train: train, row: make(map[[2]int]int, len(doc)), problem: make(map[int]int, len(labels))}
+	d := &svmDuals{train: train, row: make(map[[2]int]int, len(doc)), problem: make(map[int]int, len(labels)), rows: len(doc)}
 	d.nz, d.alpha = make([][]int32, len(alpha)), make([][]float64, len(alpha))
 	for k, a := range alpha {
 		for r, v := range a {
@@ -90,7 +92,7 @@ const cvSVMTol = 0.1
 // each training row's document (an index of trainReadout's labels) and
 // label in doc and label.
 type readoutSVM struct {
-	warm readoutWarm
+	warm *readoutWarm
 	tol  float64
 
 	keep       bool
@@ -102,26 +104,33 @@ type readoutSVM struct {
 func (h *readoutSVM) keeps() bool { return h != nil && h.keep }
 
 // start returns h's warm start, nil for none or a nil h.
-func (h *readoutSVM) start() readoutWarm {
+func (h *readoutSVM) start() *readoutWarm {
 	if h == nil {
 		return nil
 	}
 	return h.warm
 }
 
-// readoutWarm gives the terms+topics readout's SVM its starting dual
-// variables: warm(i, l, k) is that of the i-th training document's row of
-// label l in the binary problem of label k, in the readout's own indices
-// (see trainReadout).
-type readoutWarm func(i, l, k int) float64
+// readoutWarm gives an SVM that learns from some of the search's labeled
+// documents its starting dual variables, from the duals of folds fitted
+// on the same documents or some of them (warmFrom): at(i, l, k) is that of
+// its i-th training document's row of label l in the binary problem of
+// label k, in the SVM's own indices of documents and labels.
+type readoutWarm struct {
+	// use are the folds whose duals are averaged, docs maps the SVM's
+	// documents to the search's and label its labels.
+	use   []*svmDuals
+	docs  []int
+	label func(int) int
+}
 
 // warmFrom returns the start of an SVM that learns from the documents
-// docs, with doc and label mapping the readout's indices of a document and
-// a label to the search's: the duals of the fold fitted on the same
+// docs, with doc and label mapping the SVM's indices of a document and a
+// label to the search's: the duals of the fold fitted on the same
 // documents when there is one (the same rows: the start the terms alone
 // give the terms and topics), else the mean of every fold's that has the
 // row. It returns nil without folds.
-func warmFrom(folds []*svmDuals, docs []int, label func(int) int) readoutWarm {
+func warmFrom(folds []*svmDuals, docs []int, label func(int) int) *readoutWarm {
 	if len(folds) == 0 {
 		return nil
 	}
@@ -132,38 +141,83 @@ func warmFrom(folds []*svmDuals, docs []int, label func(int) int) readoutWarm {
 			break
 		}
 	}
-	return func(i, l, k int) float64 {
-		sum, n := 0.0, 0
-		for _, f := range use {
-			if a, ok := f.dual(docs[i], label(l), label(k)); ok {
-				sum += a
-				n++
-			}
+	return &readoutWarm{use: use, docs: docs, label: label}
+}
+
+// at returns the start of the i-th document's row of label l in the
+// binary problem of label k: the mean of the duals of the folds that have
+// that row and problem, 0 when none has.
+func (w *readoutWarm) at(i, l, k int) float64 {
+	sum, n := 0.0, 0
+	for _, f := range w.use {
+		if a, ok := f.dual(w.docs[i], w.label(l), w.label(k)); ok {
+			sum += a
+			n++
 		}
-		if n == 0 {
-			return 0
-		}
-		return sum / float64(n)
 	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }
 
 // duals returns the start of a one-vs-rest SVM over numLabels labels (the
 // layout of classify.LinearSVC.Start: one binary problem per label, or
 // label 1's alone for two) whose training row r is document doc[r] of
-// label y[r], in the indices w takes.
-func (w readoutWarm) duals(doc, y []int, numLabels int) [][]float64 {
+// label y[r], in the indices w takes: at(doc[r], y[r], k) for every row
+// and problem, to the bit, computed fold by fold — each row found in a
+// fold once, each problem's duals spread over the fold's rows once —
+// rather than by a look-up per row and problem.
+func (w *readoutWarm) duals(doc, y []int, numLabels int) [][]float64 {
 	start := make([][]float64, numLabels)
 	if numLabels == 2 {
 		start = start[:1]
 	}
+	// in[f][r] is row r's row in fold f, −1 where the fold lacks it;
+	// dense[f] holds one problem's duals over fold f's rows at a time.
+	in := make([][]int32, len(w.use))
+	dense := make([][]float64, len(w.use))
+	for f, d := range w.use {
+		in[f] = make([]int32, len(doc))
+		for r, i := range doc {
+			in[f][r] = -1
+			if q, ok := d.row[[2]int{w.docs[i], w.label(y[r])}]; ok {
+				in[f][r] = int32(q)
+			}
+		}
+		dense[f] = make([]float64, d.rows)
+	}
+	sum, n := make([]float64, len(doc)), make([]int, len(doc))
 	for k := range start {
 		pos := k
 		if numLabels == 2 {
 			pos = 1
 		}
+		clear(sum)
+		clear(n)
+		for f, d := range w.use {
+			p, ok := d.problem[w.label(pos)]
+			if !ok {
+				continue
+			}
+			for j, q := range d.nz[p] {
+				dense[f][q] = d.alpha[p][j]
+			}
+			for r, q := range in[f] {
+				if q >= 0 {
+					sum[r] += dense[f][q]
+					n[r]++
+				}
+			}
+			for _, q := range d.nz[p] {
+				dense[f][q] = 0
+			}
+		}
 		a := make([]float64, len(doc))
-		for r, i := range doc {
-			a[r] = w(i, y[r], pos)
+		for r := range a {
+			if n[r] > 0 {
+				a[r] = sum[r] / float64(n[r])
+			}
 		}
 		start[k] = a
 	}

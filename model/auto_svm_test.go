@@ -25,7 +25,7 @@ func TestWarmFrom(t *testing.T) {
 		t.Error("a row fold a lacks has a dual")
 	}
 	same := warmFrom([]*svmDuals{b, a}, []int{1, 2}, func(l int) int { return l })
-	if got := same(1, 1, 1); got != 2 {
+	if got := same.at(1, 1, 1); got != 2 {
 		t.Errorf("same documents: dual %g, want fold a's 2 alone", got)
 	}
 	// Readout labels 0 and 1 are the search's 1 and 0.
@@ -39,12 +39,48 @@ func TestWarmFrom(t *testing.T) {
 		{1, 1, 0, 5},             // document 3, label 0: fold b only, its single problem
 		{2, 0, 0, 0},             // document 4: no fold has it
 	} {
-		if got := mean(c.i, c.l, c.k); got != c.want {
+		if got := mean.at(c.i, c.l, c.k); got != c.want {
 			t.Errorf("warm(%d, %d, %d) = %g, want %g", c.i, c.l, c.k, got, c.want)
 		}
 	}
 	if warmFrom(nil, []int{1}, swap) != nil {
 		t.Error("no folds: a start")
+	}
+	// duals lays at out as LinearSVC.Start takes it, to the bit: rows
+	// of documents 2, 3 and 4 (readout indices 0, 1 and 2) with their
+	// readout labels, over three labels (three problems) and two (label
+	// 1's problem alone).
+	doc, y := []int{0, 0, 1, 2}, []int{0, 1, 1, 0}
+	for _, labels := range []int{3, 2} {
+		checkDuals(t, mean, doc, y, labels)
+	}
+}
+
+// checkDuals checks that w.duals(doc, y, labels) holds w.at for every row
+// and problem, to the bit.
+func checkDuals(t *testing.T, w *readoutWarm, doc, y []int, labels int) {
+	t.Helper()
+	start := w.duals(doc, y, labels)
+	want := labels
+	if labels == 2 {
+		want = 1
+	}
+	if len(start) != want {
+		t.Fatalf("%d labels: %d problems, want %d", labels, len(start), want)
+	}
+	for k, a := range start {
+		pos := k
+		if labels == 2 {
+			pos = 1
+		}
+		if len(a) != len(doc) {
+			t.Fatalf("%d labels, problem %d: %d duals for %d rows", labels, k, len(a), len(doc))
+		}
+		for r, v := range a {
+			if at := w.at(doc[r], y[r], pos); math.Float64bits(v) != math.Float64bits(at) {
+				t.Errorf("%d labels, problem %d, row %d: %g, at gives %g", labels, k, r, v, at)
+			}
+		}
 	}
 }
 
@@ -83,7 +119,7 @@ func TestReadoutWarmStart(t *testing.T) {
 	nonzero := 0
 	for i, ls := range tl {
 		for _, l := range ls {
-			if warm(i, l, l) > 0 {
+			if warm.at(i, l, l) > 0 {
 				nonzero++
 			}
 		}
@@ -91,6 +127,22 @@ func TestReadoutWarmStart(t *testing.T) {
 	if nonzero == 0 {
 		t.Fatal("the warm start is zero")
 	}
+	var doc, y []int
+	for i, ls := range tl {
+		for _, l := range ls {
+			doc, y = append(doc, i), append(y, l)
+		}
+	}
+	checkDuals(t, warm, doc, y, len(names))
+	// The mean over the folds, as the learning curve's and the final
+	// readouts start, where no fold has the same documents.
+	var doc1, y1 []int
+	for r, i := range doc {
+		if i > 0 {
+			doc1, y1 = append(doc1, i-1), append(y1, y[r])
+		}
+	}
+	checkDuals(t, warmFrom(duals, fold.train[1:], func(l int) int { return l }), doc1, y1, len(names))
 	cold, err := trainReadout(ctx, ReadoutTermsTopics, xl, w, tl, len(names), idf, 5, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,8 @@ package nmf
 
 import (
 	"math"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // gram is a Gram matrix G = AᵀA (k × k, symmetric positive semi-definite)
@@ -158,10 +160,9 @@ func (q *nnls) solve(x []float64, gm *gram, b []float64, allowed []bool) int {
 		}
 		for _, s := range q.passive {
 			if xs := x[s]; xs != 0 {
-				row := g[s*k : (s+1)*k]
-				for t := range q.grad {
-					q.grad[t] -= row[t] * xs
-				}
+				// grad −= xs·row, each product rounded before it is
+				// subtracted, as the loop it replaces did: the same bits.
+				floats.AddScaled(q.grad, -xs, g[s*k:(s+1)*k])
 			}
 		}
 		tol := 10 * float64(k) * eps * (bmax + xsum)

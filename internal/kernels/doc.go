@@ -28,6 +28,16 @@
 // with each product rounded before the addition, so the assembly and the
 // portable code agree to the bit (TestScatterAdd).
 //
+// SparseDot is a sparse row times a dense vector, and PrefetchSparse asks
+// for a sparse row's cache lines ahead of its use,
+//
+//	SparseDot(w, idx, vals):  Σ_q w[idx[q]]·vals[q]
+//
+// in four interleaved partial sums, the same bits in assembly (SSE2, every
+// amd64 processor) and portable Go (TestSparseDot): the linear SVM's dual
+// coordinate descent (package classify) visits its rows in random order
+// and prefetches the row it will visit next but one.
+//
 // Log and Exp apply math.Log and math.Exp to a slice, four numbers at a
 // time with AVX2 and FMA (the same operations as the standard library's
 // amd64 assembly, so the same bits; subnormal inputs of Log get fdlibm's
