@@ -255,24 +255,27 @@ func (t *Trainer) checkValues(i int, b *blocks.Block) error {
 	return nil
 }
 
-// prep returns block i's matrix in the fit's input mode: b.X itself
-// (which is only read) when the mode leaves its values as they are, else
-// preprocess's copy.
-func (t *Trainer) prep(i int, b *blocks.Block) (*sparse.CSR, error) {
+// prep returns block i's matrix in the fit's input mode and whether only
+// its pattern is to be read (every stored value taken as 1): b.X itself
+// (which is only read) when the mode leaves its values as they are, and
+// for binarized input when values is false (the products read the pattern
+// only, so that a pass does not copy the block); else preprocess's copy.
+func (t *Trainer) prep(i int, b *blocks.Block, values bool) (x *sparse.CSR, pattern bool, err error) {
 	if t.cfg.Input == Fraction && t.bg == nil && b.X.Max() > 1 {
-		return nil, fmt.Errorf("corex: block %d holds values above 1 that the first pass did not see: the source changed during the fit", i)
+		return nil, false, fmt.Errorf("corex: block %d holds values above 1 that the first pass did not see: the source changed during the fit", i)
 	}
-	if t.cfg.Input != Binarize && t.bg == nil || t.cfg.Input == Binarize && allOnes(b.X.Data) {
+	bin := t.cfg.Input == Binarize
+	if bin && !values || t.cfg.Input != Binarize && t.bg == nil || bin && allOnes(b.X.Data) {
 		if err := t.checkValues(i, b); err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		return b.X, nil
+		return b.X, bin || b.X.IsBinary(), nil
 	}
-	x, _, err := preprocess(b.X, t.cfg.Input, t.bg)
+	x, _, err = preprocess(b.X, t.cfg.Input, t.bg)
 	if err != nil {
-		return nil, fmt.Errorf("corex: block %d (first document %d): %w", i, b.First, err)
+		return nil, false, fmt.Errorf("corex: block %d (first document %d): %w", i, b.First, err)
 	}
-	return x, nil
+	return x, x.IsBinary(), nil
 }
 
 func allOnes(a []float64) bool {
@@ -291,7 +294,7 @@ func (t *Trainer) mapScan(i int, b *blocks.Block, acc []float64) error {
 		return err
 	}
 	nv, x := t.nv, b.X
-	floats.Add(acc[:nv], colSums(x))
+	floats.Add(acc[:nv], colSums(x, false))
 	total, above := 0.0, 0
 	for _, v := range x.Data {
 		total += v
@@ -314,7 +317,7 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 			return err
 		}
 	}
-	x, err := t.prep(i, b)
+	x, pattern, err := t.prep(i, b, len(t.pairs) > 0) // the anchors read the values
 	if err != nil {
 		return err
 	}
@@ -343,11 +346,11 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 		}
 	}
 	addExact(acc[2*vk:2*vk+k], acc[2*vk+k:off], ps, unit)
-	if err := addTMul(acc[:vk], acc[vk:2*vk], x, p, unit); err != nil {
+	if err := addTMul(acc[:vk], acc[vk:2*vk], x, pattern, p, unit); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	if t.d == nil {
-		addExact(acc[off+1:off+1+nv], acc[off+1+nv:off+1+2*nv], colSums(x), unit)
+		addExact(acc[off+1:off+1+nv], acc[off+1+nv:off+1+2*nv], colSums(x, pattern), unit)
 		nnz := acc[off+1+2*nv : off+1+3*nv]
 		for _, j := range x.Indices {
 			nnz[j]++
@@ -356,26 +359,31 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 	return nil
 }
 
-// colSums returns x's column sums, summed in the order of the entries so
-// that a block's sums do not depend on the number of cores of the machine
-// that maps it (sparse's ColSums sums per core).
-func colSums(x *sparse.CSR) []float64 {
+// colSums returns x's column sums (of its pattern: the number of entries
+// per column, when pattern is true), summed in the order of the entries
+// so that a block's sums do not depend on the number of cores of the
+// machine that maps it (sparse's ColSums sums per core).
+func colSums(x *sparse.CSR, pattern bool) []float64 {
 	s := make([]float64, x.Cols)
 	for p, j := range x.Indices {
-		s[j] += x.Data[p]
+		if pattern {
+			s[j]++
+		} else {
+			s[j] += x.Data[p]
+		}
 	}
 	return s
 }
 
 // addTMul adds xᵀ·p (terms × K, word-major) into hi and lo as addExact
-// does. Binary blocks take sparse.TMulPattern, TMulDense's bits (a
-// product by 1 is exact) without its per-entry tail when K is not a
-// multiple of 4.
-func addTMul(hi, lo []float64, x *sparse.CSR, p *mat.Dense, unit float64) error {
+// does, x read as its pattern when pattern is true. Patterns (and binary
+// blocks) take sparse.TMulPattern, TMulDense's bits (a product by 1 is
+// exact) without its per-entry tail when K is not a multiple of 4.
+func addTMul(hi, lo []float64, x *sparse.CSR, pattern bool, p *mat.Dense, unit float64) error {
 	_, k := p.Dims()
 	pdy := mat.NewDense(x.Cols, k, nil)
 	tmul := sparse.TMulDense
-	if x.IsBinary() {
+	if pattern {
 		tmul = sparse.TMulPattern
 	}
 	if err := tmul(pdy, x, p); err != nil {
@@ -431,7 +439,7 @@ func exactSum(dst, hi, lo []float64) {
 // mapIter computes block b's p(y|x) and log Z for the current iteration
 // and adds their sums, then the next iteration's co-counts.
 func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
-	x, err := t.prep(i, b)
+	x, pattern, err := t.prep(i, b, false)
 	if err != nil {
 		return err
 	}
@@ -441,7 +449,7 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 		return nil
 	}
 	u := mat.NewDense(rows, 2*k, nil)
-	if err := mul(u, x, s.info, x.IsBinary()); err != nil {
+	if err := mul(u, x, s.info, pattern); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	p, logP, logZ := mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil)
@@ -473,7 +481,7 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 		})
 	}
 	vk, off := t.nv*k, 4*k+1
-	if err := addTMul(acc[off:off+vk], acc[off+vk:], x, p, unit); err != nil {
+	if err := addTMul(acc[off:off+vk], acc[off+vk:], x, pattern, p, unit); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	return nil
@@ -494,7 +502,7 @@ func (t *Trainer) mapOutput(i int, b *blocks.Block, st blocks.Store, acc []float
 	if st == nil {
 		return fmt.Errorf("corex: block %d: nil store", i)
 	}
-	x, err := t.prep(i, b)
+	x, pattern, err := t.prep(i, b, false)
 	if err != nil {
 		return err
 	}
@@ -503,7 +511,7 @@ func (t *Trainer) mapOutput(i int, b *blocks.Block, st blocks.Store, acc []float
 	var vp, vlp, vlz []float64
 	if rows > 0 {
 		u := mat.NewDense(rows, 2*m.K, nil)
-		if err := mul(u, x, m.info, x.IsBinary()); err != nil {
+		if err := mul(u, x, m.info, pattern); err != nil {
 			return fmt.Errorf("corex: block %d: %w", i, err)
 		}
 		p, logP, logZ := mat.NewDense(rows, m.K, nil), mat.NewDense(rows, m.K, nil), mat.NewDense(rows, m.K, nil)
