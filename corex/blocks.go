@@ -606,6 +606,15 @@ func (t *Trainer) checkDocs(got float64) error {
 // (s.psum, before the flip) and the co-counts (the parts hi and lo of
 // Xᵀ·p), as Fit's iteration does until its per-document pass.
 func (t *Trainer) nextIteration(iter int, hi, lo []float64) {
+	exactSum(t.cur.pdy.RawMatrix().Data, hi, lo)
+	t.beginIteration(iter)
+}
+
+// beginIteration is nextIteration with the co-counts already in the
+// current restart's pdy: what the rest of the current restart's state
+// (its α, τ, flips, Σ p and TC per topic after the previous iteration)
+// and the co-counts determine, which UnmarshalBinary recomputes.
+func (t *Trainer) beginIteration(iter int) {
 	s, n := t.cur, float64(t.n)
 	if iter > 1 {
 		for j, f := range s.flip {
@@ -617,7 +626,6 @@ func (t *Trainer) nextIteration(iter int, hi, lo []float64) {
 	for j := range s.logPY {
 		s.logPY[j] = math.Log(s.psum[j] / n)
 	}
-	exactSum(s.pdy.RawMatrix().Data, hi, lo)
 	s.wordPass(iter, t.seed())
 	t.iter, t.phase = iter, phaseIter
 	t.setZUnit()
@@ -699,19 +707,24 @@ func (t *Trainer) endRestart() {
 }
 
 // snapshot copies what a Model is made of — α, the log-likelihood ratios,
-// the co-counts, the per-topic values and the history — into dst (nil:
-// new), which it returns.
+// the co-counts, the per-topic values and the history — and what the
+// next iteration starts from besides the co-counts — τ, the flips and
+// Σ p — into dst (nil: new), which it returns.
 func (s *fitState) snapshot(dst *fitState) *fitState {
 	if dst == nil {
 		nv := len(s.tau)
 		dst = &fitState{m: s.m, pdy: mat.NewDense(nv, s.m, nil), info: mat.NewDense(nv, 2*s.m, nil),
 			alpha: make([]float64, len(s.alpha)), logPY: make([]float64, s.m), tcs: make([]float64, s.m),
-			c0: make([]float64, s.m), c1: make([]float64, s.m)}
+			c0: make([]float64, s.m), c1: make([]float64, s.m),
+			tau: make([]float64, nv), flip: make([]bool, s.m), psum: make([]float64, s.m)}
 	}
 	dst.d, dst.anchors, dst.byTopic = s.d, s.anchors, s.byTopic
 	dst.pdy.Copy(s.pdy)
 	dst.info.Copy(s.info)
 	copy(dst.alpha, s.alpha)
+	copy(dst.tau, s.tau)
+	copy(dst.flip, s.flip)
+	copy(dst.psum, s.psum)
 	copy(dst.logPY, s.logPY)
 	copy(dst.tcs, s.tcs)
 	copy(dst.c0, s.c0)
@@ -830,8 +843,10 @@ func startDraws(seed, skip uint64) func() float64 {
 	return func() float64 { return float64(g.Uint64()>>11) / (1 << 53) }
 }
 
-// trainerVersion is the version of the MarshalBinary encoding.
-const trainerVersion = 1
+// trainerVersion is the version of the MarshalBinary encoding: 2 may
+// encode the current restart as its successor (wireTrainer.Next); 1,
+// which it still reads, always encodes it whole.
+const trainerVersion = 2
 
 // wireTrainer is a Trainer as MarshalBinary encodes it (with
 // encoding/gob).
@@ -855,15 +870,23 @@ type wireTrainer struct {
 	Counts      blocks.Floats // clipped word counts, nil before the first start pass ends
 	Cur         *wireState
 	Last, Best  *wireState
-	BestSeed    uint64
-	RestartTCs  []float64
+	// Next, instead of Cur in an iteration after the first, holds the
+	// current restart's co-counts; the rest of its state is the
+	// iteration's start from Last (which then carries Tau, Flip and
+	// Psum), recomputed by UnmarshalBinary. A checkpoint thus holds
+	// one restart's large arrays once and the co-counts, not twice.
+	Next       blocks.Floats
+	BestSeed   uint64
+	RestartTCs []float64
 }
 
 // wireState is a restart's topic-side state; Tau and Flip only for the
-// current restart.
+// current restart, or for the one before it with Psum when
+// wireTrainer.Next is set.
 type wireState struct {
 	Alpha, Tau, Info, Pdy blocks.Floats
 	C0, C1, LogPY, TCs    []float64
+	Psum                  []float64
 	History               []float64
 	Flip                  []bool
 	Iterations            int
@@ -896,6 +919,12 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	if t.d != nil {
 		w.Counts = t.d.wc
 	}
+	if t.phase == phaseIter && t.cur != nil && t.last != nil {
+		// The current restart is the iteration begun from last with
+		// its co-counts (reduceIter): encode those only.
+		w.Cur, w.Next = nil, t.cur.pdy.RawMatrix().Data
+		w.Last.Tau, w.Last.Flip, w.Last.Psum = t.last.tau, t.last.flip, t.last.psum
+	}
 	b, err := blocks.MarshalState(&w, w.arrays())
 	if err != nil {
 		return nil, fmt.Errorf("corex: encoding the trainer: %w", err)
@@ -906,7 +935,7 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 // arrays lists the state's large arrays, which blocks.MarshalState writes
 // outside the gob stream.
 func (w *wireTrainer) arrays() []*blocks.Floats {
-	out := []*blocks.Floats{&w.Background, &w.Counts}
+	out := []*blocks.Floats{&w.Background, &w.Counts, &w.Next}
 	for _, s := range []*wireState{w.Cur, w.Last, w.Best} {
 		if s != nil {
 			out = append(out, &s.Alpha, &s.Tau, &s.Info, &s.Pdy)
@@ -951,7 +980,7 @@ func (t *Trainer) sameFit(u *Trainer) bool {
 
 // trainer rebuilds the Trainer, checking the encoding.
 func (w *wireTrainer) trainer() (*Trainer, error) {
-	if w.Version != trainerVersion {
+	if w.Version != trainerVersion && w.Version != 1 {
 		return nil, fmt.Errorf("encoding version %d, want %d", w.Version, trainerVersion)
 	}
 	cfg := Config{K: w.K, MaxIter: w.MaxIter, Tol: w.Tol, Seed: w.Seed, Restarts: w.Restarts, Input: w.Input, Vocab: w.Vocab, Beta: w.Beta, KeepOrder: w.KeepOrder}
@@ -1031,6 +1060,11 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 			return nil, err
 		}
 	}
+	if w.Next != nil {
+		if err := t.successor(w); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case t.phase < phaseOutput && t.cur == nil:
 		return nil, fmt.Errorf("phase %d without the current restart", t.phase)
@@ -1043,11 +1077,41 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 	case t.d == nil && (t.last != nil || t.best != nil || w.Restart > 0):
 		return nil, errors.New("iterations without word counts")
 	}
-	if t.phase == phaseIter {
+	if t.phase == phaseIter && w.Next == nil {
 		t.setZUnit()
 	}
 	if t.phase >= phaseOutput {
 		t.final = t.buildModel(t.best, t.bestSeed, t.restartTCs)
 	}
 	return t, nil
+}
+
+// successor rebuilds the current restart that w encodes as Next (see
+// wireTrainer): the iteration w.Iter begun from t.last, as reduceIter
+// began it.
+func (t *Trainer) successor(w *wireTrainer) error {
+	k, nv := w.K, w.Terms
+	l, ws := t.last, w.Last
+	switch {
+	case w.Version < 2 || w.Cur != nil || t.phase != phaseIter || l == nil:
+		return fmt.Errorf("co-counts of the next iteration in phase %d (version %d, with the current restart: %t, with the last iteration: %t)", w.Phase, w.Version, w.Cur != nil, l != nil)
+	case t.d == nil:
+		return errors.New("an iteration without word counts")
+	case len(w.Next) != nv*k:
+		return fmt.Errorf("%d co-counts of the next iteration, want %d", len(w.Next), nv*k)
+	case len(ws.Tau) != nv || len(ws.Flip) != k || len(ws.Psum) != k:
+		return fmt.Errorf("the last iteration has %d temperatures, %d flips and %d sums of p for %d terms and %d topics", len(ws.Tau), len(ws.Flip), len(ws.Psum), nv, k)
+	case l.iterations != w.Iter:
+		return fmt.Errorf("the last iteration is iteration %d, the next iteration %d", l.iterations, w.Iter+1)
+	}
+	copy(l.tau, ws.Tau)
+	copy(l.flip, ws.Flip)
+	copy(l.psum, ws.Psum)
+	s := newTopicState(nv, k, t.byWord, t.byTopic)
+	l.snapshot(s)
+	s.d = t.d
+	copy(s.pdy.RawMatrix().Data, w.Next)
+	t.cur = s
+	t.beginIteration(w.Iter)
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -777,5 +778,66 @@ func BenchmarkFitBlocks(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(cfg.MaxIter*b.N), "ms/iteration")
 		})
+	}
+}
+
+// TestTrainerCheckpointSize checks that a checkpoint taken in an
+// iteration after the first holds the restart's large arrays once (its
+// last complete iteration) and the co-counts, not a second copy of them
+// for the current iteration, and that a damaged encoding of that form is
+// an error.
+func TestTrainerCheckpointSize(t *testing.T) {
+	const n, nv, k = 300, 1200, 8
+	x := blockCorpus(n, nv, 3, true)
+	src := newSpanSource(x, 100, 200)
+	ctx := context.Background()
+	tr, err := NewTrainer(n, nv, Config{K: k, Seed: 2, MaxIter: 10, Tol: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tr.phase != phaseIter || tr.last == nil {
+		parts := mapAll(t, tr, src, blocks.NewMemStore())
+		if _, err := tr.Reduce(ctx, sumIn(parts, identity(len(parts)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := tr.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A restart's large arrays: α and the co-counts (nv × k each) and the
+	// log-likelihood ratios (nv × 2k), τ and the word counts (nv each).
+	state := 8 * (4*nv*k + nv)
+	if max := state + 8*(nv*k+nv) + 4096; len(b) > max {
+		t.Fatalf("checkpoint of %d bytes, want at most %d (one restart's state %d, the co-counts and word counts)", len(b), max, state)
+	}
+	c := roundTrip(t, tr)
+	if c.iter != tr.iter || !slices.Equal(c.cur.info.RawMatrix().Data, tr.cur.info.RawMatrix().Data) ||
+		!slices.Equal(c.cur.alpha, tr.cur.alpha) || !slices.Equal(c.cur.tau, tr.cur.tau) || !slices.Equal(c.cur.flip, tr.cur.flip) {
+		t.Error("the current iteration rebuilt from the checkpoint differs from the original")
+	}
+	for _, bad := range []struct {
+		name   string
+		change func(w *wireTrainer)
+		want   string
+	}{
+		{"short co-counts", func(w *wireTrainer) { w.Next = w.Next[1:] }, "co-counts of the next iteration"},
+		{"no flips", func(w *wireTrainer) { w.Last.Flip = nil }, "0 flips"},
+		{"version 1", func(w *wireTrainer) { w.Version = 1 }, "version 1"},
+		{"other iteration", func(w *wireTrainer) { w.Iter-- }, "the next iteration"},
+	} {
+		var w wireTrainer
+		if err := blocks.UnmarshalState(b, &w, w.arrays); err != nil {
+			t.Fatal(err)
+		}
+		bad.change(&w)
+		enc, err := blocks.MarshalState(&w, w.arrays())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d Trainer
+		if err := d.UnmarshalBinary(enc); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want an error containing %q", bad.name, err, bad.want)
+		}
 	}
 }
