@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/floats"
@@ -115,11 +114,10 @@ type Trainer struct {
 	last       *fitState // the current restart after its last complete iteration, nil before
 	best       *fitState // the best finished restart
 	bestSeed   uint64
-	restartTCs []float64  // final TC of the finished restarts
-	zUnit      []float64  // units of the sums of log Z in the current iteration
-	scratch    *sync.Pool // of *scratch, the Maps' temporaries
-	final      *Model     // the kept model, from the output pass on
-	start      time.Time  // the current restart's start, for Progress
+	restartTCs []float64 // final TC of the finished restarts
+	zUnit      []float64 // units of the sums of log Z in the current iteration
+	final      *Model    // the kept model, from the output pass on
+	start      time.Time // the current restart's start, for Progress
 }
 
 // NewTrainer returns a Trainer for a corpus of docs documents × terms
@@ -146,7 +144,7 @@ func NewTrainer(docs, terms int, cfg Config) (*Trainer, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Trainer{n: docs, nv: terms, cfg: cfg, pairs: pairs, scratch: newScratchPool()}
+	t := &Trainer{n: docs, nv: terms, cfg: cfg, pairs: pairs}
 	t.byWord, t.byTopic = anchorTable(pairs, terms, cfg.K)
 	t.newRestart(0)
 	if cfg.Input == Fraction {
@@ -331,9 +329,7 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 		return nil
 	}
 	unit := exactUnit(float64(t.n))
-	sc := t.scratch.Get().(*scratch)
-	defer t.scratch.Put(sc)
-	p := sc.dense(&sc.p, rows, k)
+	p := mat.NewDense(rows, k, nil)
 	raw := p.RawMatrix().Data
 	seed := t.seed()
 	parallel.For(rows, docChunk, func(lo, hi int) {
@@ -350,7 +346,7 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 		}
 	}
 	addExact(acc[2*vk:2*vk+k], acc[2*vk+k:off], ps, unit)
-	if err := addTMul(acc[:vk], acc[vk:2*vk], x, pattern, p, unit, sc); err != nil {
+	if err := addTMul(acc[:vk], acc[vk:2*vk], x, pattern, p, unit); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	if t.d == nil {
@@ -380,13 +376,12 @@ func colSums(x *sparse.CSR, pattern bool) []float64 {
 }
 
 // addTMul adds xᵀ·p (terms × K, word-major) into hi and lo as addExact
-// does, x read as its pattern when pattern is true, the product computed
-// in sc. Patterns (and binary blocks) take sparse.TMulPattern,
-// TMulDense's bits (a product by 1 is exact) without its per-entry tail
-// when K is not a multiple of 4.
-func addTMul(hi, lo []float64, x *sparse.CSR, pattern bool, p *mat.Dense, unit float64, sc *scratch) error {
+// does, x read as its pattern when pattern is true. Patterns (and binary
+// blocks) take sparse.TMulPattern, TMulDense's bits (a product by 1 is
+// exact) without its per-entry tail when K is not a multiple of 4.
+func addTMul(hi, lo []float64, x *sparse.CSR, pattern bool, p *mat.Dense, unit float64) error {
 	_, k := p.Dims()
-	pdy := sc.dense(&sc.pdy, x.Cols, k)
+	pdy := mat.NewDense(x.Cols, k, nil)
 	tmul := sparse.TMulDense
 	if pattern {
 		tmul = sparse.TMulPattern
@@ -453,13 +448,11 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 	if rows == 0 {
 		return nil
 	}
-	sc := t.scratch.Get().(*scratch)
-	defer t.scratch.Put(sc)
-	u := sc.dense(&sc.u, rows, 2*k)
+	u := mat.NewDense(rows, 2*k, nil)
 	if err := mul(u, x, s.info, pattern); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
-	p, logP, logZ := sc.dense(&sc.p, rows, k), sc.dense(&sc.logP, rows, k), sc.dense(&sc.logZ, rows, k)
+	p, logP, logZ := mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil)
 	sums := latent(u, k, s.logPY, s.c0, s.c1, p, logP, logZ, nil)
 	part := make([]float64, 2*k)
 	for c := 0; c < len(sums)/(2*k); c++ {
@@ -488,32 +481,10 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 		})
 	}
 	vk, off := t.nv*k, 4*k+1
-	if err := addTMul(acc[off:off+vk], acc[off+vk:], x, pattern, p, unit, sc); err != nil {
+	if err := addTMul(acc[off:off+vk], acc[off+vk:], x, pattern, p, unit); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	return nil
-}
-
-// scratch holds a Map's temporary matrices, kept in Trainer.scratch from
-// one Map to the next so that a pass does not allocate (and the garbage
-// collector clear) a block's worth of them at every block. Every use
-// overwrites what it takes.
-type scratch struct {
-	u, p, logP, logZ, pdy []float64
-}
-
-func newScratchPool() *sync.Pool {
-	return &sync.Pool{New: func() any { return new(scratch) }}
-}
-
-// dense returns a rows × cols matrix on *buf, grown as needed; its values
-// are what an earlier use left.
-func (sc *scratch) dense(buf *[]float64, rows, cols int) *mat.Dense {
-	n := rows * cols
-	if cap(*buf) < n {
-		*buf = make([]float64, n)
-	}
-	return mat.NewDense(rows, cols, (*buf)[:n])
 }
 
 func anyTrue(a []bool) bool {
@@ -1027,7 +998,7 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 		}
 	}
 	t := &Trainer{n: w.Docs, nv: nv, cfg: cfg, pairs: w.Pairs, warnings: w.Warnings, phase: phase(w.Phase),
-		restart: w.Restart, iter: w.Iter, bestSeed: w.BestSeed, restartTCs: w.RestartTCs, start: time.Now(), scratch: newScratchPool()}
+		restart: w.Restart, iter: w.Iter, bestSeed: w.BestSeed, restartTCs: w.RestartTCs, start: time.Now()}
 	t.byWord, t.byTopic = anchorTable(w.Pairs, nv, k)
 	if t.phase > phaseDone || w.Restart < 0 || w.Restart >= cfg.Restarts || w.Iter < 0 || w.Iter >= cfg.MaxIter {
 		return nil, fmt.Errorf("phase %d, restart %d, iteration %d out of range", w.Phase, w.Restart, w.Iter)
