@@ -798,6 +798,11 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 	if err != nil && !cancelled {
 		return nil, err
 	}
+	if err == nil && t.phase == phaseDone {
+		// The kept model, which the output pass used: building it again
+		// (Model) would hold a second copy of its arrays.
+		return t.final, nil
+	}
 	m, merr := t.Model()
 	if merr != nil {
 		if cancelled {
