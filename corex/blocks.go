@@ -706,21 +706,22 @@ func (t *Trainer) endRestart() {
 	t.phase = phaseOutput
 }
 
-// snapshot copies what a Model is made of — α, the log-likelihood ratios,
-// the co-counts, the per-topic values and the history — and what the
+// snapshot copies what a Model is made of but the log-likelihood ratios
+// — α, the co-counts, the per-topic values and the history — and what the
 // next iteration starts from besides the co-counts — τ, the flips and
-// Σ p — into dst (nil: new), which it returns.
+// Σ p — into dst (nil: new, without log-likelihood ratios; complete
+// recomputes them), which it returns. dst's log-likelihood ratios, if
+// any, are left as they are.
 func (s *fitState) snapshot(dst *fitState) *fitState {
 	if dst == nil {
 		nv := len(s.tau)
-		dst = &fitState{m: s.m, pdy: mat.NewDense(nv, s.m, nil), info: mat.NewDense(nv, 2*s.m, nil),
+		dst = &fitState{m: s.m, pdy: mat.NewDense(nv, s.m, nil),
 			alpha: make([]float64, len(s.alpha)), logPY: make([]float64, s.m), tcs: make([]float64, s.m),
 			c0: make([]float64, s.m), c1: make([]float64, s.m),
 			tau: make([]float64, nv), flip: make([]bool, s.m), psum: make([]float64, s.m)}
 	}
 	dst.d, dst.anchors, dst.byTopic = s.d, s.anchors, s.byTopic
 	dst.pdy.Copy(s.pdy)
-	dst.info.Copy(s.info)
 	copy(dst.alpha, s.alpha)
 	copy(dst.tau, s.tau)
 	copy(dst.flip, s.flip)
@@ -734,9 +735,26 @@ func (s *fitState) snapshot(dst *fitState) *fitState {
 	return dst
 }
 
+// complete returns s with its log-likelihood ratios: s itself when it
+// has them, else a copy with them recomputed from its co-counts, α and
+// log p(y) as the word pass that made them computed them (which a pass
+// without the update of α does: the tie-breaking noise, which it leaves
+// out, changes only the flips). A snapshot (the last complete iteration,
+// the best restart) leaves them out: they take as much memory as α and
+// the co-counts together and are needed only for a Model.
+func (t *Trainer) complete(s *fitState) *fitState {
+	if s.info != nil {
+		return s
+	}
+	c := newTopicState(t.nv, t.cfg.K, t.byWord, t.byTopic)
+	s.snapshot(c)
+	c.wordPass(0, t.cfg.Seed)
+	return c
+}
+
 // buildModel is Fit's model of restart state s.
 func (t *Trainer) buildModel(s *fitState, seed uint64, tcs []float64) *Model {
-	m := s.model(t.cfg, t.cfg.anchored(len(t.pairs)))
+	m := t.complete(s).model(t.cfg, t.cfg.anchored(len(t.pairs)))
 	m.Seed, m.RestartTCs = seed, append([]float64(nil), tcs...)
 	m.Anchors, m.Warnings = append([]AnchorWord(nil), t.pairs...), append([]string(nil), t.warnings...)
 	return m
@@ -885,9 +903,10 @@ type wireTrainer struct {
 	RestartTCs []float64
 }
 
-// wireState is a restart's topic-side state; Tau and Flip only for the
-// current restart, or for the one before it with Psum when
-// wireTrainer.Next is set.
+// wireState is a restart's topic-side state; Info (recomputed for the
+// others: complete) only for the current restart, and Tau and Flip only
+// for it or, with Psum, for the last iteration when wireTrainer.Next is
+// set.
 type wireState struct {
 	Alpha, Tau, Info, Pdy blocks.Floats
 	C0, C1, LogPY, TCs    []float64
@@ -902,10 +921,10 @@ func toWire(s *fitState, current bool) *wireState {
 	if s == nil {
 		return nil
 	}
-	w := &wireState{Alpha: s.alpha, Info: s.info.RawMatrix().Data, Pdy: s.pdy.RawMatrix().Data,
+	w := &wireState{Alpha: s.alpha, Pdy: s.pdy.RawMatrix().Data,
 		C0: s.c0, C1: s.c1, LogPY: s.logPY, TCs: s.tcs, History: s.history, Iterations: s.iterations, Converged: s.converged}
 	if current {
-		w.Tau, w.Flip = s.tau, s.flip
+		w.Tau, w.Flip, w.Info = s.tau, s.flip, s.info.RawMatrix().Data
 	}
 	return w
 }
@@ -1030,10 +1049,16 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 			src  []float64
 		}{{"alpha", s.alpha, ws.Alpha}, {"info", s.info.RawMatrix().Data, ws.Info}, {"pdy", s.pdy.RawMatrix().Data, ws.Pdy},
 			{"c0", s.c0, ws.C0}, {"c1", s.c1, ws.C1}, {"logPY", s.logPY, ws.LogPY}, {"tcs", s.tcs, ws.TCs}} {
+			if f.name == "info" && !current {
+				continue // recomputed (complete); version 1 encoded it
+			}
 			if len(f.src) != len(f.dst) {
 				return nil, fmt.Errorf("state %s has %d values, want %d", f.name, len(f.src), len(f.dst))
 			}
 			copy(f.dst, f.src)
+		}
+		if !current {
+			s.info = nil
 		}
 		if current {
 			if len(ws.Tau) != nv || len(ws.Flip) != k {

@@ -388,9 +388,21 @@ func TestTrainerMarshalMidFit(t *testing.T) {
 		if pass == 9 {
 			resumed = c
 		}
+		var info, c0, c1 []float64 // of the iteration this pass ends
+		if tr.phase == phaseIter {
+			info, c0, c1 = slices.Clone(tr.cur.info.RawMatrix().Data), slices.Clone(tr.cur.c0), slices.Clone(tr.cur.c1)
+		}
 		done, err := tr.Reduce(ctx, sumIn(parts, identity(len(parts))))
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The snapshot of the iteration, without log-likelihood ratios,
+		// gives them back to the bit.
+		if s := tr.last; info != nil && s != nil {
+			c := tr.complete(s)
+			if !slices.Equal(c.info.RawMatrix().Data, info) || !slices.Equal(c.c0, c0) || !slices.Equal(c.c1, c1) {
+				t.Fatalf("pass %d: the last iteration's log-likelihood ratios or constants recomputed differ from the iteration's", pass)
+			}
 		}
 		if done {
 			break
@@ -782,10 +794,10 @@ func BenchmarkFitBlocks(b *testing.B) {
 }
 
 // TestTrainerCheckpointSize checks that a checkpoint taken in an
-// iteration after the first holds the restart's large arrays once (its
-// last complete iteration) and the co-counts, not a second copy of them
-// for the current iteration, and that a damaged encoding of that form is
-// an error.
+// iteration after the first holds the last complete iteration without its
+// log-likelihood ratios and the next co-counts, not a second copy of the
+// restart's state for the current iteration, and that a damaged encoding
+// of that form is an error.
 func TestTrainerCheckpointSize(t *testing.T) {
 	const n, nv, k = 300, 1200, 8
 	x := blockCorpus(n, nv, 3, true)
@@ -805,11 +817,12 @@ func TestTrainerCheckpointSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A restart's large arrays: α and the co-counts (nv × k each) and the
-	// log-likelihood ratios (nv × 2k), τ and the word counts (nv each).
-	state := 8 * (4*nv*k + nv)
-	if max := state + 8*(nv*k+nv) + 4096; len(b) > max {
-		t.Fatalf("checkpoint of %d bytes, want at most %d (one restart's state %d, the co-counts and word counts)", len(b), max, state)
+	// The last iteration's α and co-counts (nv × k each; its
+	// log-likelihood ratios, nv × 2k, are recomputed) and τ (nv), the next
+	// co-counts (nv × k) and the word counts (nv): not the current
+	// iteration's α, co-counts and log-likelihood ratios besides.
+	if max := 8*(3*nv*k+2*nv) + 4096; len(b) > max {
+		t.Fatalf("checkpoint of %d bytes, want at most %d", len(b), max)
 	}
 	c := roundTrip(t, tr)
 	if c.iter != tr.iter || !slices.Equal(c.cur.info.RawMatrix().Data, tr.cur.info.RawMatrix().Data) ||
