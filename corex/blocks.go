@@ -452,8 +452,8 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 	if err := mul(u, x, s.info, pattern); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
-	p, logP, logZ := mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil)
-	sums := latent(u, k, s.logPY, s.c0, s.c1, p, logP, logZ, nil)
+	p := mat.NewDense(rows, k, nil)
+	sums := latent(u, k, s.logPY, s.c0, s.c1, p, nil, nil, nil) // only the sums of log Z
 	part := make([]float64, 2*k)
 	for c := 0; c < len(sums)/(2*k); c++ {
 		floats.Add(part, sums[c*2*k:(c+1)*2*k])
