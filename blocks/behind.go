@@ -96,6 +96,11 @@ func (b *behind) write() {
 			return
 		}
 		o := b.queue[0]
+		// Drop the queue's reference: queue[1:] keeps the array (and,
+		// when it is empty, the element itself) until the next append,
+		// which for a checkpoint is the next pass's — two checkpoints
+		// would be live then.
+		b.queue[0] = behindOp{}
 		b.queue = b.queue[1:]
 		failed := b.err != nil
 		b.mu.Unlock()

@@ -1,8 +1,10 @@
 package blocks
 
 import (
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/semitopic/semitopic/sparse"
 )
@@ -120,5 +122,50 @@ func TestBehindReadsAhead(t *testing.T) {
 	}
 	if err := b.close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// signalCheckpointer counts the checkpoints it is given, keeping none.
+type signalCheckpointer struct {
+	written chan int
+}
+
+func (c *signalCheckpointer) SaveCheckpoint(state []byte) error {
+	c.written <- len(state)
+	return nil
+}
+
+func (c *signalCheckpointer) LoadCheckpoint() ([]byte, error) { return nil, nil }
+
+// TestBehindDropsWrittenCheckpoint checks that a checkpoint, once written,
+// is not kept by the writer until the next one arrives: a trainer's
+// checkpoint is large, and holding it while the next is marshalled would
+// double what checkpoints take.
+func TestBehindDropsWrittenCheckpoint(t *testing.T) {
+	cp := &signalCheckpointer{written: make(chan int, 1)}
+	b := newBehind(NewMemStore(), cp, nil)
+	state := make([]byte, 1<<20)
+	collected := make(chan struct{})
+	runtime.AddCleanup(&state[0], func(ch chan struct{}) { close(ch) }, collected)
+	if err := b.checkpoint(state); err != nil {
+		t.Fatal(err)
+	}
+	state = nil
+	if n := <-cp.written; n != 1<<20 {
+		t.Fatalf("checkpoint of %d bytes written, want %d", n, 1<<20)
+	}
+	for try := 0; ; try++ {
+		runtime.GC()
+		select {
+		case <-collected:
+			if err := b.close(); err != nil {
+				t.Fatal(err)
+			}
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+		if try == 50 {
+			t.Fatal("a written checkpoint is still reachable")
+		}
 	}
 }

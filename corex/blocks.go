@@ -255,24 +255,27 @@ func (t *Trainer) checkValues(i int, b *blocks.Block) error {
 	return nil
 }
 
-// prep returns block i's matrix in the fit's input mode: b.X itself
-// (which is only read) when the mode leaves its values as they are, else
-// preprocess's copy.
-func (t *Trainer) prep(i int, b *blocks.Block) (*sparse.CSR, error) {
+// prep returns block i's matrix in the fit's input mode and whether only
+// its pattern is to be read (every stored value taken as 1): b.X itself
+// (which is only read) when the mode leaves its values as they are, and
+// for binarized input when values is false (the products read the pattern
+// only, so that a pass does not copy the block); else preprocess's copy.
+func (t *Trainer) prep(i int, b *blocks.Block, values bool) (x *sparse.CSR, pattern bool, err error) {
 	if t.cfg.Input == Fraction && t.bg == nil && b.X.Max() > 1 {
-		return nil, fmt.Errorf("corex: block %d holds values above 1 that the first pass did not see: the source changed during the fit", i)
+		return nil, false, fmt.Errorf("corex: block %d holds values above 1 that the first pass did not see: the source changed during the fit", i)
 	}
-	if t.cfg.Input != Binarize && t.bg == nil || t.cfg.Input == Binarize && allOnes(b.X.Data) {
+	bin := t.cfg.Input == Binarize
+	if bin && !values || t.cfg.Input != Binarize && t.bg == nil || bin && allOnes(b.X.Data) {
 		if err := t.checkValues(i, b); err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		return b.X, nil
+		return b.X, bin || b.X.IsBinary(), nil
 	}
-	x, _, err := preprocess(b.X, t.cfg.Input, t.bg)
+	x, _, err = preprocess(b.X, t.cfg.Input, t.bg)
 	if err != nil {
-		return nil, fmt.Errorf("corex: block %d (first document %d): %w", i, b.First, err)
+		return nil, false, fmt.Errorf("corex: block %d (first document %d): %w", i, b.First, err)
 	}
-	return x, nil
+	return x, x.IsBinary(), nil
 }
 
 func allOnes(a []float64) bool {
@@ -291,7 +294,7 @@ func (t *Trainer) mapScan(i int, b *blocks.Block, acc []float64) error {
 		return err
 	}
 	nv, x := t.nv, b.X
-	floats.Add(acc[:nv], colSums(x))
+	floats.Add(acc[:nv], colSums(x, false))
 	total, above := 0.0, 0
 	for _, v := range x.Data {
 		total += v
@@ -314,7 +317,7 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 			return err
 		}
 	}
-	x, err := t.prep(i, b)
+	x, pattern, err := t.prep(i, b, len(t.pairs) > 0) // the anchors read the values
 	if err != nil {
 		return err
 	}
@@ -343,11 +346,11 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 		}
 	}
 	addExact(acc[2*vk:2*vk+k], acc[2*vk+k:off], ps, unit)
-	if err := addTMul(acc[:vk], acc[vk:2*vk], x, p, unit); err != nil {
+	if err := addTMul(acc[:vk], acc[vk:2*vk], x, pattern, p, unit); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	if t.d == nil {
-		addExact(acc[off+1:off+1+nv], acc[off+1+nv:off+1+2*nv], colSums(x), unit)
+		addExact(acc[off+1:off+1+nv], acc[off+1+nv:off+1+2*nv], colSums(x, pattern), unit)
 		nnz := acc[off+1+2*nv : off+1+3*nv]
 		for _, j := range x.Indices {
 			nnz[j]++
@@ -356,26 +359,31 @@ func (t *Trainer) mapStart(i int, b *blocks.Block, acc []float64) error {
 	return nil
 }
 
-// colSums returns x's column sums, summed in the order of the entries so
-// that a block's sums do not depend on the number of cores of the machine
-// that maps it (sparse's ColSums sums per core).
-func colSums(x *sparse.CSR) []float64 {
+// colSums returns x's column sums (of its pattern: the number of entries
+// per column, when pattern is true), summed in the order of the entries
+// so that a block's sums do not depend on the number of cores of the
+// machine that maps it (sparse's ColSums sums per core).
+func colSums(x *sparse.CSR, pattern bool) []float64 {
 	s := make([]float64, x.Cols)
 	for p, j := range x.Indices {
-		s[j] += x.Data[p]
+		if pattern {
+			s[j]++
+		} else {
+			s[j] += x.Data[p]
+		}
 	}
 	return s
 }
 
 // addTMul adds xᵀ·p (terms × K, word-major) into hi and lo as addExact
-// does. Binary blocks take sparse.TMulPattern, TMulDense's bits (a
-// product by 1 is exact) without its per-entry tail when K is not a
-// multiple of 4.
-func addTMul(hi, lo []float64, x *sparse.CSR, p *mat.Dense, unit float64) error {
+// does, x read as its pattern when pattern is true. Patterns (and binary
+// blocks) take sparse.TMulPattern, TMulDense's bits (a product by 1 is
+// exact) without its per-entry tail when K is not a multiple of 4.
+func addTMul(hi, lo []float64, x *sparse.CSR, pattern bool, p *mat.Dense, unit float64) error {
 	_, k := p.Dims()
 	pdy := mat.NewDense(x.Cols, k, nil)
 	tmul := sparse.TMulDense
-	if x.IsBinary() {
+	if pattern {
 		tmul = sparse.TMulPattern
 	}
 	if err := tmul(pdy, x, p); err != nil {
@@ -431,7 +439,7 @@ func exactSum(dst, hi, lo []float64) {
 // mapIter computes block b's p(y|x) and log Z for the current iteration
 // and adds their sums, then the next iteration's co-counts.
 func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
-	x, err := t.prep(i, b)
+	x, pattern, err := t.prep(i, b, false)
 	if err != nil {
 		return err
 	}
@@ -441,11 +449,11 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 		return nil
 	}
 	u := mat.NewDense(rows, 2*k, nil)
-	if err := mul(u, x, s.info, x.IsBinary()); err != nil {
+	if err := mul(u, x, s.info, pattern); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
-	p, logP, logZ := mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil), mat.NewDense(rows, k, nil)
-	sums := latent(u, k, s.logPY, s.c0, s.c1, p, logP, logZ, nil)
+	p := mat.NewDense(rows, k, nil)
+	sums := latent(u, k, s.logPY, s.c0, s.c1, p, nil, nil, nil) // only the sums of log Z
 	part := make([]float64, 2*k)
 	for c := 0; c < len(sums)/(2*k); c++ {
 		floats.Add(part, sums[c*2*k:(c+1)*2*k])
@@ -473,7 +481,7 @@ func (t *Trainer) mapIter(i int, b *blocks.Block, acc []float64) error {
 		})
 	}
 	vk, off := t.nv*k, 4*k+1
-	if err := addTMul(acc[off:off+vk], acc[off+vk:], x, p, unit); err != nil {
+	if err := addTMul(acc[off:off+vk], acc[off+vk:], x, pattern, p, unit); err != nil {
 		return fmt.Errorf("corex: block %d: %w", i, err)
 	}
 	return nil
@@ -494,7 +502,7 @@ func (t *Trainer) mapOutput(i int, b *blocks.Block, st blocks.Store, acc []float
 	if st == nil {
 		return fmt.Errorf("corex: block %d: nil store", i)
 	}
-	x, err := t.prep(i, b)
+	x, pattern, err := t.prep(i, b, false)
 	if err != nil {
 		return err
 	}
@@ -503,7 +511,7 @@ func (t *Trainer) mapOutput(i int, b *blocks.Block, st blocks.Store, acc []float
 	var vp, vlp, vlz []float64
 	if rows > 0 {
 		u := mat.NewDense(rows, 2*m.K, nil)
-		if err := mul(u, x, m.info, x.IsBinary()); err != nil {
+		if err := mul(u, x, m.info, pattern); err != nil {
 			return fmt.Errorf("corex: block %d: %w", i, err)
 		}
 		p, logP, logZ := mat.NewDense(rows, m.K, nil), mat.NewDense(rows, m.K, nil), mat.NewDense(rows, m.K, nil)
@@ -598,6 +606,15 @@ func (t *Trainer) checkDocs(got float64) error {
 // (s.psum, before the flip) and the co-counts (the parts hi and lo of
 // Xᵀ·p), as Fit's iteration does until its per-document pass.
 func (t *Trainer) nextIteration(iter int, hi, lo []float64) {
+	exactSum(t.cur.pdy.RawMatrix().Data, hi, lo)
+	t.beginIteration(iter)
+}
+
+// beginIteration is nextIteration with the co-counts already in the
+// current restart's pdy: what the rest of the current restart's state
+// (its α, τ, flips, Σ p and TC per topic after the previous iteration)
+// and the co-counts determine, which UnmarshalBinary recomputes.
+func (t *Trainer) beginIteration(iter int) {
 	s, n := t.cur, float64(t.n)
 	if iter > 1 {
 		for j, f := range s.flip {
@@ -609,7 +626,6 @@ func (t *Trainer) nextIteration(iter int, hi, lo []float64) {
 	for j := range s.logPY {
 		s.logPY[j] = math.Log(s.psum[j] / n)
 	}
-	exactSum(s.pdy.RawMatrix().Data, hi, lo)
 	s.wordPass(iter, t.seed())
 	t.iter, t.phase = iter, phaseIter
 	t.setZUnit()
@@ -690,20 +706,26 @@ func (t *Trainer) endRestart() {
 	t.phase = phaseOutput
 }
 
-// snapshot copies what a Model is made of — α, the log-likelihood ratios,
-// the co-counts, the per-topic values and the history — into dst (nil:
-// new), which it returns.
+// snapshot copies what a Model is made of but the log-likelihood ratios
+// — α, the co-counts, the per-topic values and the history — and what the
+// next iteration starts from besides the co-counts — τ, the flips and
+// Σ p — into dst (nil: new, without log-likelihood ratios; complete
+// recomputes them), which it returns. dst's log-likelihood ratios, if
+// any, are left as they are.
 func (s *fitState) snapshot(dst *fitState) *fitState {
 	if dst == nil {
 		nv := len(s.tau)
-		dst = &fitState{m: s.m, pdy: mat.NewDense(nv, s.m, nil), info: mat.NewDense(nv, 2*s.m, nil),
+		dst = &fitState{m: s.m, pdy: mat.NewDense(nv, s.m, nil),
 			alpha: make([]float64, len(s.alpha)), logPY: make([]float64, s.m), tcs: make([]float64, s.m),
-			c0: make([]float64, s.m), c1: make([]float64, s.m)}
+			c0: make([]float64, s.m), c1: make([]float64, s.m),
+			tau: make([]float64, nv), flip: make([]bool, s.m), psum: make([]float64, s.m)}
 	}
 	dst.d, dst.anchors, dst.byTopic = s.d, s.anchors, s.byTopic
 	dst.pdy.Copy(s.pdy)
-	dst.info.Copy(s.info)
 	copy(dst.alpha, s.alpha)
+	copy(dst.tau, s.tau)
+	copy(dst.flip, s.flip)
+	copy(dst.psum, s.psum)
 	copy(dst.logPY, s.logPY)
 	copy(dst.tcs, s.tcs)
 	copy(dst.c0, s.c0)
@@ -713,9 +735,26 @@ func (s *fitState) snapshot(dst *fitState) *fitState {
 	return dst
 }
 
+// complete returns s with its log-likelihood ratios: s itself when it
+// has them, else a copy with them recomputed from its co-counts, α and
+// log p(y) as the word pass that made them computed them (which a pass
+// without the update of α does: the tie-breaking noise, which it leaves
+// out, changes only the flips). A snapshot (the last complete iteration,
+// the best restart) leaves them out: they take as much memory as α and
+// the co-counts together and are needed only for a Model.
+func (t *Trainer) complete(s *fitState) *fitState {
+	if s.info != nil {
+		return s
+	}
+	c := newTopicState(t.nv, t.cfg.K, t.byWord, t.byTopic)
+	s.snapshot(c)
+	c.wordPass(0, t.cfg.Seed)
+	return c
+}
+
 // buildModel is Fit's model of restart state s.
 func (t *Trainer) buildModel(s *fitState, seed uint64, tcs []float64) *Model {
-	m := s.model(t.cfg, t.cfg.anchored(len(t.pairs)))
+	m := t.complete(s).model(t.cfg, t.cfg.anchored(len(t.pairs)))
 	m.Seed, m.RestartTCs = seed, append([]float64(nil), tcs...)
 	m.Anchors, m.Warnings = append([]AnchorWord(nil), t.pairs...), append([]string(nil), t.warnings...)
 	return m
@@ -777,6 +816,11 @@ func FitBlocks(ctx context.Context, src blocks.Source, st blocks.Store, cfg Conf
 	if err != nil && !cancelled {
 		return nil, err
 	}
+	if err == nil && t.phase == phaseDone {
+		// The kept model, which the output pass used: building it again
+		// (Model) would hold a second copy of its arrays.
+		return t.final, nil
+	}
 	m, merr := t.Model()
 	if merr != nil {
 		if cancelled {
@@ -822,8 +866,10 @@ func startDraws(seed, skip uint64) func() float64 {
 	return func() float64 { return float64(g.Uint64()>>11) / (1 << 53) }
 }
 
-// trainerVersion is the version of the MarshalBinary encoding.
-const trainerVersion = 1
+// trainerVersion is the version of the MarshalBinary encoding: 2 may
+// encode the current restart as its successor (wireTrainer.Next); 1,
+// which it still reads, always encodes it whole.
+const trainerVersion = 2
 
 // wireTrainer is a Trainer as MarshalBinary encodes it (with
 // encoding/gob).
@@ -847,15 +893,24 @@ type wireTrainer struct {
 	Counts      blocks.Floats // clipped word counts, nil before the first start pass ends
 	Cur         *wireState
 	Last, Best  *wireState
-	BestSeed    uint64
-	RestartTCs  []float64
+	// Next, instead of Cur in an iteration after the first, holds the
+	// current restart's co-counts; the rest of its state is the
+	// iteration's start from Last (which then carries Tau, Flip and
+	// Psum), recomputed by UnmarshalBinary. A checkpoint thus holds
+	// one restart's large arrays once and the co-counts, not twice.
+	Next       blocks.Floats
+	BestSeed   uint64
+	RestartTCs []float64
 }
 
-// wireState is a restart's topic-side state; Tau and Flip only for the
-// current restart.
+// wireState is a restart's topic-side state; Info (recomputed for the
+// others: complete) only for the current restart, and Tau and Flip only
+// for it or, with Psum, for the last iteration when wireTrainer.Next is
+// set.
 type wireState struct {
 	Alpha, Tau, Info, Pdy blocks.Floats
 	C0, C1, LogPY, TCs    []float64
+	Psum                  []float64
 	History               []float64
 	Flip                  []bool
 	Iterations            int
@@ -866,10 +921,10 @@ func toWire(s *fitState, current bool) *wireState {
 	if s == nil {
 		return nil
 	}
-	w := &wireState{Alpha: s.alpha, Info: s.info.RawMatrix().Data, Pdy: s.pdy.RawMatrix().Data,
+	w := &wireState{Alpha: s.alpha, Pdy: s.pdy.RawMatrix().Data,
 		C0: s.c0, C1: s.c1, LogPY: s.logPY, TCs: s.tcs, History: s.history, Iterations: s.iterations, Converged: s.converged}
 	if current {
-		w.Tau, w.Flip = s.tau, s.flip
+		w.Tau, w.Flip, w.Info = s.tau, s.flip, s.info.RawMatrix().Data
 	}
 	return w
 }
@@ -888,6 +943,12 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 	if t.d != nil {
 		w.Counts = t.d.wc
 	}
+	if t.phase == phaseIter && t.cur != nil && t.last != nil {
+		// The current restart is the iteration begun from last with
+		// its co-counts (reduceIter): encode those only.
+		w.Cur, w.Next = nil, t.cur.pdy.RawMatrix().Data
+		w.Last.Tau, w.Last.Flip, w.Last.Psum = t.last.tau, t.last.flip, t.last.psum
+	}
 	b, err := blocks.MarshalState(&w, w.arrays())
 	if err != nil {
 		return nil, fmt.Errorf("corex: encoding the trainer: %w", err)
@@ -898,7 +959,7 @@ func (t *Trainer) MarshalBinary() ([]byte, error) {
 // arrays lists the state's large arrays, which blocks.MarshalState writes
 // outside the gob stream.
 func (w *wireTrainer) arrays() []*blocks.Floats {
-	out := []*blocks.Floats{&w.Background, &w.Counts}
+	out := []*blocks.Floats{&w.Background, &w.Counts, &w.Next}
 	for _, s := range []*wireState{w.Cur, w.Last, w.Best} {
 		if s != nil {
 			out = append(out, &s.Alpha, &s.Tau, &s.Info, &s.Pdy)
@@ -943,7 +1004,7 @@ func (t *Trainer) sameFit(u *Trainer) bool {
 
 // trainer rebuilds the Trainer, checking the encoding.
 func (w *wireTrainer) trainer() (*Trainer, error) {
-	if w.Version != trainerVersion {
+	if w.Version != trainerVersion && w.Version != 1 {
 		return nil, fmt.Errorf("encoding version %d, want %d", w.Version, trainerVersion)
 	}
 	cfg := Config{K: w.K, MaxIter: w.MaxIter, Tol: w.Tol, Seed: w.Seed, Restarts: w.Restarts, Input: w.Input, Vocab: w.Vocab, Beta: w.Beta, KeepOrder: w.KeepOrder}
@@ -988,10 +1049,16 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 			src  []float64
 		}{{"alpha", s.alpha, ws.Alpha}, {"info", s.info.RawMatrix().Data, ws.Info}, {"pdy", s.pdy.RawMatrix().Data, ws.Pdy},
 			{"c0", s.c0, ws.C0}, {"c1", s.c1, ws.C1}, {"logPY", s.logPY, ws.LogPY}, {"tcs", s.tcs, ws.TCs}} {
+			if f.name == "info" && !current {
+				continue // recomputed (complete); version 1 encoded it
+			}
 			if len(f.src) != len(f.dst) {
 				return nil, fmt.Errorf("state %s has %d values, want %d", f.name, len(f.src), len(f.dst))
 			}
 			copy(f.dst, f.src)
+		}
+		if !current {
+			s.info = nil
 		}
 		if current {
 			if len(ws.Tau) != nv || len(ws.Flip) != k {
@@ -1023,6 +1090,11 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 			return nil, err
 		}
 	}
+	if w.Next != nil {
+		if err := t.successor(w); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case t.phase < phaseOutput && t.cur == nil:
 		return nil, fmt.Errorf("phase %d without the current restart", t.phase)
@@ -1035,11 +1107,41 @@ func (w *wireTrainer) trainer() (*Trainer, error) {
 	case t.d == nil && (t.last != nil || t.best != nil || w.Restart > 0):
 		return nil, errors.New("iterations without word counts")
 	}
-	if t.phase == phaseIter {
+	if t.phase == phaseIter && w.Next == nil {
 		t.setZUnit()
 	}
 	if t.phase >= phaseOutput {
 		t.final = t.buildModel(t.best, t.bestSeed, t.restartTCs)
 	}
 	return t, nil
+}
+
+// successor rebuilds the current restart that w encodes as Next (see
+// wireTrainer): the iteration w.Iter begun from t.last, as reduceIter
+// began it.
+func (t *Trainer) successor(w *wireTrainer) error {
+	k, nv := w.K, w.Terms
+	l, ws := t.last, w.Last
+	switch {
+	case w.Version < 2 || w.Cur != nil || t.phase != phaseIter || l == nil:
+		return fmt.Errorf("co-counts of the next iteration in phase %d (version %d, with the current restart: %t, with the last iteration: %t)", w.Phase, w.Version, w.Cur != nil, l != nil)
+	case t.d == nil:
+		return errors.New("an iteration without word counts")
+	case len(w.Next) != nv*k:
+		return fmt.Errorf("%d co-counts of the next iteration, want %d", len(w.Next), nv*k)
+	case len(ws.Tau) != nv || len(ws.Flip) != k || len(ws.Psum) != k:
+		return fmt.Errorf("the last iteration has %d temperatures, %d flips and %d sums of p for %d terms and %d topics", len(ws.Tau), len(ws.Flip), len(ws.Psum), nv, k)
+	case l.iterations != w.Iter:
+		return fmt.Errorf("the last iteration is iteration %d, the next iteration %d", l.iterations, w.Iter+1)
+	}
+	copy(l.tau, ws.Tau)
+	copy(l.flip, ws.Flip)
+	copy(l.psum, ws.Psum)
+	s := newTopicState(nv, k, t.byWord, t.byTopic)
+	l.snapshot(s)
+	s.d = t.d
+	copy(s.pdy.RawMatrix().Data, w.Next)
+	t.cur = s
+	t.beginIteration(w.Iter)
+	return nil
 }

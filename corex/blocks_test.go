@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -255,10 +256,19 @@ func TestFitBlocksMatchesFit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range []struct {
+		srcs := []struct {
 			name string
 			src  blocks.Source
-		}{{"uneven", newSpanSource(x, 13, 71, 2, 50, 99, 1, 64)}, {"7-blocks", even}, {"1-block", one}} {
+		}{{"uneven", newSpanSource(x, 13, 71, 2, 50, 99, 1, 64)}, {"7-blocks", even}, {"1-block", one}}
+		if c.cfg.Input == Binarize {
+			// Counts binarized by the fit: the passes read the blocks'
+			// patterns without copying them (but the anchors' start).
+			srcs = append(srcs, struct {
+				name string
+				src  blocks.Source
+			}{"counts", newSpanSource(counts, 13, 71, 2, 50, 99, 1, 64)})
+		}
+		for _, s := range srcs {
 			t.Run(c.name+"/"+s.name, func(t *testing.T) {
 				st := blocks.NewMemStore()
 				got, err := FitBlocks(ctx, s.src, st, c.cfg)
@@ -378,9 +388,21 @@ func TestTrainerMarshalMidFit(t *testing.T) {
 		if pass == 9 {
 			resumed = c
 		}
+		var info, c0, c1 []float64 // of the iteration this pass ends
+		if tr.phase == phaseIter {
+			info, c0, c1 = slices.Clone(tr.cur.info.RawMatrix().Data), slices.Clone(tr.cur.c0), slices.Clone(tr.cur.c1)
+		}
 		done, err := tr.Reduce(ctx, sumIn(parts, identity(len(parts))))
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The snapshot of the iteration, without log-likelihood ratios,
+		// gives them back to the bit.
+		if s := tr.last; info != nil && s != nil {
+			c := tr.complete(s)
+			if !slices.Equal(c.info.RawMatrix().Data, info) || !slices.Equal(c.c0, c0) || !slices.Equal(c.c1, c1) {
+				t.Fatalf("pass %d: the last iteration's log-likelihood ratios or constants recomputed differ from the iteration's", pass)
+			}
 		}
 		if done {
 			break
@@ -768,5 +790,67 @@ func BenchmarkFitBlocks(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(cfg.MaxIter*b.N), "ms/iteration")
 		})
+	}
+}
+
+// TestTrainerCheckpointSize checks that a checkpoint taken in an
+// iteration after the first holds the last complete iteration without its
+// log-likelihood ratios and the next co-counts, not a second copy of the
+// restart's state for the current iteration, and that a damaged encoding
+// of that form is an error.
+func TestTrainerCheckpointSize(t *testing.T) {
+	const n, nv, k = 300, 1200, 8
+	x := blockCorpus(n, nv, 3, true)
+	src := newSpanSource(x, 100, 200)
+	ctx := context.Background()
+	tr, err := NewTrainer(n, nv, Config{K: k, Seed: 2, MaxIter: 10, Tol: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tr.phase != phaseIter || tr.last == nil {
+		parts := mapAll(t, tr, src, blocks.NewMemStore())
+		if _, err := tr.Reduce(ctx, sumIn(parts, identity(len(parts)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := tr.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last iteration's α and co-counts (nv × k each; its
+	// log-likelihood ratios, nv × 2k, are recomputed) and τ (nv), the next
+	// co-counts (nv × k) and the word counts (nv): not the current
+	// iteration's α, co-counts and log-likelihood ratios besides.
+	if max := 8*(3*nv*k+2*nv) + 4096; len(b) > max {
+		t.Fatalf("checkpoint of %d bytes, want at most %d", len(b), max)
+	}
+	c := roundTrip(t, tr)
+	if c.iter != tr.iter || !slices.Equal(c.cur.info.RawMatrix().Data, tr.cur.info.RawMatrix().Data) ||
+		!slices.Equal(c.cur.alpha, tr.cur.alpha) || !slices.Equal(c.cur.tau, tr.cur.tau) || !slices.Equal(c.cur.flip, tr.cur.flip) {
+		t.Error("the current iteration rebuilt from the checkpoint differs from the original")
+	}
+	for _, bad := range []struct {
+		name   string
+		change func(w *wireTrainer)
+		want   string
+	}{
+		{"short co-counts", func(w *wireTrainer) { w.Next = w.Next[1:] }, "co-counts of the next iteration"},
+		{"no flips", func(w *wireTrainer) { w.Last.Flip = nil }, "0 flips"},
+		{"version 1", func(w *wireTrainer) { w.Version = 1 }, "version 1"},
+		{"other iteration", func(w *wireTrainer) { w.Iter-- }, "the next iteration"},
+	} {
+		var w wireTrainer
+		if err := blocks.UnmarshalState(b, &w, w.arrays); err != nil {
+			t.Fatal(err)
+		}
+		bad.change(&w)
+		enc, err := blocks.MarshalState(&w, w.arrays())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d Trainer
+		if err := d.UnmarshalBinary(enc); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want an error containing %q", bad.name, err, bad.want)
+		}
 	}
 }

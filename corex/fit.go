@@ -891,9 +891,10 @@ func (s *fitState) latentPass() {
 
 // latent fills p = p(y=1|x) clipped to [1e-6, 1−1e-6], logP = log p(y=1|x)
 // (unclipped) and logZ, the pointwise TC, for every row of u = X·info
-// (rows × 2m: the y=0 terms, then the y=1 terms). It returns, per chunk of
-// docChunk rows, the sums of log Z (m values) and of p (m values), in sums
-// when it is large enough.
+// (rows × 2m: the y=0 terms, then the y=1 terms); logP and logZ may both
+// be nil, when only their sums are wanted (an out-of-core iteration). It
+// returns, per chunk of docChunk rows, the sums of log Z (m values) and of
+// p (m values), in sums when it is large enough.
 func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Dense, sums []float64) []float64 {
 	rows, _ := u.Dims()
 	// The constant parts of a1 and a0 below: (log p(y) + c1) + u1 and
@@ -921,7 +922,11 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 			for l := c * docChunk; l < min((c+1)*docChunk, rows); l++ {
 				ur := u.RawRowView(l)
 				u0, u1 := ur[:m], ur[m:2*m]
-				pr, lpr, lzr := p.RawRowView(l)[:m], logP.RawRowView(l)[:m], logZ.RawRowView(l)[:m]
+				pr := p.RawRowView(l)[:m]
+				var lpr, lzr []float64
+				if logP != nil {
+					lpr, lzr = logP.RawRowView(l)[:m], logZ.RawRowView(l)[:m]
+				}
 				// log Z = logaddexp(a0, a1), p = exp(a1 − log Z), with
 				// one exponential and one logarithm per topic (a series
 				// for the logarithm of 1 + e, e small), computed four at
@@ -964,7 +969,10 @@ func latent(u *mat.Dense, m int, logPY, c0, c1 []float64, p, logP, logZ *mat.Den
 					if pv > 1-pClip {
 						pv = 1 - pClip
 					}
-					pr[j], lpr[j], lzr[j] = pv, lp, lz
+					pr[j] = pv
+					if lpr != nil {
+						lpr[j], lzr[j] = lp, lz
+					}
 					csz[j] += lz
 					csp[j] += pv
 				}
