@@ -37,7 +37,8 @@ type Source interface {
 	// Span returns the index of block i's first document and its number of
 	// documents, without reading it.
 	Span(i int) (first, rows int)
-	// Read reads block i.
+	// Read reads block i. Its matrix must be valid (sparse.CSR.Validate
+	// passes), so that trainers need not check it again at every pass.
 	Read(i int) (*Block, error)
 }
 
@@ -292,13 +293,16 @@ type memSource struct {
 
 // FromCSR returns x (and its documents' labels, nil for none) as a Source
 // of blocks of rowsPerBlock rows (the last one may be shorter). The blocks
-// share x's arrays.
+// share x's arrays. x is checked once, here (sparse.CSR.Validate).
 func FromCSR(x *sparse.CSR, labels [][]string, rowsPerBlock int) (Source, error) {
 	if rowsPerBlock < 1 {
 		return nil, fmt.Errorf("blocks: %d rows per block, want at least 1", rowsPerBlock)
 	}
 	if labels != nil && len(labels) != x.Rows {
 		return nil, fmt.Errorf("blocks: %d label lists for %d documents", len(labels), x.Rows)
+	}
+	if err := x.Validate(); err != nil {
+		return nil, fmt.Errorf("blocks: %w", err)
 	}
 	return &memSource{x: x, labels: labels, per: rowsPerBlock}, nil
 }

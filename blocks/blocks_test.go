@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -109,6 +110,10 @@ func TestRunAndFromCSR(t *testing.T) {
 	}
 	if _, err := FromCSR(x, nil, 0); err == nil {
 		t.Fatal("0 rows per block accepted")
+	}
+	bad := &sparse.CSR{Rows: 1, Cols: 2, Indptr: []int{0, 2}, Indices: []int32{1, 0}, Data: []float64{1, 2}}
+	if _, err := FromCSR(bad, nil, 1); err == nil || !strings.Contains(err.Error(), "not strictly increasing") {
+		t.Fatalf("an invalid matrix: %v", err)
 	}
 	st := NewMemStore()
 	if err := st.Load("w", 0, make([]float64, 1)); !IsNotExist(err) {

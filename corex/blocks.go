@@ -226,9 +226,7 @@ func (t *Trainer) checkBlock(i int, b *blocks.Block) error {
 	if b == nil || b.X == nil {
 		return fmt.Errorf("corex: block %d has no matrix", i)
 	}
-	if err := b.X.Validate(); err != nil {
-		return fmt.Errorf("corex: block %d: %w", i, err)
-	}
+	// The matrix itself is valid: every blocks.Source checks it.
 	if b.X.Cols != t.nv {
 		return fmt.Errorf("corex: block %d has %d columns, the corpus %d terms", i, b.X.Cols, t.nv)
 	}
