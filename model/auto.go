@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -517,38 +516,18 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 	// The terms-only SVM's duals on each fold, which warm-start the
 	// terms+topics readouts (svmDuals).
 	var duals []*svmDuals
-	if report != nil {
-		// The learning curve's fits and the final fit report at the same
-		// time (final).
-		var mu sync.Mutex
-		inner := report
-		report = func(st progress.Step) {
-			mu.Lock()
-			defer mu.Unlock()
-			inner(st)
-		}
-	}
 	// final fits c, the terms+topics readout starting from the chosen
 	// candidate's own duals when it kept them (Candidate.duals), else
-	// from the terms-only SVM's. curve, if not nil, measures the learning
-	// curve at the same time: the two need nothing of each other, and each
-	// leaves one core idle in its serial stretches (a fit's set-up, an
-	// SVM's last one-vs-rest problems), which the other fills.
-	final := func(c Options, curve func(context.Context) error) (Model, Info, error) {
+	// from the terms-only SVM's.
+	final := func(c Options) (Model, Info, error) {
 		start := duals
-		if d := s.Candidates[s.Chosen].duals; len(d) > 0 {
-			start = d
-		}
-		var m Model
-		var info Info
-		err := alongside(ctx, curve, func(ctx context.Context) error {
-			var err error
-			m, info, err = fitOne(ctx, x, vocab, sup, c, report, nil, start)
-			return err
-		})
 		for i := range s.Candidates {
+			if i == s.Chosen && len(s.Candidates[i].duals) > 0 {
+				start = s.Candidates[i].duals
+			}
 			s.Candidates[i].duals = nil // not kept with the model
 		}
+		m, info, err := fitOne(ctx, x, vocab, sup, c, report, nil, start)
 		if err != nil {
 			return nil, Info{}, err
 		}
@@ -596,7 +575,7 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 			note += fmt.Sprintf("; the kind is not chosen by accuracy either: %s, the first kind, is fitted", c.Kind)
 		}
 		s.Note = fmt.Sprintf("%d labeled documents of %d labels: too few to hold any out (a label needs two labeled documents), so nothing is scored; %s", s.Labeled, len(names), note)
-		return final(c, nil)
+		return final(c)
 	}
 	// The linear SVM's estimate on the same folds.
 	idf := termWeights(x)
@@ -622,13 +601,15 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		settings = append(settings, autoGrid(ko, len(names), min(x.Rows, x.Cols), float64(s.Labeled)/float64(x.Rows))...)
 	}
 	r := &racer{x: x, vocab: vocab, sup: sup, idx: idx, cv: cv, readouts: readouts, idf: idf, duals: duals, keep: true, report: report}
-	curve := func(ctx context.Context) error { return s.measureCurve(ctx, r, terms, o.Seed) }
 	if err := r.race(ctx, s, settings); err != nil {
 		return nil, Info{}, err
 	}
 	if !o.choosesKind() {
 		s.choose("")
-		return final(s.Candidates[s.Chosen].Options, curve)
+		if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
+			return nil, Info{}, err
+		}
+		return final(s.Candidates[s.Chosen].Options)
 	}
 	// Each kind's choice, by the rule; the kind whose choice is best is
 	// kept, with the rule's account of its choice.
@@ -646,35 +627,10 @@ func autoFit(ctx context.Context, x *sparse.CSR, vocab []string, sup Supervision
 		}
 	}
 	s.Chosen, s.Best, s.Tolerance, s.Rule = choices[best].Chosen, choices[best].Best, choices[best].Tolerance, choices[best].Rule
-	return final(s.Candidates[s.Chosen].Options, curve)
-}
-
-// alongside runs first (if not nil) and second at the same time, each
-// with a context that is cancelled once either fails. It returns first's
-// error if it failed, else second's: the error the two would give run one
-// after the other, first first.
-func alongside(ctx context.Context, first, second func(context.Context) error) error {
-	if first == nil {
-		return second(ctx)
+	if err := s.measureCurve(ctx, r, terms, o.Seed); err != nil {
+		return nil, Info{}, err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		err := first(ctx)
-		if err != nil {
-			cancel()
-		}
-		done <- err
-	}()
-	err := second(ctx)
-	if err != nil {
-		cancel()
-	}
-	if ferr := <-done; ferr != nil {
-		return ferr
-	}
-	return err
+	return final(s.Candidates[s.Chosen].Options)
 }
 
 // cvFold is one fold of the cross-validation: the labeled documents that
