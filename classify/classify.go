@@ -134,8 +134,8 @@ func transposed(m *mat.Dense) []float64 {
 	r, c := m.Dims()
 	out := make([]float64, r*c)
 	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			out[j*r+i] = m.At(i, j)
+		for j, v := range m.RawRowView(i) {
+			out[j*r+i] = v
 		}
 	}
 	return out
