@@ -399,50 +399,60 @@ func Open(dir string) (*Manifest, error) {
 // ReadShard reads shard i of the corpus in dir, checking its checksum and
 // layout, as a CSR matrix of the shard's rows.
 func (m *Manifest) ReadShard(dir string, i int) (*sparse.CSR, error) {
-	return m.readShard(dir, i, true, nil)
+	x, _, err := m.readShard(dir, i, nil, nil)
+	return x, err
 }
 
-// readShard reads shard i, checking its SHA-256 when verify is set (its
-// size, header and layout always), into reuse's arrays when they are
-// large enough (reuse may be nil).
-func (m *Manifest) readShard(dir string, i int, verify bool, reuse *sparse.CSR) (*sparse.CSR, error) {
+// readShard reads shard i into reuse's arrays when they are large enough
+// (reuse may be nil), checking its size and header, and its SHA-256 and
+// layout (sparse.CSR.Validate) unless it is the file checked reads: the
+// same file (os.SameFile) with the same modification time and size. It
+// returns the file's information, for later reads to pass as checked
+// once the file has passed every check.
+func (m *Manifest) readShard(dir string, i int, checked os.FileInfo, reuse *sparse.CSR) (*sparse.CSR, os.FileInfo, error) {
 	if i < 0 || i >= len(m.Shards) {
-		return nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(m.Shards))
+		return nil, nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(m.Shards))
 	}
 	s := m.Shards[i]
 	path := filepath.Join(dir, s.File)
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("shard: %w", err)
+		return nil, nil, fmt.Errorf("shard: %w", err)
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("shard: %w", err)
+	}
 	// The file's size must be what the manifest's shape implies, so that a
 	// damaged manifest cannot make the reader allocate beyond the file.
 	want := int64(len(magic)) + 3*8 + 8*(int64(s.Rows)+1) + 12*s.NNZ
-	if fi, err := f.Stat(); err != nil {
-		return nil, fmt.Errorf("shard: %w", err)
-	} else if fi.Size() != want {
-		return nil, fmt.Errorf("shard: %s: %d bytes, the manifest's %d×%d with %d entries needs %d: the file is damaged", path, fi.Size(), s.Rows, m.Terms, s.NNZ, want)
+	if fi.Size() != want {
+		return nil, nil, fmt.Errorf("shard: %s: %d bytes, the manifest's %d×%d with %d entries needs %d: the file is damaged", path, fi.Size(), s.Rows, m.Terms, s.NNZ, want)
 	}
+	verify := checked == nil || !os.SameFile(checked, fi) || !fi.ModTime().Equal(checked.ModTime()) || fi.Size() != checked.Size()
 	var r io.Reader = f
 	h := sha256.New()
 	if verify {
 		r = io.TeeReader(f, h)
 	}
 	x, err := readShard(bufio.NewReaderSize(r, 1<<20), uint64(s.Rows), uint64(m.Terms), uint64(s.NNZ), reuse)
+	if err == nil && verify {
+		err = x.Validate()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("shard: %s: %w", path, err)
+		return nil, nil, fmt.Errorf("shard: %s: %w", path, err)
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); verify && got != s.SHA256 {
-		return nil, fmt.Errorf("shard: %s: checksum %s, the manifest says %s: the file is damaged", path, got, s.SHA256)
+		return nil, nil, fmt.Errorf("shard: %s: checksum %s, the manifest says %s: the file is damaged", path, got, s.SHA256)
 	}
-	return x, nil
+	return x, fi, nil
 }
 
 // readShard parses the shard layout, whose header must announce the
 // manifest's rows, columns and entries (so that a damaged header cannot
 // make it allocate), and drains r, so that a hash of what r reads covers
-// the whole file. The arrays are reuse's when it is not nil and they are
+// the whole file; the caller validates the matrix. The arrays are reuse's when it is not nil and they are
 // large enough, new ones otherwise.
 func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64, reuse *sparse.CSR) (*sparse.CSR, error) {
 	var mg [8]byte
@@ -484,11 +494,7 @@ func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64, reuse *sparse.CS
 	if n, _ := io.Copy(io.Discard, r); n > 0 {
 		return nil, fmt.Errorf("%d bytes after the data", n)
 	}
-	x := &sparse.CSR{Rows: int(rows), Cols: int(cols), Indptr: ip, Indices: indices, Data: data}
-	if err := x.Validate(); err != nil {
-		return nil, err
-	}
-	return x, nil
+	return &sparse.CSR{Rows: int(rows), Cols: int(cols), Indptr: ip, Indices: indices, Data: data}, nil
 }
 
 // decodeArrays reads the shard's three arrays value by value, on machines

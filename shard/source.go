@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/semitopic/semitopic/blocks"
 	"github.com/semitopic/semitopic/sparse"
@@ -17,12 +16,11 @@ import (
 // Source is a sharded corpus read one shard at a time: a blocks.Source
 // whose blocks are the shards. It holds the manifest only.
 type Source struct {
-	dir      string
-	m        *Manifest
-	verified []atomic.Bool // shards whose checksum this Source has checked
-
-	mu    sync.Mutex
-	spare []*sparse.CSR // arrays handed back by Recycle, for later reads
+	dir     string
+	m       *Manifest
+	mu      sync.Mutex
+	checked []os.FileInfo // each shard's file as it passed every check, nil until then
+	spare   []*sparse.CSR // arrays handed back by Recycle, for later reads
 }
 
 var (
@@ -41,7 +39,7 @@ func OpenSource(dir string) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Source{dir: dir, m: m, verified: make([]atomic.Bool, len(m.Shards))}, nil
+	return &Source{dir: dir, m: m, checked: make([]os.FileInfo, len(m.Shards))}, nil
 }
 
 // Manifest returns the corpus's manifest.
@@ -59,24 +57,30 @@ func (s *Source) NumBlocks() int { return len(s.m.Shards) }
 // Span returns shard i's first document and number of documents.
 func (s *Source) Span(i int) (int, int) { return s.m.Shards[i].FirstRow, s.m.Shards[i].Rows }
 
-// Read reads shard i with its documents' labels. The shard's checksum is
-// checked the first time this Source reads it (an out-of-core fit reads
-// every shard once per pass: hashing them again each time would cost
-// more than the reading); its size, header and layout every time.
+// Read reads shard i with its documents' labels. The shard's size and
+// header are checked at every read; its checksum and layout the first
+// time this Source reads it, and again whenever its file is no longer the
+// one that passed (another file, or a different modification time or
+// size): an out-of-core fit reads every shard once per pass, and hashing
+// and validating them each time would cost as much as the reading.
 func (s *Source) Read(i int) (*blocks.Block, error) {
 	if i < 0 || i >= len(s.m.Shards) {
 		return nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(s.m.Shards))
 	}
-	verify := !s.verified[i].Load()
+	s.mu.Lock()
+	checked := s.checked[i]
+	s.mu.Unlock()
 	reuse := s.takeSpare(s.m.Shards[i].NNZ)
-	x, err := s.m.readShard(s.dir, i, verify, reuse)
+	x, fi, err := s.m.readShard(s.dir, i, checked, reuse)
 	if err != nil {
 		if reuse != nil {
 			s.Recycle(&blocks.Block{X: reuse})
 		}
 		return nil, err
 	}
-	s.verified[i].Store(true)
+	s.mu.Lock()
+	s.checked[i] = fi
+	s.mu.Unlock()
 	b := &blocks.Block{First: s.m.Shards[i].FirstRow, X: x}
 	if s.m.Labels != "" {
 		if b.Labels, err = s.m.ReadLabels(s.dir, i); err != nil {

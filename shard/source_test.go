@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/semitopic/semitopic/blocks"
 )
@@ -114,16 +115,35 @@ func TestSourceChecksShardsOnce(t *testing.T) {
 	if _, err := src.Read(1); err == nil || !strings.Contains(err.Error(), "checksum") {
 		t.Fatalf("a damaged shard read first: %v", err)
 	}
-	// Once read cleanly, a shard is not hashed again by the same Source.
+	// Once read cleanly, a shard is not hashed or validated again by the
+	// same Source while its file is the one that passed: the same file,
+	// modification time and size (here damaged behind the Source's back,
+	// its time put back, to show the check is skipped)...
 	clean := t.TempDir()
 	write(t, clean)
 	src, _ = OpenSource(clean)
 	if _, err := src.Read(1); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(clean, m.Shards[1].File), b, 0o644)
+	cpath := filepath.Join(clean, m.Shards[1].File)
+	fi, err := os.Stat(cpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(cpath, b, 0o644)
+	if err := os.Chtimes(cpath, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := src.Read(1); err != nil {
 		t.Fatalf("second read: %v", err)
+	}
+	// ... and checked again once it is not: written again, its time moves.
+	later := fi.ModTime().Add(time.Second)
+	if err := os.Chtimes(cpath, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.Read(1); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Fatalf("a shard changed since its check: %v", err)
 	}
 	if _, err := OpenSource(clean); err != nil {
 		t.Fatal(err)
