@@ -288,11 +288,13 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		if e != nil {
 			c := *x
 			c.Data = make([]float64, len(x.Data))
-			for r := 0; r < x.Rows; r++ {
-				for p := x.Indptr[r]; p < x.Indptr[r+1]; p++ {
-					c.Data[p] = x.Data[p] * e[r]
+			parallel.For(x.Rows, 1024, func(lo, hi int) {
+				for r := lo; r < hi; r++ {
+					for p := x.Indptr[r]; p < x.Indptr[r+1]; p++ {
+						c.Data[p] = x.Data[p] * e[r]
+					}
 				}
-			}
+			})
 			xe = &c
 		}
 		if err := sparse.TMulDenseAdd(mat.NewDense(t.m, kp, num), xe, mat.NewDense(x.Rows, kp, w)); err != nil {
