@@ -182,7 +182,10 @@ func (r *recycling) Recycle(b *Block) {
 	r.back = append(r.back, b.First)
 }
 
-func TestEachRecycles(t *testing.T) {
+// fiveRows returns a recycling Source of 5 documents in blocks of 2
+// (their values 1 to 5, 15 in all).
+func fiveRows(t *testing.T) *recycling {
+	t.Helper()
 	x, err := sparse.NewCSR(5, 2, []int{0, 1, 2, 3, 4, 5}, []int32{0, 1, 0, 1, 0}, []float64{1, 2, 3, 4, 5})
 	if err != nil {
 		t.Fatal(err)
@@ -191,10 +194,14 @@ func TestEachRecycles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return &recycling{Source: mem}
+}
+
+func TestEachRecycles(t *testing.T) {
 	// Every block goes back once fn is done with it, in order.
-	src := &recycling{Source: mem}
+	src := fiveRows(t)
 	var live []int
-	err = Each(context.Background(), src, func(i int, b *Block) error {
+	err := Each(context.Background(), src, func(i int, b *Block) error {
 		src.mu.Lock()
 		defer src.mu.Unlock()
 		if slices.Contains(src.back, b.First) {
@@ -207,7 +214,7 @@ func TestEachRecycles(t *testing.T) {
 		t.Fatalf("handed back %v, used %v, err %v", src.back, live, err)
 	}
 	// When fn fails, its block and the one read ahead go back too.
-	src = &recycling{Source: mem}
+	src = fiveRows(t)
 	boom := errors.New("boom")
 	err = Each(context.Background(), src, func(i int, b *Block) error { return boom })
 	if !errors.Is(err, boom) || !slices.Equal(src.back, []int{0, 2}) {
@@ -216,15 +223,7 @@ func TestEachRecycles(t *testing.T) {
 }
 
 func TestRunReadsAheadAcrossPasses(t *testing.T) {
-	x, err := sparse.NewCSR(5, 2, []int{0, 1, 2, 3, 4, 5}, []int32{0, 1, 0, 1, 0}, []float64{1, 2, 3, 4, 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := FromCSR(x, nil, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := &recycling{Source: mem}
+	src := fiveRows(t)
 	tr := &sumTrainer{}
 	if err := Run(context.Background(), src, NewMemStore(), tr); err != nil {
 		t.Fatal(err)
