@@ -119,6 +119,27 @@ func BenchmarkSegment(b *testing.B) {
 	}
 }
 
+// BenchmarkJapaneseKagome measures kagome's IPADIC tokenizer, which the
+// Japanese segmenter cuts as (TestKagomeAgreement), on the same sample
+// runs as BenchmarkSegment/ja, in characters per second: what a pure-Go
+// lattice over the same dictionary costs elsewhere.
+func BenchmarkJapaneseKagome(b *testing.B) {
+	_, k := japaneseAndKagome(b)
+	runs, chars := sampleRuns(b, "ja")
+	var n int
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, r := range runs {
+			n += len(k.Tokenize(r))
+		}
+	}
+	b.ReportMetric(float64(chars)*float64(b.N)/b.Elapsed().Seconds(), "chars/s")
+	if n == 0 {
+		b.Fatal("kagome cut the sample into no words")
+	}
+}
+
 // FuzzJapanese checks that the Japanese segmenter cuts any text as
 // kagome's tokenizer does and that its words cover the text.
 func FuzzJapanese(f *testing.F) {
