@@ -14,7 +14,8 @@ import (
 )
 
 // Source is a sharded corpus read one shard at a time: a blocks.Source
-// whose blocks are the shards. It holds the manifest only.
+// whose blocks are the shards. It holds the manifest, and the arrays of at
+// most two shards handed back by Recycle for later reads to reuse.
 type Source struct {
 	dir     string
 	m       *Manifest
