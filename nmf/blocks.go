@@ -284,20 +284,9 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 		g := make([]float64, kp*kp)
 		ws.gramTo(g)
 		floats.Add(acc[t.m*kp:], g)
-		xe := x
-		if e != nil {
-			c := *x
-			c.Data = make([]float64, len(x.Data))
-			parallel.For(x.Rows, 1024, func(lo, hi int) {
-				for r := lo; r < hi; r++ {
-					for p := x.Indptr[r]; p < x.Indptr[r+1]; p++ {
-						c.Data[p] = x.Data[p] * e[r]
-					}
-				}
-			})
-			xe = &c
-		}
-		if err := sparse.TMulDenseAdd(mat.NewDense(t.m, kp, num), xe, mat.NewDense(x.Rows, kp, w)); err != nil {
+		// The error weights scale X's rows as the kernel goes (the bits of
+		// the weighted copy in memory, without one per block and pass).
+		if err := sparse.TMulDenseAdd(mat.NewDense(t.m, kp, num), x, e, mat.NewDense(x.Rows, kp, w)); err != nil {
 			return fmt.Errorf("nmf: block %d: %w", i, err)
 		}
 		return t.saveW(st, 1-t.s.Gen, i, w)

@@ -195,17 +195,20 @@ func tmulDense(dst *mat.Dense, a *CSR, b *mat.Dense, minBlock int) error {
 	if minBlock == 0 {
 		minBlock = minNNZ(k)
 	}
-	tmulTiled(raw(dst), false, false, a, raw(b), k, minBlock)
+	tmulTiled(raw(dst), false, false, a, nil, raw(b), k, minBlock)
 	return nil
 }
 
-// TMulDenseAdd adds aᵀ·b to dst, which must be cols×k already: for each
-// column j of a, its entries' products a[i,j]·b[i,:], each rounded, are
-// added to row j of dst in the order of the rows i, as TMulDense sums
-// them, without building aᵀ (an out-of-core pass adds each block's share
-// to a running total so). It returns an error on a shape mismatch or a nil
-// argument.
-func TMulDenseAdd(dst *mat.Dense, a *CSR, b *mat.Dense) error {
+// TMulDenseAdd adds aᵀ·diag(scale)·b to dst, which must be cols×k
+// already: for each column j of a, its entries' products
+// (a[i,j]·scale[i])·b[i,:], each rounded, are added to row j of dst in the
+// order of the rows i, as TMulDense sums them, without building aᵀ (an
+// out-of-core pass adds each block's share to a running total so). A nil
+// scale stands for ones (a[i,j]·b[i,:]); otherwise it has one value per
+// row of a, and a[i,j]·scale[i] is rounded as if a's values had been
+// scaled first, without a scaled copy of a. It returns an error on a
+// shape mismatch or a nil argument.
+func TMulDenseAdd(dst *mat.Dense, a *CSR, scale []float64, b *mat.Dense) error {
 	if err := checkArgs("TMulDenseAdd", dst, a, b); err != nil {
 		return err
 	}
@@ -213,10 +216,13 @@ func TMulDenseAdd(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 	if dst.IsEmpty() || r != a.Cols || !shapeOK(b, a.Rows, k) {
 		return fmt.Errorf("sparse: TMulDenseAdd: dst (%s) += aᵀ (%d×%d) · b (%s): shape mismatch", dims(dst), a.Cols, a.Rows, dims(b))
 	}
+	if scale != nil && len(scale) != a.Rows {
+		return fmt.Errorf("sparse: TMulDenseAdd: %d row scales for %d rows", len(scale), a.Rows)
+	}
 	if a.Rows == 0 || k == 0 {
 		return nil
 	}
-	tmulTiled(raw(dst), false, true, a, raw(b), k, minNNZ(k))
+	tmulTiled(raw(dst), false, true, a, scale, raw(b), k, minNNZ(k))
 	return nil
 }
 
@@ -252,7 +258,7 @@ func denseTMul(dst *mat.Dense, w *mat.Dense, a *CSR, minBlock int) error {
 	if minBlock == 0 {
 		minBlock = minNNZ(k)
 	}
-	tmulTiled(raw(dst), true, false, a, raw(w), k, minBlock)
+	tmulTiled(raw(dst), true, false, a, nil, raw(w), k, minBlock)
 	return nil
 }
 

@@ -135,14 +135,23 @@ func sweepTile(a *CSR, cur []int, end int, fn func(i, p, q int)) {
 // scattered in one call (scatterRow). With transposed unset the result
 // goes to rd as cols×k (its rows are the accumulator; with add set they
 // keep what they held and the products are added to it); with it set, to
-// rd as k×cols, via a per-worker tile buffer stored transposed.
-func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, rb *blasRaw, k, minBlock int) {
+// rd as k×cols, via a per-worker tile buffer stored transposed. With
+// scale not nil, row i's values are scaled by scale[i] (each product
+// rounded) into a per-worker buffer before they are scattered.
+func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, scale []float64, rb *blasRaw, k, minBlock int) {
 	if a.Cols == 0 {
 		return
+	}
+	longest := 0
+	if scale != nil {
+		for i := 0; i < a.Rows; i++ {
+			longest = max(longest, a.Indptr[i+1]-a.Indptr[i])
+		}
 	}
 	bounds, prefix := tileBounds(a, k)
 	parallel.ForWeighted(prefix, minBlock, func(_, t0, t1 int) {
 		cur := tileCursors(a, bounds[t0])
+		scaled := make([]float64, longest)
 		var buf *blasRaw
 		if transposed {
 			width := 0
@@ -163,7 +172,14 @@ func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, rb *blasRaw, k, minBlo
 				}
 			}
 			sweepTile(a, cur, c1, func(i, p, q int) {
-				scatterRow(acc, off, a.Indices[p:q], a.Data[p:q], rowOf(rb, i))
+				vals := a.Data[p:q]
+				if scale != nil {
+					vals = scaled[:q-p]
+					for u, v := range a.Data[p:q] {
+						vals[u] = v * scale[i]
+					}
+				}
+				scatterRow(acc, off, a.Indices[p:q], vals, rowOf(rb, i))
 			})
 			if transposed {
 				for r := 0; r < k; r++ {
