@@ -404,11 +404,11 @@ func (m *Manifest) ReadShard(dir string, i int) (*sparse.CSR, error) {
 }
 
 // readShard reads shard i into reuse's arrays when they are large enough
-// (reuse may be nil), checking its size and header, and its SHA-256 and
-// layout (sparse.CSR.Validate) unless it is the file checked reads: the
-// same file (os.SameFile) with the same modification time and size. It
-// returns the file's information, for later reads to pass as checked
-// once the file has passed every check.
+// (reuse may be nil). It checks the file's size and header at every read,
+// and its SHA-256 and layout (sparse.CSR.Validate) unless the file is the
+// one that checked describes: the same file (os.SameFile) with the same
+// modification time and size. It returns the file's information, which a
+// later read can pass as checked once this one has succeeded.
 func (m *Manifest) readShard(dir string, i int, checked os.FileInfo, reuse *sparse.CSR) (*sparse.CSR, os.FileInfo, error) {
 	if i < 0 || i >= len(m.Shards) {
 		return nil, nil, fmt.Errorf("shard: no shard %d (have %d)", i, len(m.Shards))
@@ -452,8 +452,8 @@ func (m *Manifest) readShard(dir string, i int, checked os.FileInfo, reuse *spar
 // readShard parses the shard layout, whose header must announce the
 // manifest's rows, columns and entries (so that a damaged header cannot
 // make it allocate), and drains r, so that a hash of what r reads covers
-// the whole file; the caller validates the matrix. The arrays are reuse's when it is not nil and they are
-// large enough, new ones otherwise.
+// the whole file; the caller validates the matrix. The arrays are reuse's
+// when it is not nil and they are large enough, new ones otherwise.
 func readShard(r io.Reader, wantRows, wantCols, wantNNZ uint64, reuse *sparse.CSR) (*sparse.CSR, error) {
 	var mg [8]byte
 	if _, err := io.ReadFull(r, mg[:]); err != nil || mg != magic {
