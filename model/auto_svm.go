@@ -56,24 +56,6 @@ func newSVMDuals(train, doc, label, labels []int, alpha [][]float64) *svmDuals {
 	return d
 }
 
-// dual returns the dual variable of document doc's row of label in the
-// binary problem of label problem, and whether d has one.
-func (d *svmDuals) dual(doc, label, problem int) (float64, bool) {
-	r, ok := d.row[[2]int{doc, label}]
-	if !ok {
-		return 0, false
-	}
-	k, ok := d.problem[problem]
-	if !ok {
-		return 0, false
-	}
-	j, found := slices.BinarySearch(d.nz[k], int32(r))
-	if !found {
-		return 0, true
-	}
-	return d.alpha[k][j], true
-}
-
 // cvSVMTol is the stopping tolerance of the cross-validation's linear
 // SVMs: the terms-only SVM on the folds and on the learning curve's, and
 // the terms+topics readouts the folds score. It is LIBLINEAR's default
@@ -144,28 +126,11 @@ func warmFrom(folds []*svmDuals, docs []int, label func(int) int) *readoutWarm {
 	return &readoutWarm{use: use, docs: docs, label: label}
 }
 
-// at returns the start of the i-th document's row of label l in the
-// binary problem of label k: the mean of the duals of the folds that have
-// that row and problem, 0 when none has.
-func (w *readoutWarm) at(i, l, k int) float64 {
-	sum, n := 0.0, 0
-	for _, f := range w.use {
-		if a, ok := f.dual(w.docs[i], w.label(l), w.label(k)); ok {
-			sum += a
-			n++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return sum / float64(n)
-}
-
 // duals returns the start of a one-vs-rest SVM over numLabels labels (the
 // layout of classify.LinearSVC.Start: one binary problem per label, or
 // label 1's alone for two) whose training row r is document doc[r] of
-// label y[r], in the indices w takes: at(doc[r], y[r], k) for every row
-// and problem, to the bit, computed fold by fold — each row found in a
+// label y[r], in the indices w takes: the mean, over the folds that have the
+// row and problem, of their duals (0 when none has), computed fold by fold — each row found in a
 // fold once, each problem's duals spread over the fold's rows once —
 // rather than by a look-up per row and problem.
 func (w *readoutWarm) duals(doc, y []int, numLabels int) [][]float64 {

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -284,4 +285,40 @@ func demoFolds(t *testing.T) demoSearch {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// dual (a reference for the tests) returns the dual variable of document doc's row of label in the
+// binary problem of label problem, and whether d has one.
+func (d *svmDuals) dual(doc, label, problem int) (float64, bool) {
+	r, ok := d.row[[2]int{doc, label}]
+	if !ok {
+		return 0, false
+	}
+	k, ok := d.problem[problem]
+	if !ok {
+		return 0, false
+	}
+	j, found := slices.BinarySearch(d.nz[k], int32(r))
+	if !found {
+		return 0, true
+	}
+	return d.alpha[k][j], true
+}
+
+// at (a reference for the tests: readoutWarm.duals must give its
+// values to the bit) returns the start of the i-th document's row of label l in the
+// binary problem of label k: the mean of the duals of the folds that have
+// that row and problem, 0 when none has.
+func (w *readoutWarm) at(i, l, k int) float64 {
+	sum, n := 0.0, 0
+	for _, f := range w.use {
+		if a, ok := f.dual(w.docs[i], w.label(l), w.label(k)); ok {
+			sum += a
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }
