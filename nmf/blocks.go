@@ -265,11 +265,11 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 	gd := guard{}
 	switch t.s.Phase {
 	case phaseStart:
-		ws := newWorkspace(k, maxRowNNZ(x))
+		ws := newWorkspace(k, x.MaxRowNNZ())
 		acc[0] += frobCross(ws, w, x, x.Data, t.s.Ht, e, prefix)
 		return nil
 	case phaseFinal:
-		ws := newWorkspace(k, maxRowNNZ(x))
+		ws := newWorkspace(k, x.MaxRowNNZ())
 		acc[0] += klObjectiveNZ(ws, w, x, t.s.Ht, e, prefix, gd)
 		return nil
 	}
@@ -279,7 +279,7 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 	// with the error weights either way.
 	num := acc[:t.m*kp]
 	if t.cfg.Loss == Frobenius {
-		ws := newWorkspace(k, maxRowNNZ(x))
+		ws := newWorkspace(k, x.MaxRowNNZ())
 		frobStepG(ws, w, x, x.Data, t.s.Ht, t.h32, nil, t.s.GH, e, prefix, gd, nil)
 		g := make([]float64, kp*kp)
 		ws.gramTo(g)
@@ -297,7 +297,7 @@ func (t *Trainer) Map(ctx context.Context, i int, b *blocks.Block, st blocks.Sto
 			xt.Data[p] *= e[r]
 		}
 	}
-	ws := newWorkspace(k, max(maxRowNNZ(x), maxRowNNZ(xt)))
+	ws := newWorkspace(k, max(x.MaxRowNNZ(), xt.MaxRowNNZ()))
 	out := make([]float64, len(w))
 	nz := klStep(ws, w, out, x, x.Data, t.s.Ht, t.s.RsH, minNormal, true, e, nil, e, prefix, gd, nil)
 	w = out

@@ -222,15 +222,6 @@ func uniformPrefix(r, per int) []int {
 // minWeight converts flopGrain into prefix units of about 2k operations.
 func minWeight(k int) int { return max(1, flopGrain/(2*max(k, 1))) }
 
-// maxRowNNZ returns the largest number of stored entries in a row of x.
-func maxRowNNZ(x *sparse.CSR) int {
-	m := 0
-	for i := 0; i < x.Rows; i++ {
-		m = max(m, x.Indptr[i+1]-x.Indptr[i])
-	}
-	return m
-}
-
 // rowTimesGram sets den = a·G (G kp × kp) over the non-zero entries of a
 // only, so that masked topics cost nothing.
 func rowTimesGram(s *scratch, den, a, g []float64, kp int) {

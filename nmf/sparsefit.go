@@ -166,11 +166,11 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 		perRow = kp // the k × k products per row
 	}
 	f.prefW = rowPrefix(x, perRow)
-	maxRow := maxRowNNZ(x)
+	maxRow := x.MaxRowNNZ()
 	switch {
 	case xt != nil:
 		f.prefH = rowPrefix(xt, perRow)
-		maxRow = max(maxRow, maxRowNNZ(xt))
+		maxRow = max(maxRow, xt.MaxRowNNZ())
 	case !cfg.FixH:
 		f.prefH = uniformPrefix(m, 2*kp) // the numerator is given
 	}

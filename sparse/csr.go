@@ -94,6 +94,16 @@ func (m *CSR) Dims() (rows, cols int) { return m.Rows, m.Cols }
 // NNZ returns the number of stored entries.
 func (m *CSR) NNZ() int { return len(m.Data) }
 
+// MaxRowNNZ returns the largest number of stored entries in a row of m
+// (0 for no rows).
+func (m *CSR) MaxRowNNZ() int {
+	n := 0
+	for i := 0; i < m.Rows; i++ {
+		n = max(n, m.Indptr[i+1]-m.Indptr[i])
+	}
+	return n
+}
+
 // Row returns the column indices and values of row i, sharing m's storage.
 func (m *CSR) Row(i int) (cols []int32, vals []float64) {
 	lo, hi := m.Indptr[i], m.Indptr[i+1]

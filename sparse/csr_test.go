@@ -111,3 +111,16 @@ func TestVStack(t *testing.T) {
 		t.Error("VStack of nothing: no error")
 	}
 }
+
+func TestMaxRowNNZ(t *testing.T) {
+	m, err := NewCSR(3, 4, []int{0, 1, 4, 4}, []int32{2, 0, 1, 3}, []float64{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := m.MaxRowNNZ(); n != 3 {
+		t.Errorf("MaxRowNNZ = %d, want 3", n)
+	}
+	if n := (&CSR{Indptr: []int{0}}).MaxRowNNZ(); n != 0 {
+		t.Errorf("MaxRowNNZ of no rows = %d, want 0", n)
+	}
+}

@@ -114,11 +114,7 @@ func TMulPattern(dst *mat.Dense, a *CSR, b *mat.Dense) error {
 	kp := kernels.Pad(k)
 	// ones[:n] stands for the values of n entries: a product by 1 is
 	// exact, so the kernel's sums are those of the rows themselves.
-	longest := 0
-	for i := 0; i < a.Rows; i++ {
-		longest = max(longest, a.Indptr[i+1]-a.Indptr[i])
-	}
-	ones := make([]float64, longest)
+	ones := make([]float64, a.MaxRowNNZ())
 	for p := range ones {
 		ones[p] = 1
 	}

@@ -144,9 +144,7 @@ func tmulTiled(rd *blasRaw, transposed, add bool, a *CSR, scale []float64, rb *b
 	}
 	longest := 0
 	if scale != nil {
-		for i := 0; i < a.Rows; i++ {
-			longest = max(longest, a.Indptr[i+1]-a.Indptr[i])
-		}
+		longest = a.MaxRowNNZ()
 	}
 	bounds, prefix := tileBounds(a, k)
 	parallel.ForWeighted(prefix, minBlock, func(_, t0, t1 int) {
