@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/rng"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -150,4 +151,71 @@ func TestLinearSVCBadStart(t *testing.T) {
 	if err := (&LinearSVC{Start: ok}).Fit(ctx, x, y); err != nil {
 		t.Errorf("zero start: %v", err)
 	}
+}
+
+// The checks of the whole set skip rows whose gradient they can bound
+// (checker): the fit must be the one computing every row gives, to the
+// bit, and some rows must have been skipped, or the test tests nothing.
+// Warm and cold, both losses, a tight and a loose tolerance.
+func TestLinearSVCCheckSkipsExactly(t *testing.T) {
+	ctx := context.Background()
+	x, y := noisy(31, 600, 40, 5)
+	both := withExtra(x, 5)
+	skipped := 0
+	for _, hinge := range []bool{false, true} {
+		for _, tol := range []float64{0.1, 1e-4} {
+			// The warm start: the terms alone's duals, as the automatic
+			// configuration's readouts start.
+			terms := &LinearSVC{Loss: SquaredHinge, Seed: 5, Tol: 0.1, KeepDuals: true}
+			if hinge {
+				terms.Loss = Hinge
+			}
+			if err := terms.Fit(ctx, x, y); err != nil {
+				t.Fatal(err)
+			}
+			for _, start := range [][][]float64{nil, terms.Duals()} {
+				solve := func(every bool) ([][]float64, [][]float64, int) {
+					p := newDCDProblem(both, y, 1, 1, hinge, tol, 1000)
+					p.checkEvery = every
+					var ws, as [][]float64
+					n := 0
+					for k := range 5 {
+						w := make([]float64, both.Cols+1)
+						a := make([]float64, both.Rows)
+						if start != nil {
+							copy(a, start[k])
+						}
+						st, err := p.solve(ctx, k, w, a, rng.New(5, uint64(k), 1))
+						if err != nil {
+							t.Fatal(err)
+						}
+						ws, as, n = append(ws, w), append(as, a), n+st.skipped
+					}
+					return ws, as, n
+				}
+				w1, a1, n1 := solve(false)
+				w2, a2, n2 := solve(true)
+				if n2 != 0 {
+					t.Fatalf("checkEvery skipped %d rows", n2)
+				}
+				skipped += n1
+				for k := range w1 {
+					for j := range w1[k] {
+						if math.Float64bits(w1[k][j]) != math.Float64bits(w2[k][j]) {
+							t.Fatalf("hinge %v, tol %g, warm %v: weight %d of problem %d is %v with skips, %v without", hinge, tol, start != nil, j, k, w1[k][j], w2[k][j])
+						}
+					}
+					for i := range a1[k] {
+						if math.Float64bits(a1[k][i]) != math.Float64bits(a2[k][i]) {
+							t.Fatalf("hinge %v, tol %g, warm %v: dual %d of problem %d is %v with skips, %v without", hinge, tol, start != nil, i, k, a1[k][i], a2[k][i])
+						}
+					}
+				}
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no check skipped a row: the test compares nothing")
+	}
+	t.Logf("%d rows skipped in all", skipped)
 }
