@@ -6,8 +6,8 @@ import "slices"
 // automatic configuration fitted on the labeled documents of a fold, kept
 // to warm-start the later SVMs on the same documents or some of them
 // (classify.LinearSVC.Start). The terms-only SVM's start the terms+topics
-// readout of every candidate on that fold, the terms-only SVM on the next
-// folds and on the learning curve's, and the readouts of a candidate that
+// readout of every candidate on that fold, the terms-only SVM on the
+// learning curve's folds, and the readouts of a candidate that
 // kept none; a candidate's own terms+topics readout's start those of the
 // learning curve and of the final fit when it is chosen
 // (Candidate.duals). The SVM's optimum does not depend on the start, only
