@@ -260,9 +260,7 @@ func (o *softmaxObjective) evaluate(w []float64) {
 			// no second exponential per class.
 			m := math.Inf(-1)
 			for _, v := range z {
-				if v > m {
-					m = v
-				}
+				m = max(m, v) // no branch to mispredict
 			}
 			if math.IsInf(m, 0) || math.IsNaN(m) {
 				m = 0
