@@ -310,9 +310,10 @@ type Candidate struct {
 	// 0 when not scored): the size ChooseCandidate prefers small.
 	Topics int `json:"topics,omitempty"`
 	// Stopped, when set, says why the search stopped scoring the
-	// candidate after its first fold (it was too far behind the best of
-	// its kind to be chosen; see racer): its Estimate covers that fold
-	// only, and it is neither chosen nor counted in the selection bias.
+	// candidate before its last fold (it was too far behind the best of
+	// its kind to be chosen; see racer): its Estimate covers the folds
+	// scored only, and it is neither chosen nor counted in the selection
+	// bias.
 	Stopped string `json:"stopped,omitempty"`
 	Estimate
 	// pred holds, for each fold, the candidate's first predicted label

@@ -13,17 +13,19 @@ import (
 
 // RaceZ is how many standard errors of their difference a candidate must
 // be behind its kind's leader, beyond the rule's tolerance, to stop being
-// scored after the first fold (see Search.Candidates and Candidate.Stopped).
+// scored after a fold (see Search.Candidates and Candidate.Stopped).
 const RaceZ = 3.0
 
 // racer scores the candidate settings of an automatic configuration on
-// the folds, in two rounds: every setting on the first fold, then the
-// settings that can still be chosen on the other folds. Between them a
-// candidate (a setting with one readout) that is so far behind the best
-// of its kind that it cannot come within the rule's tolerance of it is
-// stopped (racing; Maron and Moore, "Hoeffding races", NIPS 1993), and a
-// setting none of whose readouts is left is not fitted again. The fits of
-// a round run at the same time, half as many as there are cores (see
+// the folds, a round per fold: every setting on the first fold, then on
+// each next fold the settings that can still be chosen. After each round
+// but the last, a candidate (a setting with one readout) that is so far
+// behind the best of its kind, over the folds scored so far, that it
+// cannot come within the rule's tolerance of it is stopped (racing; Maron
+// and Moore, "Hoeffding races", NIPS 1993), and a setting none of whose
+// readouts is left is not fitted again: a candidate too close to stop on
+// one fold's documents is often clearly behind on two. The fits of a
+// round run at the same time, half as many as there are cores (see
 // concurrentFits); results go to fixed slots, so they do not depend on
 // the order in which the fits end.
 type racer struct {
@@ -72,17 +74,11 @@ func (r *racer) race(ctx context.Context, s *Search, settings []Options) error {
 	for i := range stopped {
 		stopped[i] = make([]string, nr)
 	}
-	first := []int{0}
-	var rest []int
-	for f := 1; f < nf; f++ {
-		rest = append(rest, f)
-	}
-	if err := r.round(ctx, settings, first, alive, res); err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		r.stop(settings, res, alive, stopped)
-		if err := r.round(ctx, settings, rest, alive, res); err != nil {
+	for f := range nf {
+		if f > 0 {
+			r.stop(settings, res, alive, stopped, f)
+		}
+		if err := r.round(ctx, settings, []int{f}, alive, res); err != nil {
 			return err
 		}
 	}
@@ -187,18 +183,22 @@ func (r *racer) round(ctx context.Context, settings []Options, folds []int, aliv
 // loops already use both cores.
 func concurrentFits() int { return max(1, parallel.Workers()/2) }
 
-// stop marks, after the first round, the candidates that can no longer be
-// chosen: those whose accuracy on the first fold is more than the rule's
-// tolerance plus RaceZ standard errors of the difference below the best
-// of their kind (the errors of shares measured on the fold's held-out
-// documents). The rule chooses among the candidates within its tolerance
-// of the best, so a candidate stopped would only have been chosen, or
-// been the best, had the next folds turned that difference round.
-func (r *racer) stop(settings []Options, res [][]raceResult, alive [][]bool, stopped [][]string) {
-	n := float64(len(r.cv[0].test))
-	all := 0
-	for _, f := range r.cv {
-		all += len(f.test)
+// stop marks, after the rounds of the first done folds, the candidates
+// that can no longer be chosen: those whose accuracy over those folds
+// (their held-out documents pooled) is more than the rule's tolerance plus
+// RaceZ standard errors of the difference below the best of their kind
+// (the errors of shares measured on those documents). The rule chooses
+// among the candidates within its tolerance of the best, so a candidate
+// stopped would only have been chosen, or been the best, had the next
+// folds turned that difference round. Candidates stopped before are left
+// as they are.
+func (r *racer) stop(settings []Options, res [][]raceResult, alive [][]bool, stopped [][]string, done int) {
+	n, all := 0.0, 0
+	for f, fold := range r.cv {
+		if f < done {
+			n += float64(len(fold.test))
+		}
+		all += len(fold.test)
 	}
 	// se is the standard error, in points, of a share p measured on m
 	// documents, kept away from 0 at p = 0 or 1.
@@ -206,14 +206,29 @@ func (r *racer) stop(settings []Options, res [][]raceResult, alive [][]bool, sto
 		p /= 100
 		return 100 * math.Sqrt((p*(1-p)+1/(4*m))/m)
 	}
+	// pooled is a candidate's accuracy over the first done folds.
+	pooled := func(i, q int) float64 {
+		hits := 0.0
+		for f := range done {
+			hits += res[i][f].acc[q] * float64(len(r.cv[f].test))
+		}
+		return hits / n
+	}
 	lead := map[string]float64{}
 	for i, c := range settings {
 		for q := range r.readouts {
-			a := res[i][0].acc[q]
+			if !alive[i][q] {
+				continue
+			}
+			a := pooled(i, q)
 			if v, ok := lead[c.Kind]; !ok || a > v {
 				lead[c.Kind] = a
 			}
 		}
+	}
+	where := "fold 1"
+	if done > 1 {
+		where = fmt.Sprintf("folds 1–%d", done)
 	}
 	for i, c := range settings {
 		best := lead[c.Kind]
@@ -221,12 +236,15 @@ func (r *racer) stop(settings []Options, res [][]raceResult, alive [][]bool, sto
 		// standard error of the best's mean over every fold.
 		tol := max(MinGain, se(best, float64(all)))
 		for q := range r.readouts {
-			a := res[i][0].acc[q]
+			if !alive[i][q] {
+				continue
+			}
+			a := pooled(i, q)
 			margin := tol + RaceZ*math.Hypot(se(best, n), se(a, n))
 			if best-a > margin {
 				alive[i][q] = false
-				stopped[i][q] = fmt.Sprintf("stopped after fold 1 of %d: %.1f points behind the best of its kind there, more than the rule's tolerance (%.1f) plus %g standard errors of the difference (%.1f points in all)",
-					len(r.cv), best-a, tol, RaceZ, margin)
+				stopped[i][q] = fmt.Sprintf("stopped after %s of %d: %.1f points behind the best of its kind there, more than the rule's tolerance (%.1f) plus %g standard errors of the difference (%.1f points in all)",
+					where, len(r.cv), best-a, tol, RaceZ, margin)
 			}
 		}
 	}

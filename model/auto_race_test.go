@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestRaceStop(t *testing.T) {
 			alive[i] = []bool{true, true, true}
 			stopped[i] = make([]string, 3)
 		}
-		r.stop(settings, res, alive, stopped)
+		r.stop(settings, res, alive, stopped, 1)
 		for i := range settings {
 			for q := range alive[i] {
 				if alive[i][q] != tc.want[i][q] {
@@ -49,6 +50,36 @@ func TestRaceStop(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// After the second fold the race pools the two folds' held-out documents:
+// a candidate too close to its leader to stop on one fold's documents is
+// stopped when it stays as far behind on two, and one stopped before is
+// left as it was.
+func TestRaceStopPooled(t *testing.T) {
+	const n = 2500
+	r := &racer{cv: []cvFold{{test: make([]int, n)}, {test: make([]int, n)}, {test: make([]int, n)}}, readouts: Readouts()}
+	settings := []Options{{Kind: KindTSNMF}}
+	// native far behind (stopped after fold 1), topics 3.2 points behind
+	// on each fold, terms+topics the leader.
+	res := [][]raceResult{{{acc: []float64{80, 91, 94.2}, done: true}, {acc: []float64{math.NaN(), 91.2, 94.4}, done: true}, {}}}
+	alive := [][]bool{{true, true, true}}
+	stopped := [][]string{make([]string, 3)}
+	r.stop(settings, res, alive, stopped, 1)
+	if alive[0][0] || !alive[0][1] || !alive[0][2] {
+		t.Fatalf("after fold 1: alive %v, want only native stopped", alive[0])
+	}
+	first := stopped[0][0]
+	r.stop(settings, res, alive, stopped, 2)
+	if alive[0][1] || !alive[0][2] {
+		t.Errorf("after folds 1–2: alive %v, want topics stopped and terms+topics alive", alive[0])
+	}
+	if !strings.HasPrefix(stopped[0][1], "stopped after folds 1–2 of 3") {
+		t.Errorf("topics stopped with %q", stopped[0][1])
+	}
+	if stopped[0][0] != first {
+		t.Errorf("native's reason changed from %q to %q", first, stopped[0][0])
 	}
 }
 

@@ -301,11 +301,14 @@ func printSearch(w io.Writer, s *model.Search) {
 		if c.Stopped != "" {
 			stopped++
 			est = fmt.Sprintf("%5.1f%% fold 1 ", c.Accuracy)
+			if n := len(c.Folds); n > 1 {
+				est = fmt.Sprintf("%5.1f%% %d folds", c.Accuracy, n)
+			}
 		}
 		fmt.Fprintf(w, " %s %-*s  %s  %3d\n", mark, width, c.Settings(), est, c.Topics)
 	}
 	if stopped > 0 {
-		fmt.Fprintf(w, "   (%d scored on fold 1 only: too far behind the best of their kind there to be chosen, they were not scored on the other folds; --json says by how much)\n", stopped)
+		fmt.Fprintf(w, "   (%d not scored on every fold: too far behind the best of their kind on the folds scored to be chosen, they were stopped; --json says by how much)\n", stopped)
 	}
 	fmt.Fprintf(w, "   %-*s  %s\n", width, "linear SVM on the same labels (terms only)", estimateText(s.SVM))
 	if s.Rule != "" {
