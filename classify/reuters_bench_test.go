@@ -180,6 +180,22 @@ func BenchmarkReutersLinearSVCTermsTopicsWarm(b *testing.B) {
 	benchReutersSVCFrom(b, d.both, d.y, terms.Duals())
 }
 
+// The CV benchmarks time the same SVMs at LIBLINEAR's tolerance of 0.1,
+// as the automatic configuration's folds solve them (model's cvSVMTol).
+func BenchmarkReutersLinearSVCTermsCV(b *testing.B) {
+	d := loadReutersFold(b)
+	benchReutersSVCTol(b, d.terms, d.y, nil, 0.1)
+}
+
+func BenchmarkReutersLinearSVCTermsTopicsWarmCV(b *testing.B) {
+	d := loadReutersFold(b)
+	terms := &classify.LinearSVC{Seed: 1, Tol: 0.1, KeepDuals: true}
+	if err := terms.Fit(context.Background(), d.terms, d.y); err != nil {
+		b.Fatal(err)
+	}
+	benchReutersSVCTol(b, d.both, d.y, terms.Duals(), 0.1)
+}
+
 func BenchmarkReutersLogisticTopics(b *testing.B) {
 	d := loadReutersFold(b)
 	ctx := context.Background()
@@ -196,10 +212,14 @@ func BenchmarkReutersLogisticTopics(b *testing.B) {
 func benchReutersSVC(b *testing.B, x *sparse.CSR, y []int) { benchReutersSVCFrom(b, x, y, nil) }
 
 func benchReutersSVCFrom(b *testing.B, x *sparse.CSR, y []int, start [][]float64) {
+	benchReutersSVCTol(b, x, y, start, 0)
+}
+
+func benchReutersSVCTol(b *testing.B, x *sparse.CSR, y []int, start [][]float64, tol float64) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s := &classify.LinearSVC{Seed: 1, Start: start}
+		s := &classify.LinearSVC{Seed: 1, Start: start, Tol: tol}
 		if err := s.Fit(ctx, x, y); err != nil {
 			b.Fatal(err)
 		}
