@@ -812,9 +812,9 @@ func containsString(ss []string, s string) bool {
 // duals start (warmFrom), those of other folds of the same labeled
 // documents (the learning curve's turned folds start from the search's),
 // or from zero when start is nil. The search's own folds start from zero:
-// a start from the folds before, which hold half of a fold's rows, cost
-// the solver more than none (on Reuters' training set, 1.7 times the rows'
-// entries read on the second fold).
+// a start from the folds before, which hold half of a fold's rows, costs
+// the solver more than none (BenchmarkReutersSVMFolds: the three folds of
+// Reuters' training set take about 1.15 times as long chained).
 func svmFolds(ctx context.Context, terms *sparse.CSR, idx [][]int, cv []cvFold, seed uint64, start []*svmDuals) (Estimate, [][]int, []*svmDuals, error) {
 	var accs []float64
 	var preds [][]int
