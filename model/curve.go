@@ -30,7 +30,8 @@ type LearningCurve struct {
 	// labels' gain from two thirds to all of them to be surely under a
 	// point (flatCurve): with thousands of labels the candidate's would
 	// cost as many fits as a candidate for a change under a point; the
-	// estimate then fits no slope (classCurves).
+	// estimates then fit no slope, the SVM's as the kept model's
+	// (classCurves), so that they compare like for like.
 	Fits int `json:"fits"`
 }
 

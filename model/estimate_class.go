@@ -102,7 +102,14 @@ func (p *Predictions) classCurves(which string) classCurve {
 		}
 	}
 	add(p.Folds, false)
-	if len(p.Turned) == len(p.Folds) {
+	// The turned folds count when the learning curve was measured: for
+	// the kept model and the SVM alike. When it was not (flatCurve), the
+	// SVM's turned folds, scored to decide that, are left out too, so
+	// that neither estimate fits a slope and the two compare like for
+	// like (the SVM's alone carried its curve's gain, and fit said it did
+	// better by that much when their cross-validated accuracies were the
+	// same).
+	if len(p.Turned) == len(p.Folds) && p.curveMeasured() {
 		add(p.Turned, true)
 	}
 	sx, sy, n := make([]float64, k), make([]float64, k), make([]float64, k)
@@ -154,6 +161,17 @@ func (p *Predictions) classCurves(which string) classCurve {
 		}
 	}
 	return cc
+}
+
+// curveMeasured reports whether the turned folds hold the kept model's
+// predictions (the learning curve was measured), not the SVM's alone.
+func (p *Predictions) curveMeasured() bool {
+	for _, fold := range p.Turned {
+		if len(fold.Model) != len(fold.Test) {
+			return false
+		}
+	}
+	return len(p.Turned) > 0
 }
 
 // Estimate is which model's (EstimateModel or EstimateSVM) accuracy on

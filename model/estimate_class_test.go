@@ -114,6 +114,24 @@ func TestEstimateSlope(t *testing.T) {
 			t.Errorf("label %d: recall at 12 documents %.3f, not above the folds' %.3f", c, r, fr/100)
 		}
 	}
+	// The learning curve not measured (flatCurve): the turned folds hold
+	// the SVM's predictions alone, and the SVM's estimate fits no slope
+	// either, as if they were not there, so that it compares with the
+	// kept model's like for like.
+	svm := p.Estimate(EstimateSVM, 0)
+	for f := range p.Turned {
+		p.Turned[f].Model = nil
+	}
+	if cc := p.classCurves(EstimateSVM); cc.Slope != 0 {
+		t.Errorf("turned folds with the SVM's predictions alone: SVM slope %v, want 0", cc.Slope)
+	}
+	flat := p.Estimate(EstimateSVM, 0)
+	turned := p.Turned
+	p.Turned = nil
+	if none := p.Estimate(EstimateSVM, 0); *flat != *none || !(flat.Accuracy < svm.Accuracy) {
+		t.Errorf("SVM estimate %+v with its turned folds alone, %+v without them, %+v with the curve measured: want the first two equal and below the third", *flat, *none, *svm)
+	}
+	p.Turned = turned
 }
 
 // Without the turned folds the folds measure a label at sizes a document
