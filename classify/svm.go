@@ -429,13 +429,7 @@ func (p *dcdProblem) solve(ctx context.Context, pos int, w, alpha []float64, r r
 			if pgMax-pgMin <= p.tol {
 				break
 			}
-			pgMaxOld, pgMinOld = pgMax, pgMin
-			if pgMaxOld <= 0 {
-				pgMaxOld = math.Inf(1)
-			}
-			if pgMinOld >= 0 {
-				pgMinOld = math.Inf(-1)
-			}
+			pgMaxOld, pgMinOld = shrinkBounds(pgMax, pgMin)
 			// The next pass visits the rows that are not optimal where
 			// they are: those at a bound whose gradient points out of it
 			// are left out (the next check sees them again).
@@ -535,19 +529,28 @@ func (p *dcdProblem) solve(ctx context.Context, pos int, w, alpha []float64, r r
 			check = true
 			continue
 		}
-		pgMaxOld, pgMinOld = pgMaxNew, pgMinNew
-		if pgMaxOld <= 0 {
-			pgMaxOld = math.Inf(1)
-		}
-		if pgMinOld >= 0 {
-			pgMinOld = math.Inf(-1)
-		}
+		pgMaxOld, pgMinOld = shrinkBounds(pgMaxNew, pgMinNew)
 		if active == l && math.IsInf(pgMaxOld, 1) && (math.IsInf(upper, 1) || math.IsInf(pgMinOld, -1)) {
 			// The next pass could shrink nothing: check instead.
 			check = true
 		}
 	}
 	return dcdStats{iter, chk.skipped}, nil
+}
+
+// shrinkBounds returns the thresholds of the next pass's shrinking from
+// the largest and smallest projected gradient of the last: a row at 0
+// whose gradient is above the first, or at the upper bound below the
+// second, is shrunk; as in LIBLINEAR, a bound on the wrong side of 0
+// shrinks nothing.
+func shrinkBounds(pgMax, pgMin float64) (float64, float64) {
+	if pgMax <= 0 {
+		pgMax = math.Inf(1)
+	}
+	if pgMin >= 0 {
+		pgMin = math.Inf(-1)
+	}
+	return pgMax, pgMin
 }
 
 // checker checks the whole set of a problem's rows (check), as a pass of
