@@ -20,7 +20,10 @@ from conftest import corpus, package_dir
 
 # A fit that runs until stopped: GuidedNMF with a tolerance no fit meets.
 LONG_FIT = """
-import sys, time
+import signal, sys, time
+# Ctrl-C as at a terminal: a child started from a background job inherits
+# SIGINT ignored, and Python then installs no KeyboardInterrupt for it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import semitopic
 import random
 rng = random.Random(1)
