@@ -12,6 +12,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/semitopic/semitopic/internal/native"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -438,11 +439,38 @@ func MarshalState(v any, arrays []*Floats) ([]byte, error) {
 	out := make([]byte, buf.Len(), buf.Len()+size)
 	copy(out, buf.Bytes())
 	for _, a := range saved {
-		for _, x := range a {
-			out = binary.LittleEndian.AppendUint64(out, math.Float64bits(x))
-		}
+		out = appendFloats(out, a, rawFloats)
 	}
 	return out, nil
+}
+
+// rawFloats says whether the arrays of a state are copied as they lie in
+// memory (native.LittleEndian64: the encoding's layout) rather than value
+// by value; the tests turn it off to run the other path.
+var rawFloats = native.LittleEndian64
+
+// appendFloats appends a's values to out, little-endian, a whole array at
+// a time when raw (the machine's layout is the encoding's).
+func appendFloats(out []byte, a Floats, raw bool) []byte {
+	if raw {
+		return append(out, native.Bytes(a)...)
+	}
+	for _, x := range a {
+		out = binary.LittleEndian.AppendUint64(out, math.Float64bits(x))
+	}
+	return out
+}
+
+// readFloats fills v from b (8 bytes a value, little-endian), a whole
+// array at a time when raw.
+func readFloats(v Floats, b []byte, raw bool) {
+	if raw {
+		copy(native.Bytes(v), b)
+		return
+	}
+	for q := range v {
+		v[q] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*q:]))
+	}
 }
 
 // UnmarshalState decodes what MarshalState wrote into v; arrays is called
@@ -473,9 +501,7 @@ func UnmarshalState(b []byte, v any, arrays func() []*Floats) error {
 			continue
 		}
 		v := make(Floats, n)
-		for q := range v {
-			v[q] = math.Float64frombits(binary.LittleEndian.Uint64(rest[8*q:]))
-		}
+		readFloats(v, rest[:8*n], rawFloats)
 		*a, rest = v, rest[8*n:]
 	}
 	if len(rest) != 0 {

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/semitopic/semitopic/internal/native"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -142,6 +143,23 @@ func TestMarshalState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The arrays copied whole where the machine's layout is the
+	// encoding's, and value by value elsewhere: the same bytes, and each
+	// decodes the other's.
+	defer func(v bool) { rawFloats = v }(rawFloats)
+	rawFloats = !rawFloats
+	other, err := MarshalState(&in, arrays(&in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if native.LittleEndian64 && !bytes.Equal(b, other) {
+		t.Fatalf("the encodings differ:\n% x\n% x", b, other)
+	}
+	var back state
+	if err := UnmarshalState(b, &back, func() []*Floats { return arrays(&back) }); err != nil || len(back.X) != 3 || back.X[1] != 2 || back.P.A[0] != 4 {
+		t.Fatalf("the other path decoded %+v, %v", back, err)
+	}
+	rawFloats = !rawFloats
 	if in.X == nil || in.P.A[0] != 4 {
 		t.Fatal("MarshalState did not put the arrays back")
 	}
