@@ -12,7 +12,7 @@ func TestBytes(t *testing.T) {
 	if Bytes([]float64(nil)) != nil {
 		t.Error("Bytes of an empty slice is not nil")
 	}
-	f := []float64{1.5, -0.0, math.Inf(1), math.SmallestNonzeroFloat64}
+	f := []float64{1.5, math.Copysign(0, -1), math.Inf(1), math.SmallestNonzeroFloat64}
 	i := []int{0, -1, math.MaxInt32}
 	i32 := []int32{7, -7, math.MinInt32}
 	if len(Bytes(f)) != 32 || len(Bytes(i32)) != 12 {
