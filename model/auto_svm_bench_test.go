@@ -36,18 +36,7 @@ func BenchmarkReutersSVMFolds(b *testing.B) {
 	}
 	sup := Supervision{Labels: corpus.DocLabels(res.Docs)}
 	_, idx := sup.labelIndex()
-	first := make([]int, len(idx))
-	for i, ls := range idx {
-		first[i] = -1
-		if len(ls) > 0 {
-			first[i] = ls[0]
-		}
-	}
-	assign, err := StratifiedFolds(first, AutoFolds, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cv := makeFolds(idx, assign, AutoFolds)
+	cv := searchFolds(b, idx, 0)
 	terms := termFeatures(res.X, termWeights(res.X))
 	b.Run("cold", func(b *testing.B) {
 		for b.Loop() {

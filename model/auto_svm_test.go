@@ -268,23 +268,30 @@ func demoFolds(t *testing.T) demoSearch {
 	}
 	d := demoSearch{res: res, sup: Supervision{Labels: corpus.DocLabels(res.Docs)}}
 	d.names, d.idx = d.sup.labelIndex()
-	first := make([]int, len(d.idx))
-	for i, ls := range d.idx {
-		first[i] = -1
-		if len(ls) > 0 {
-			first[i] = ls[0]
-		}
-	}
-	assign, err := StratifiedFolds(first, AutoFolds, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.cv = makeFolds(d.idx, assign, AutoFolds)
+	d.cv = searchFolds(t, d.idx, 5)
 	d.idf = termWeights(res.X)
 	if _, _, d.duals, err = svmFolds(ctx, termFeatures(res.X, d.idf), d.idx, d.cv, 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// searchFolds returns the automatic configuration's folds of the labeled
+// documents idx (labelIndex's), as autoFit makes them with seed.
+func searchFolds(tb testing.TB, idx [][]int, seed uint64) []cvFold {
+	tb.Helper()
+	first := make([]int, len(idx))
+	for i, ls := range idx {
+		first[i] = -1
+		if len(ls) > 0 {
+			first[i] = ls[0]
+		}
+	}
+	assign, err := StratifiedFolds(first, AutoFolds, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return makeFolds(idx, assign, AutoFolds)
 }
 
 // dual (a reference for the tests) returns the dual variable of document doc's row of label in the
