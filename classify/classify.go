@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/semitopic/semitopic/internal/kernels"
 	"github.com/semitopic/semitopic/sparse"
 )
 
@@ -133,11 +134,8 @@ func linearScores(x *sparse.CSR, wt []float64, k int, intercept []float64) *mat.
 func transposed(m *mat.Dense) []float64 {
 	r, c := m.Dims()
 	out := make([]float64, r*c)
-	for i := 0; i < r; i++ {
-		for j, v := range m.RawRowView(i) {
-			out[j*r+i] = v
-		}
-	}
+	raw := m.RawMatrix()
+	kernels.Transpose(out, r, raw.Data, raw.Stride, r, c)
 	return out
 }
 

@@ -250,17 +250,22 @@ func (o *softmaxObjective) evaluate(w []float64) {
 	parallel.For(o.x.Rows, 256, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			z := o.resid.RawRowView(i)
-			if b != nil {
-				for c := range z {
-					z[c] += b[c]
-				}
-			}
 			// logSumExp's arithmetic, keeping the exponentials: the
 			// probabilities are exp(z − m)/Σ exp(z − m), which needs
-			// no second exponential per class.
+			// no second exponential per class. The intercepts are
+			// added in the pass that takes the maximum.
 			m := math.Inf(-1)
-			for _, v := range z {
-				m = max(m, v) // no branch to mispredict
+			if b != nil {
+				b := b[:len(z)]
+				for c, v := range z {
+					v += b[c]
+					z[c] = v
+					m = max(m, v) // no branch to mispredict
+				}
+			} else {
+				for _, v := range z {
+					m = max(m, v)
+				}
 			}
 			if math.IsInf(m, 0) || math.IsNaN(m) {
 				m = 0
@@ -275,8 +280,9 @@ func (o *softmaxObjective) evaluate(w []float64) {
 				s += v
 			}
 			o.loss[i] = math.Log(s) + m - zy
+			inv := 1 / s
 			for c, v := range z {
-				z[c] = v / s
+				z[c] = v * inv
 			}
 			z[o.y[i]] -= 1
 		}

@@ -51,26 +51,23 @@ func NewFixedH(h *mat.Dense) (*FixedH, error) {
 	if f.max == 0 {
 		return nil, fmt.Errorf("nmf: H is all zero")
 	}
-	// Hᵀ, plain and padded, written a block of terms at a time so that
-	// the block's rows of both stay in the cache while the k topics fill
-	// them; each topic's sum is taken in the order of the terms, as a
-	// loop over all of them would.
+	// Hᵀ, plain and padded, and each topic's sum in the order of the
+	// terms, as a loop over them would take it.
 	ht := make([]float64, m*k)
 	f.htPad = make([]float64, m*f.kp)
+	raw := h.RawMatrix()
+	kernels.Transpose(ht, k, raw.Data, raw.Stride, k, m)
+	kernels.Transpose(f.htPad, f.kp, raw.Data, raw.Stride, k, m)
 	f.rowSums = make([]float64, f.kp)
-	const block = 256
-	for j0 := 0; j0 < m; j0 += block {
-		j1 := min(j0+block, m)
-		for t := 0; t < k; t++ {
-			s := f.rowSums[t]
-			for j, v := range h.RawRowView(t)[j0:j1] {
-				ht[(j0+j)*k+t] = v
-				f.htPad[(j0+j)*f.kp+t] = v
+	parallel.For(k, 8, func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			s := 0.0
+			for _, v := range h.RawRowView(t) {
 				s += v
 			}
 			f.rowSums[t] = s
 		}
-	}
+	})
 	f.ht = mat.NewDense(m, k, ht)
 	return f, nil
 }

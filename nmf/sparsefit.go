@@ -106,11 +106,7 @@ func newSparseFit(cfg Config, x, xt *sparse.CSR, w, h []float64) *sparseFit {
 		f.ht = cfg.Fixed.htPad // shared and read-only: H is fixed
 	} else {
 		f.ht = make([]float64, m*kp)
-		for t := 0; t < k; t++ {
-			for j := 0; j < m; j++ {
-				f.ht[j*kp+t] = h[t*m+j]
-			}
-		}
+		kernels.Transpose(f.ht, kp, h, m, k, m)
 	}
 	if xt != nil {
 		f.xtw = xt.Data
@@ -219,11 +215,7 @@ func (f *sparseFit) factors() (*mat.Dense, *mat.Dense) {
 	}
 	h := mat.NewDense(k, f.m, hd)
 	raw := h.RawMatrix()
-	for j := 0; j < f.m; j++ {
-		for t := 0; t < k; t++ {
-			raw.Data[t*raw.Stride+j] = f.ht[j*kp+t]
-		}
-	}
+	kernels.Transpose(raw.Data, raw.Stride, f.ht, kp, f.m, k)
 	return w, h
 }
 

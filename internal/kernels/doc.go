@@ -44,4 +44,9 @@
 // result). Log is accurate to less than 1 ulp, Exp to less than 1.6 ulp,
 // as math.Exp on amd64 (TestLogExpUlps measures both against 300-bit
 // references).
+//
+// Transpose copies a row-major matrix into its transpose, a square tile at
+// a time, the tiles spread over the cores (internal/parallel): every
+// transposed copy of a factor (Hᵀ for the NMF gathers, a classifier's
+// coefficients by feature) is this one loop.
 package kernels
