@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 
@@ -271,19 +272,9 @@ func (o *softmaxObjective) evaluate(w []float64) {
 				m = 0
 			}
 			zy := z[o.y[i]]
-			for c, v := range z {
-				z[c] = v - m
-			}
-			kernels.Exp(z, z)
-			s := 0.0
-			for _, v := range z {
-				s += v
-			}
+			s := kernels.ExpShiftSum(z, m)
 			o.loss[i] = math.Log(s) + m - zy
-			inv := 1 / s
-			for c, v := range z {
-				z[c] = v * inv
-			}
+			floats.Scale(1/s, z)
 			z[o.y[i]] -= 1
 		}
 	})

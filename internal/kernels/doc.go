@@ -43,7 +43,9 @@
 // amd64 assembly, so the same bits; subnormal inputs of Log get fdlibm's
 // result). Log is accurate to less than 1 ulp, Exp to less than 1.6 ulp,
 // as math.Exp on amd64 (TestLogExpUlps measures both against 300-bit
-// references).
+// references). ExpShiftSum is a softmax's exponentials: exp(z − shift) in
+// place, and their sum, in four partial sums that the portable code takes
+// in the same order.
 //
 // Transpose copies a row-major matrix into its transpose, a square tile at
 // a time, the tiles spread over the cores (internal/parallel): every

@@ -20,6 +20,27 @@ func Exp(dst, src []float64) {
 	expArch(dst[:len(src)], src)
 }
 
+// ExpShiftSum sets z[i] = exp(z[i] − shift) for every i and returns their
+// sum: the exponentials of a softmax, shifted by the row's maximum. Each
+// exponential is math.Exp's, bit for bit (see Exp); the sum is taken in
+// four partial sums, of the entries whose index is 0, 1, 2 and 3 modulo 4,
+// added as (s₀ + s₂) + (s₁ + s₃), the same bits in the assembly and the
+// portable code (TestExpShiftSum).
+func ExpShiftSum(z []float64, shift float64) float64 {
+	return expShiftSumArch(z, shift)
+}
+
+// expShiftSumGeneric is the portable ExpShiftSum.
+func expShiftSumGeneric(z []float64, shift float64) float64 {
+	var s [4]float64
+	for i, v := range z {
+		e := math.Exp(v - shift)
+		z[i] = e
+		s[i&3] += e
+	}
+	return (s[0] + s[2]) + (s[1] + s[3])
+}
+
 // logGeneric is the portable Log.
 func logGeneric(dst, src []float64) {
 	for i, x := range src {

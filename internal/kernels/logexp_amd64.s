@@ -176,6 +176,78 @@ logdone:
 	VZEROUPPER
 	RET
 
+// EXP4 sets Y0 to math.Exp of the four lanes of Y14 (math/exp_amd64.s's
+// avxfma path, the same operations in the same order; see expAVX2),
+// using Y0–Y7:
+//   - e := int32(round(x·log₂ e)); k := float64(e)
+//   - r := (x − k·ln2U − k·ln2L) / 16
+//   - Taylor series, then (e^r − 1)·(e^r + 1) four times.
+//   - scale by 2^e: e+1023 > 0: one product by 2^e; e+1023 in [−52, 0]:
+//     by 2^(e+1022+1023) then 2⁻¹⁰²², as math.Exp does.
+//   - e+1023 < −52: 0; e+1023 > 2046 or x > 709.78…: +Inf; NaN: x.
+#define EXP4 \
+	C(192, Y1) \
+	VMULPD     Y14, Y1, Y1 \
+	VCVTPD2DQY Y1, X2 \
+	VCVTDQ2PD  X2, Y1 \
+	VMOVAPD      Y14, Y0 \
+	C(200, Y3) \
+	VFNMADD231PD Y3, Y1, Y0 \
+	C(208, Y3) \
+	VFNMADD231PD Y3, Y1, Y0 \
+	C(216, Y3) \
+	VMULPD       Y3, Y0, Y0 \
+	C(224, Y1) \
+	C(232, Y3) \
+	VFMADD213PD Y3, Y0, Y1 \
+	C(240, Y3) \
+	VFMADD213PD Y3, Y0, Y1 \
+	C(248, Y3) \
+	VFMADD213PD Y3, Y0, Y1 \
+	C(256, Y3) \
+	VFMADD213PD Y3, Y0, Y1 \
+	C(264, Y3) \
+	VFMADD213PD Y3, Y0, Y1 \
+	C(8, Y3) \
+	VFMADD213PD Y3, Y0, Y1 \
+	C(72, Y4) \
+	VFMADD213PD Y4, Y0, Y1 \
+	VMULPD      Y1, Y0, Y0 \
+	C(80, Y3) \
+	VADDPD      Y3, Y0, Y1 \
+	VMULPD      Y1, Y0, Y0 \
+	VADDPD      Y3, Y0, Y1 \
+	VMULPD      Y1, Y0, Y0 \
+	VADDPD      Y3, Y0, Y1 \
+	VMULPD      Y1, Y0, Y0 \
+	VADDPD      Y3, Y0, Y1 \
+	VFMADD213PD Y4, Y1, Y0 \
+	VPMOVSXDQ X2, Y2 \
+	C(280, Y3) \
+	VPADDQ    Y3, Y2, Y2 \
+	C(320, Y6) \
+	VPCMPGTQ  Y2, Y6, Y5 \
+	C(312, Y6) \
+	VPAND     Y5, Y6, Y6 \
+	VPADDQ    Y6, Y2, Y6 \
+	VPSLLQ    $52, Y6, Y6 \
+	VMULPD    Y6, Y0, Y0 \
+	C(56, Y6) \
+	VBLENDVPD Y5, Y6, Y4, Y6 \
+	VMULPD    Y6, Y0, Y0 \
+	C(288, Y6) \
+	VPCMPGTQ  Y2, Y6, Y5 \
+	VPANDN    Y0, Y5, Y0 \
+	C(296, Y6) \
+	VPCMPGTQ  Y6, Y2, Y5 \
+	C(272, Y6) \
+	VCMPPD    $0x1e, Y6, Y14, Y7 \
+	VPOR      Y7, Y5, Y5 \
+	C(304, Y6) \
+	VBLENDVPD Y5, Y6, Y0, Y0 \
+	VCMPPD    $3, Y14, Y14, Y5 \
+	VBLENDVPD Y5, Y14, Y0, Y0
+
 // func expAVX2(dst, src *float64, n int)
 //
 // math.Exp's algorithm on processors with FMA (math/exp_amd64.s, the
@@ -196,83 +268,46 @@ exploop:
 	CMPQ AX, CX
 	JGE  expdone
 	VMOVUPD (SI)(AX*1), Y14
-
-	// e := int32(round(x·log₂ e)); k := float64(e)
-	C(192, Y1)
-	VMULPD     Y14, Y1, Y1
-	VCVTPD2DQY Y1, X2 // X2 = e (four int32)
-	VCVTDQ2PD  X2, Y1 // Y1 = k
-
-	// r := (x − k·ln2U − k·ln2L) / 16
-	VMOVAPD      Y14, Y0
-	C(200, Y3)
-	VFNMADD231PD Y3, Y1, Y0
-	C(208, Y3)
-	VFNMADD231PD Y3, Y1, Y0
-	C(216, Y3)
-	VMULPD       Y3, Y0, Y0
-
-	// Taylor series, then (e^r − 1)·(e^r + 1) four times.
-	C(224, Y1)
-	C(232, Y3)
-	VFMADD213PD Y3, Y0, Y1
-	C(240, Y3)
-	VFMADD213PD Y3, Y0, Y1
-	C(248, Y3)
-	VFMADD213PD Y3, Y0, Y1
-	C(256, Y3)
-	VFMADD213PD Y3, Y0, Y1
-	C(264, Y3)
-	VFMADD213PD Y3, Y0, Y1
-	C(8, Y3)
-	VFMADD213PD Y3, Y0, Y1
-	C(72, Y4) // Y4 = 1
-	VFMADD213PD Y4, Y0, Y1
-	VMULPD      Y1, Y0, Y0
-	C(80, Y3) // Y3 = 2
-	VADDPD      Y3, Y0, Y1
-	VMULPD      Y1, Y0, Y0
-	VADDPD      Y3, Y0, Y1
-	VMULPD      Y1, Y0, Y0
-	VADDPD      Y3, Y0, Y1
-	VMULPD      Y1, Y0, Y0
-	VADDPD      Y3, Y0, Y1
-	VFMADD213PD Y4, Y1, Y0 // Y0 = e^r·2^−e, 1 ≤ · < 2 roughly
-
-	// Scale by 2^e: e+1023 > 0: one product by 2^e; e+1023 in [−52, 0]:
-	// by 2^(e+1022+1023) then 2⁻¹⁰²², as math.Exp does.
-	VPMOVSXDQ X2, Y2 // e, int64
-	C(280, Y3)
-	VPADDQ    Y3, Y2, Y2 // Y2 = e + 1023
-	C(320, Y6)
-	VPCMPGTQ  Y2, Y6, Y5 // Y5 = 1 > e+1023: a subnormal result
-	C(312, Y6)
-	VPAND     Y5, Y6, Y6
-	VPADDQ    Y6, Y2, Y6
-	VPSLLQ    $52, Y6, Y6
-	VMULPD    Y6, Y0, Y0
-	C(56, Y6)
-	VBLENDVPD Y5, Y6, Y4, Y6 // 2⁻¹⁰²² or 1
-	VMULPD    Y6, Y0, Y0
-
-	// e+1023 < −52: 0; e+1023 > 2046 or x > 709.78…: +Inf; NaN: x.
-	C(288, Y6)
-	VPCMPGTQ  Y2, Y6, Y5 // −52 > e+1023
-	VPANDN    Y0, Y5, Y0
-	C(296, Y6)
-	VPCMPGTQ  Y6, Y2, Y5 // e+1023 > 2046
-	C(272, Y6)
-	VCMPPD    $0x1e, Y6, Y14, Y7 // x > 709.78… (ordered)
-	VPOR      Y7, Y5, Y5
-	C(304, Y6)
-	VBLENDVPD Y5, Y6, Y0, Y0
-	VCMPPD    $3, Y14, Y14, Y5 // unordered: NaN
-	VBLENDVPD Y5, Y14, Y0, Y0
+	EXP4
 
 	VMOVUPD Y0, (DI)(AX*1)
 	ADDQ    $32, AX
 	JMP     exploop
 
 expdone:
+	VZEROUPPER
+	RET
+
+// func expShiftSumAVX2(dst, src *float64, n int, shift float64, acc *[4]float64)
+//
+// dst[i] = exp(src[i] − shift) for i < n (EXP4 on the differences, so the
+// bits of math.Exp(src[i] − shift)), adding each lane's results to acc[lane]
+// in the order of i. n is a multiple of 4.
+//
+// Registers: SI src, DI dst, CX bytes, AX offset, Y14 x, Y13 the sums,
+// Y12 shift.
+TEXT ·expShiftSumAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHLQ $3, CX
+	VBROADCASTSD shift+24(FP), Y12
+	MOVQ acc+32(FP), DX
+	VMOVUPD (DX), Y13
+	XORQ AX, AX
+
+essloop:
+	CMPQ AX, CX
+	JGE  essdone
+	VMOVUPD (SI)(AX*1), Y14
+	VSUBPD  Y12, Y14, Y14
+	EXP4
+	VMOVUPD Y0, (DI)(AX*1)
+	VADDPD  Y0, Y13, Y13
+	ADDQ    $32, AX
+	JMP     essloop
+
+essdone:
+	VMOVUPD Y13, (DX)
 	VZEROUPPER
 	RET

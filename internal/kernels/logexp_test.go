@@ -260,3 +260,41 @@ func BenchmarkExp(b *testing.B) {
 		}
 	})
 }
+
+// TestExpShiftSum checks ExpShiftSum against its portable code and
+// math.Exp, bit for bit, for every length up to a few blocks (each
+// remainder of the last block), shifts that are the maximum, zero, huge
+// and infinite, and entries that overflow, underflow or are NaN.
+func TestExpShiftSum(t *testing.T) {
+	special := []float64{math.Inf(-1), math.Inf(1), math.NaN(), -800, 800, 0}
+	for n := 0; n <= 19; n++ {
+		for si, shift := range []float64{0, 3.5, -700, 1e300, math.Inf(1), math.Inf(-1), math.NaN()} {
+			xs := randomArgs(uint64(100*n+si), n, -40, 40, false)
+			if n > 5 {
+				xs[n/2] = special[(n+si)%len(special)]
+			}
+			if si == 0 && n > 0 {
+				shift = xs[0]
+				for _, v := range xs {
+					shift = max(shift, v)
+				}
+			}
+			got := append([]float64(nil), xs...)
+			want := append([]float64(nil), xs...)
+			gs := ExpShiftSum(got, shift)
+			ws := expShiftSumGeneric(want, shift)
+			if !sameBits(gs, ws) && !(math.IsNaN(gs) && math.IsNaN(ws)) {
+				t.Fatalf("length %d, shift %v: sum %v, portable %v", n, shift, gs, ws)
+			}
+			for i, x := range xs {
+				e := math.Exp(x - shift)
+				if !sameBits(got[i], e) && !(math.IsNaN(got[i]) && math.IsNaN(e)) {
+					t.Fatalf("length %d, shift %v: [%d] = exp(%v − shift) = %v, want %v", n, shift, i, x, got[i], e)
+				}
+				if !sameBits(want[i], e) && !(math.IsNaN(want[i]) && math.IsNaN(e)) {
+					t.Fatalf("portable, length %d, shift %v: [%d] = %v, want %v", n, shift, i, want[i], e)
+				}
+			}
+		}
+	}
+}
