@@ -207,9 +207,8 @@ func (s *LinearSVC) Fit(ctx context.Context, x *sparse.CSR, y []int) error {
 		}
 		var st dcdStats
 		st, errs[k] = p.solve(ctx, pos, w, alpha, rng.New(s.Seed, uint64(k), 0x9e3779b97f4a7c15))
-		iters[k] = st.iterations
+		iters[k], objs[k] = st.iterations, st.objective
 		ws[k], duals[k] = w, alpha
-		objs[k] = p.primal(pos, w)
 		return nil
 	})
 	for _, e := range errs {
@@ -373,9 +372,12 @@ func newDCDProblem(x *sparse.CSR, y []int, bias, c float64, hinge bool, tol floa
 }
 
 // dcdStats says how a problem was solved: its outer iterations (passes of
-// the descent and checks) and the rows its checks skipped.
+// the descent and checks), the rows its checks skipped, whether it stopped
+// at a check, and the primal objective at the end.
 type dcdStats struct {
 	iterations, skipped int
+	atCheck             bool
+	objective           float64
 }
 
 // solve runs the dual coordinate descent for the problem "class pos against
@@ -420,14 +422,16 @@ func (p *dcdProblem) solve(ctx context.Context, pos int, w, alpha []float64, r r
 	iter := 0
 	for iter < p.maxIter {
 		if err := ctx.Err(); err != nil {
-			return dcdStats{iter, chk.skipped}, err
+			return dcdStats{iter, chk.skipped, false, math.NaN()}, err
 		}
 		if check {
 			pgMax, pgMin := chk.check(p, pos, w, alpha, diag, upper)
 			g := chk.g
 			iter++
 			if pgMax-pgMin <= p.tol {
-				break
+				// The check's gradients are the final weights': the
+				// objective needs no other pass.
+				return dcdStats{iter, chk.skipped, true, p.primalChecked(w, alpha, chk.g, diag)}, nil
 			}
 			pgMaxOld, pgMinOld = shrinkBounds(pgMax, pgMin)
 			// The next pass visits the rows that are not optimal where
@@ -535,7 +539,7 @@ func (p *dcdProblem) solve(ctx context.Context, pos int, w, alpha []float64, r r
 			check = true
 		}
 	}
-	return dcdStats{iter, chk.skipped}, nil
+	return dcdStats{iter, chk.skipped, false, p.primal(pos, w)}, nil
 }
 
 // shrinkBounds returns the thresholds of the next pass's shrinking from
@@ -642,6 +646,27 @@ func (c *checker) check(p *dcdProblem, pos int, w, alpha []float64, diag, upper 
 		pgMax, pgMin = max(pgMax, pg), min(pgMin, pg)
 	}
 	return pgMax, pgMin
+}
+
+// primalChecked is primal from the gradients g of a check at w (see
+// checker): row i's margin 1 − y_i·w·x_i is α_i·diag − g_i, and a row the
+// check skipped has a positive gradient at a zero dual, so no loss.
+func (p *dcdProblem) primalChecked(w, alpha, g []float64, diag float64) float64 {
+	reg := 0.0
+	for _, v := range w {
+		reg += v * v
+	}
+	loss := 0.0
+	for i, gi := range g {
+		if m := alpha[i]*diag - gi; m > 0 {
+			if p.hinge {
+				loss += m
+			} else {
+				loss += m * m
+			}
+		}
+	}
+	return 0.5*reg + p.c*loss
 }
 
 // primal returns ½‖w‖² + C Σ loss for the problem "class pos against the
