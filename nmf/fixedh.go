@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/semitopic/semitopic/internal/kernels"
@@ -87,12 +88,47 @@ func (f *FixedH) Dims() (k, terms int) { return f.k, f.m }
 
 // nnlsGram returns the prepared Gram matrix HHᵀ of the NNLS solves.
 func (f *FixedH) nnlsGram() *gram {
-	f.gramOnce.Do(func() {
-		var g mat.Dense
-		g.Mul(f.h, f.h.T())
-		f.gram = newGram(copyRaw(&g), f.k)
-	})
+	f.gramOnce.Do(func() { f.gram = newGram(gramRows(f.h), f.k) })
 	return f.gram
+}
+
+// gramChunk is the inner block of gonum's Dgemm (blas/gonum's blockSize).
+const gramChunk = 64
+
+// gramRows returns HHᵀ (k × k, row-major) with the bits of gonum's
+// Dense.Mul(h, hᵀ) (blas/gonum's Dgemm: a dot product of whole rows when H
+// has at most 64 rows, else the sum, in order, of the dot products of
+// their 64-term chunks), computing each pair once, the rows spread over
+// the cores: half of Mul's products. TestGramRowsMatchesMul holds it to
+// Mul's bits.
+func gramRows(h *mat.Dense) []float64 {
+	k, m := h.Dims()
+	raw := h.RawMatrix()
+	g := make([]float64, k*k)
+	whole := k <= gramChunk    // Dgemm's serial path: fewer than 4 blocks of C
+	prefix := make([]int, k+1) // row i computes the k − i pairs (i, j ≥ i)
+	for i := range k {
+		prefix[i+1] = prefix[i] + k - i
+	}
+	parallel.ForWeighted(prefix, max(1, flopGrain/max(m, 1)), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			a := raw.Data[i*raw.Stride : i*raw.Stride+m]
+			for j := i; j < k; j++ {
+				b := raw.Data[j*raw.Stride : j*raw.Stride+m]
+				s := 0.0
+				if whole {
+					s = floats.Dot(a, b)
+				} else {
+					for l := 0; l < m; l += gramChunk {
+						e := min(l+gramChunk, m)
+						s += floats.Dot(a[l:e], b[l:e])
+					}
+				}
+				g[i*k+j], g[j*k+i] = s, s
+			}
+		}
+	})
+	return g
 }
 
 // Transform returns W (documents × k) for the documents X (documents ×
