@@ -655,3 +655,36 @@ func TestTripletSortPathsAgree(t *testing.T) {
 		t.Fatalf("huge column count: %v, %+v", err, m)
 	}
 }
+
+// TestGatherRowTail holds the columns past the last multiple of 4, which
+// gatherRow sums side by side in one pass, to the bits of a loop per
+// column, for every width of that tail, from a destination that is not
+// zero.
+func TestGatherRowTail(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, k := range []int{1, 2, 3, 5, 6, 7, 90} {
+		a := randomCSR(rng, 40, 70, 0.3)
+		b := randomDense(rng, a.Cols, k)
+		raw := b.RawMatrix()
+		br := &blasRaw{data: raw.Data, stride: raw.Stride, cols: k}
+		for i := range a.Rows {
+			p0, p1 := a.Indptr[i], a.Indptr[i+1]
+			vals, idx := a.Data[p0:p1], a.Indices[p0:p1]
+			out := make([]float64, k)
+			for c := range out {
+				out[c] = float64(c) + 0.25
+			}
+			want := append([]float64(nil), out...)
+			gatherRow(out, vals, idx, br)
+			for c := k &^ 3; c < k; c++ {
+				s := want[c]
+				for p, v := range vals {
+					s += v * raw.Data[int(idx[p])*raw.Stride+c]
+				}
+				if math.Float64bits(out[c]) != math.Float64bits(s) {
+					t.Fatalf("k %d, row %d, column %d: %v, a loop per column %v", k, i, c, out[c], s)
+				}
+			}
+		}
+	}
+}

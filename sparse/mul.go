@@ -304,18 +304,37 @@ func sampledDot(dst []float64, x *CSR, w, ht *mat.Dense, minBlock int) error {
 
 // gatherRow adds Σ_p vals[p]·b[idx[p]] to out (len(out) = b.cols): the
 // gather kernel over the columns up to a multiple of 4, a scalar loop over
-// the rest.
+// the rest (at most 3 columns, summed side by side in one pass over the
+// row, each in the order of p as a loop per column would).
 func gatherRow(out, vals []float64, idx []int32, b *blasRaw) {
 	k4 := len(out) &^ 3
 	if k4 > 0 {
 		kernels.GatherSum(out[:k4], vals, idx, b.data, b.stride, true)
 	}
-	for c := k4; c < len(out); c++ {
-		s := out[c]
+	switch tail := out[k4:]; len(tail) {
+	case 1:
+		s := tail[0]
 		for p, v := range vals {
-			s += v * b.data[int(idx[p])*b.stride+c]
+			s += v * b.data[int(idx[p])*b.stride+k4]
 		}
-		out[c] = s
+		tail[0] = s
+	case 2:
+		s0, s1 := tail[0], tail[1]
+		for p, v := range vals {
+			r := b.data[int(idx[p])*b.stride+k4:]
+			s0 += v * r[0]
+			s1 += v * r[1]
+		}
+		tail[0], tail[1] = s0, s1
+	case 3:
+		s0, s1, s2 := tail[0], tail[1], tail[2]
+		for p, v := range vals {
+			r := b.data[int(idx[p])*b.stride+k4:]
+			s0 += v * r[0]
+			s1 += v * r[1]
+			s2 += v * r[2]
+		}
+		tail[0], tail[1], tail[2] = s0, s1, s2
 	}
 }
 
