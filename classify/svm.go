@@ -652,33 +652,14 @@ func (c *checker) check(p *dcdProblem, pos int, w, alpha []float64, diag, upper 
 // checker): row i's margin 1 − y_i·w·x_i is α_i·diag − g_i, and a row the
 // check skipped has a positive gradient at a zero dual, so no loss.
 func (p *dcdProblem) primalChecked(w, alpha, g []float64, diag float64) float64 {
-	reg := 0.0
-	for _, v := range w {
-		reg += v * v
-	}
-	loss := 0.0
-	for i, gi := range g {
-		if m := alpha[i]*diag - gi; m > 0 {
-			if p.hinge {
-				loss += m
-			} else {
-				loss += m * m
-			}
-		}
-	}
-	return 0.5*reg + p.c*loss
+	return p.objective(w, func(i int) float64 { return alpha[i]*diag - g[i] })
 }
 
 // primal returns ½‖w‖² + C Σ loss for the problem "class pos against the
 // rest".
 func (p *dcdProblem) primal(pos int, w []float64) float64 {
-	reg := 0.0
-	for _, v := range w {
-		reg += v * v
-	}
-	loss := 0.0
 	nf := p.x.Cols
-	for i := 0; i < p.x.Rows; i++ {
+	return p.objective(w, func(i int) float64 {
 		cols, vals := p.x.Row(i)
 		f := kernels.SparseDot(w, cols, vals)
 		if p.bias > 0 {
@@ -688,7 +669,21 @@ func (p *dcdProblem) primal(pos int, w []float64) float64 {
 		if p.y[i] == pos {
 			yi = 1
 		}
-		if m := 1 - yi*f; m > 0 {
+		return 1 - yi*f
+	})
+}
+
+// objective returns ½‖w‖² + C Σ_i loss(margin(i)) over the rows, where
+// margin(i) is row i's 1 − y_i·w·x_i and the loss is its positive part
+// (hinge) or that squared.
+func (p *dcdProblem) objective(w []float64, margin func(i int) float64) float64 {
+	reg := 0.0
+	for _, v := range w {
+		reg += v * v
+	}
+	loss := 0.0
+	for i := range p.x.Rows {
+		if m := margin(i); m > 0 {
 			if p.hinge {
 				loss += m
 			} else {
